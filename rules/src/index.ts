@@ -1,0 +1,1 @@
+export * from './validators/password.js';

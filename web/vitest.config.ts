@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineProject({
+  plugins: [react({ babel: { plugins: ['relay'] } })],
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/test-setup.ts'],
+    // Primer's dist imports .css files (STACK.md).
+    server: { deps: { inline: [/@primer\/react/] } },
+    css: false,
+  },
+});
