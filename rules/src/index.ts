@@ -1,1 +1,39 @@
+/**
+ * @ecrf/rules - the pure rule engine of the registry eCRF (ARCHITECTURE.md): study definition model,
+ * constraint expressions, field, visit and instrument state, partial dates, validators, insurance
+ * numbers, consents, DigiNet follow-up and role groups. No I/O; "today" is always passed in.
+ * Module map and decisions: docs/rules.md.
+ */
 export * from './validators/password.js';
+export * from './validators/messages.js';
+export * from './validators/field-validators.js';
+export * from './validators/cron.js';
+export * from './insurance/insurance-number.js';
+
+export * from './definition/constraints.js';
+export * from './definition/fields.js';
+export * from './definition/study.js';
+export * from './definition/instances.js';
+export * from './definition/definition-index.js';
+export * from './definition/fixed-identifiers.js';
+
+export * from './constraints/context.js';
+export * from './constraints/operands.js';
+export * from './constraints/subject.js';
+export * from './constraints/operators.js';
+export * from './constraints/evaluate.js';
+export * from './constraints/create-context.js';
+
+export * from './fields/field-state.js';
+export * from './fields/child-fields.js';
+export * from './fields/network.js';
+export * from './instruments/form-walk.js';
+export * from './instruments/instrument-state.js';
+export * from './visits/visit-state.js';
+
+export * from './dates/partial-date.js';
+export * from './consents/consents.js';
+export * from './follow-up/execution-date.js';
+export * from './follow-up/availability.js';
+export * from './follow-up/query-restriction.js';
+export * from './roles/role-groups.js';
