@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'rules/vitest.config.ts',
       'backend/vitest.config.ts',
+      'mainzelliste/vitest.config.ts',
       'gateway/vitest.config.ts',
       'web/vitest.config.ts',
       'tests/vitest.config.ts',

@@ -1,0 +1,17 @@
+/** What every area module receives from buildApp: the typed Fastify instance and the services. */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { BackendConfig } from './config/config.js';
+import type { DB } from './db/schema.js';
+import type { Mailer } from './mail/mailer.js';
+
+export type AppDeps = { db: Kysely<DB>; config: BackendConfig; mailer: Mailer };
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;

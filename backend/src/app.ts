@@ -1,0 +1,98 @@
+/**
+ * The eCRF REST API under /api/v1.0 (ecrf-calls.md §7), built without listening so tests use inject()
+ * (STYLE.md "An app factory buildApp(options) separate from listen()").
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { App, AppDeps } from './app-deps.js';
+import type { BackendConfig } from './config/config.js';
+import type { Database } from './db/database.js';
+import { registerErrorHandler } from './errors/error-handler.js';
+import { registerRouteAccess, type RouteAccess } from './http/route-access.js';
+import { ErrorResponseSchema } from './http/schemas.js';
+import type { Mailer } from './mail/mailer.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerInstituteRoutes } from './institutes/institutes.routes.js';
+import { registerRoleRoutes } from './roles/roles.routes.js';
+import { ECRF_VERSION, registerSystemRoutes } from './system/system.routes.js';
+import { registerPasswordRoutes } from './users/password.routes.js';
+import { registerUserRoutes } from './users/users.routes.js';
+
+export const API_BASE = '/api/v1.0';
+
+export type BuildAppOptions = {
+  db: Database;
+  config: BackendConfig;
+  mailer: Mailer;
+  /** Fastify's logger option; off unless given (tests stay quiet). */
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** A registered API route, for the route-coverage tests and the rights documentation. */
+export type RouteSummary = { method: string; url: string; access: RouteAccess };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: RouteSummary[];
+  }
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    exposeHeadRoutes: false,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const deps: AppDeps = { db: options.db.db, config: options.config, mailer: options.mailer };
+
+  const routes: RouteSummary[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE)) return;
+    const access = route.config?.access;
+    // Every API route states who may call it; a route without it is a programming error.
+    if (!access) throw new Error(`route ${String(route.method)} ${route.url} declares no access (public or right)`);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
+  });
+
+  // Mails are sent after the answer (see requestPasswordRecovery); closing the app waits for them.
+  const pendingMail = new Set<Promise<void>>();
+  const deliverLater = (send: () => Promise<void>): void => {
+    const delivery = send()
+      .catch((error: unknown) => app.log.error({ err: error }, 'mail delivery failed'))
+      .finally(() => pendingMail.delete(delivery));
+    pendingMail.add(delivery);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.all([...pendingMail]);
+  });
+
+  app.addSchema(ErrorResponseSchema);
+  await app.register(swagger, {
+    // Shared schemas become components named by their $id (ErrorResponse), not def-0.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'eCRF registry REST API', version: ECRF_VERSION, description: 'The call catalogue of ecrf-calls.md §7 under /api/v1.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerRouteAccess(app, deps.db, deps.config.jwtSecret);
+
+  await app.register(async (api) => {
+    const typed = api.withTypeProvider<TypeBoxTypeProvider>();
+    registerAuthRoutes(typed, deps);
+    registerUserRoutes(typed, deps);
+    registerPasswordRoutes(typed, deps, deliverLater);
+    registerRoleRoutes(typed, deps);
+    registerInstituteRoutes(typed, deps);
+    registerSystemRoutes(typed, deps);
+  }, { prefix: API_BASE });
+
+  return app;
+}

@@ -1,0 +1,75 @@
+/**
+ * The audit trail writer (ARCHITECTURE.md "Every write is audited in the same transaction: who, when,
+ * what, old and new value, reason for change"). Callers pass their transaction so the change and its
+ * audit row commit or roll back together. Secrets never reach the trail: values are redacted by key.
+ */
+import type { Kysely } from 'kysely';
+import type { AuditOperation, DB, JsonObject } from '../db/schema.js';
+
+export type AuditActor = { userId: string | null; userName: string };
+
+/** Seeding and other work without a signed-in user. */
+export const SYSTEM_ACTOR: AuditActor = { userId: null, userName: 'system' };
+
+/** Security events recorded with operation 'Update' on app_user (docs/backend.md "Audit"). */
+export type SecurityEvent =
+  | 'SignInSucceeded'
+  | 'SignInFailed'
+  | 'SignInRefusedLocked'
+  | 'SignInRefusedDeactivated'
+  | 'AccountLocked'
+  | 'TokenRefreshed'
+  | 'RefreshTokenReuseDetected'
+  | 'RefreshTokensRevoked'
+  | 'PasswordChanged'
+  | 'PasswordRecoveryRequested'
+  | 'PasswordReset'
+  | 'PasswordSynchronized';
+
+export type AuditEntry = {
+  actor: AuditActor;
+  tableName: string;
+  recordId: string | null;
+  operation: AuditOperation;
+  event?: SecurityEvent;
+  oldValue?: JsonObject | null;
+  newValue?: JsonObject | null;
+  reason?: string | null;
+};
+
+/** Keys whose values are secrets or verifiers of secrets. */
+const SECRET_KEY = /password|hash|token|challenge|secret/i;
+export const REDACTED = '[redacted]';
+
+/** A deep copy with every secret-looking key's value replaced, so no hash or token is ever stored. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value instanceof Date) return value.toISOString();
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? REDACTED : redact(inner)]),
+    );
+  }
+  return value;
+}
+
+function jsonOrNull(value: JsonObject | null | undefined): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(redact(value));
+}
+
+export async function audit(trx: Kysely<DB>, entry: AuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_trail')
+    .values({
+      user_id: entry.actor.userId,
+      user_name: entry.actor.userName,
+      table_name: entry.tableName,
+      record_id: entry.recordId,
+      operation: entry.operation,
+      event: entry.event ?? null,
+      old_value: jsonOrNull(entry.oldValue),
+      new_value: jsonOrNull(entry.newValue),
+      reason: entry.reason ?? null,
+    })
+    .execute();
+}

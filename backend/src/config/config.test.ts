@@ -1,0 +1,28 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, resolveJwtSecret } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(32) });
+    expect(config.accessTokenTtlSeconds).toBe(900);
+    expect(config.refreshFamilyTtlSeconds).toBe(8 * 3600);
+    expect(config.signIn).toEqual({ delayAfterFailures: 3, delayStepMs: 1000, lockAfterFailures: 5, lockDurationMs: 900_000 });
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.seedDemoUsers).toBe(true);
+  });
+
+  it('refuses to start in production without JWT_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('generates the secret once and keeps it in DATA_DIR', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ecrf-config-'));
+    const first = resolveJwtSecret({ DATA_DIR: dir });
+    const second = resolveJwtSecret({ DATA_DIR: dir });
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').length).toBeGreaterThan(40);
+  });
+});

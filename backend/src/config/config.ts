@@ -1,0 +1,117 @@
+/**
+ * Backend configuration from the environment (docs/backend.md lists every variable). Security constants
+ * (token lifetimes, sign-in throttling and lockout, recovery challenge lifetime) are configurable so
+ * tests can use small values; the defaults are the documented policy.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type SignInPolicy = {
+  /** Consecutive failures after which every further answer is delayed. */
+  delayAfterFailures: number;
+  /** Delay per failure beyond the threshold: 1 × step after 3 failures, 2 × step after 4, … */
+  delayStepMs: number;
+  /** Consecutive failures that lock the account. */
+  lockAfterFailures: number;
+  lockDurationMs: number;
+};
+
+export type AdminAccount = { userName: string; password: string; emailAddress: string | null };
+
+export type BackendConfig = {
+  /** NODE_ENV, reported by GET /environment. */
+  environment: string;
+  production: boolean;
+  /** Base of links in mails (the web app's address). */
+  publicUrl: string;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  /** Lifetime of a refresh token family, counted from sign-in. */
+  refreshFamilyTtlSeconds: number;
+  signIn: SignInPolicy;
+  recoveryChallengeTtlSeconds: number;
+  /** Demo users are seeded outside production only. */
+  seedDemoUsers: boolean;
+  admin: AdminAccount | null;
+};
+
+export const defaultSignInPolicy: SignInPolicy = {
+  delayAfterFailures: 3,
+  delayStepMs: 1000,
+  lockAfterFailures: 5,
+  lockDurationMs: 15 * 60_000,
+};
+
+/** A complete configuration with the documented defaults; tests and the OpenAPI writer start from it. */
+export function createConfig(overrides: Partial<BackendConfig> = {}): BackendConfig {
+  return {
+    environment: 'development',
+    production: false,
+    publicUrl: 'http://localhost:4000',
+    jwtSecret: randomBytes(32),
+    accessTokenTtlSeconds: 15 * 60,
+    refreshFamilyTtlSeconds: 8 * 60 * 60,
+    signIn: defaultSignInPolicy,
+    recoveryChallengeTtlSeconds: 60 * 60,
+    seedDemoUsers: true,
+    admin: null,
+    ...overrides,
+  };
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function dataDirFrom(env: Env): string {
+  return resolve(env.DATA_DIR ?? './data');
+}
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got '${raw}'`);
+  return value;
+}
+
+/**
+ * The JWT secret: JWT_SECRET, else one generated once and kept in DATA_DIR so tokens survive restarts.
+ * Production refuses the generated one: replicas behind a load balancer must share the secret.
+ */
+export function resolveJwtSecret(env: Env): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must have at least 32 characters');
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  if (env.NODE_ENV === 'production') throw new Error('JWT_SECRET must be set when NODE_ENV=production');
+  const dataDir = dataDirFrom(env);
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: Env = process.env): BackendConfig {
+  const production = env.NODE_ENV === 'production';
+  const admin =
+    env.ECRF_ADMIN_USER && env.ECRF_ADMIN_PASSWORD
+      ? { userName: env.ECRF_ADMIN_USER, password: env.ECRF_ADMIN_PASSWORD, emailAddress: env.ECRF_ADMIN_EMAIL ?? null }
+      : null;
+  return createConfig({
+    environment: env.NODE_ENV ?? 'development',
+    production,
+    publicUrl: (env.PUBLIC_URL ?? 'http://localhost:4000').replace(/\/+$/, ''),
+    jwtSecret: resolveJwtSecret(env),
+    accessTokenTtlSeconds: positiveNumber(env, 'ACCESS_TOKEN_TTL_MINUTES', 15) * 60,
+    refreshFamilyTtlSeconds: positiveNumber(env, 'REFRESH_TOKEN_TTL_HOURS', 8) * 3600,
+    signIn: {
+      ...defaultSignInPolicy,
+      delayStepMs: positiveNumber(env, 'SIGN_IN_DELAY_MS', defaultSignInPolicy.delayStepMs),
+      lockDurationMs: positiveNumber(env, 'SIGN_IN_LOCK_MINUTES', 15) * 60_000,
+    },
+    seedDemoUsers: !production,
+    admin,
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Every error the API answers with, defined in one place: code → HTTP status (STYLE.md "Errors have a code
+ * and a status"). The answer body is {statusCode, code, error, message} plus extra fields of the error.
+ */
+export const errorStatus = {
+  ECRF_ERR_VALIDATION: 400,
+  ECRF_ERR_WRONG_PASSWORD: 400,
+  ECRF_ERR_WEAK_PASSWORD: 400,
+  ECRF_ERR_INVALID_CREDENTIALS: 401,
+  ECRF_ERR_UNAUTHENTICATED: 401,
+  ECRF_ERR_REFRESH_TOKEN_EXPIRED: 401,
+  ECRF_ERR_FORBIDDEN: 403,
+  ECRF_ERR_ACCOUNT_DEACTIVATED: 403,
+  ECRF_ERR_NOT_FOUND: 404,
+  ECRF_ERR_CONFLICT: 409,
+  ECRF_ERR_ACCOUNT_LOCKED: 423,
+  ECRF_ERR_INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** Extra fields some errors carry (e.g. lockedUntil of a locked account, messages of a weak password). */
+export type ErrorExtras = { lockedUntil?: string; messages?: string[] };
+
+export class EcrfError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly extras: ErrorExtras;
+
+  constructor(code: ErrorCode, message: string, extras: ErrorExtras = {}) {
+    super(message);
+    this.name = 'EcrfError';
+    this.code = code;
+    this.statusCode = errorStatus[code];
+    this.extras = extras;
+  }
+}
+
+/** ecrf-core.md §8: the client logs out on 401 with exactly this message. */
+export const REFRESH_TOKEN_EXPIRED_MESSAGE = 'refresh token expired';
+
+export const notFound = (what: string): EcrfError => new EcrfError('ECRF_ERR_NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'missing right'): EcrfError => new EcrfError('ECRF_ERR_FORBIDDEN', message);
+export const unauthenticated = (message = 'authentication required'): EcrfError =>
+  new EcrfError('ECRF_ERR_UNAUTHENTICATED', message);
+export const refreshTokenExpired = (): EcrfError =>
+  new EcrfError('ECRF_ERR_REFRESH_TOKEN_EXPIRED', REFRESH_TOKEN_EXPIRED_MESSAGE);

@@ -1,0 +1,101 @@
+/**
+ * Route access: every API route declares in its config either `public` or the right it needs
+ * (ARCHITECTURE.md "Rights are checked on every route by their spec names"). The onRequest hook signs
+ * the caller in from the bearer token; the preHandler checks the right after validation, so rights that
+ * also allow acting on oneself can compare the validated id.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { forbidden, unauthenticated } from '../errors/errors.js';
+import { verifyAccessToken } from '../auth/tokens.js';
+import { SUPER_RIGHT, type RightName } from '../rights/rights.catalogue.js';
+
+/** Where a route finds the user id that makes the caller "oneself". */
+export type SelfSource = { params: string } | { body: string };
+
+export type RouteAccess = { public: true } | { right: RightName; orSelf?: SelfSource };
+
+export type CurrentUser = {
+  id: string;
+  userName: string;
+  roleId: string;
+  roleIdentifier: string;
+  rights: ReadonlySet<string>;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    currentUser: CurrentUser | null;
+  }
+}
+
+/** The signed-in caller of a protected route (the auth hook guarantees one). */
+export function callerOf(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw unauthenticated();
+  return request.currentUser;
+}
+
+export function hasRight(user: CurrentUser, right: RightName): boolean {
+  return user.rights.has(SUPER_RIGHT) || user.rights.has(right);
+}
+
+async function loadCaller(db: Kysely<DB>, userId: string): Promise<CurrentUser | null> {
+  const user = await db
+    .selectFrom('app_user as u')
+    .innerJoin('role as r', 'r.id', 'u.role_id')
+    .select(['u.id', 'u.user_name', 'u.role_id', 'r.identifier', 'u.is_deactivated', 'u.is_deleted'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.is_deactivated || user.is_deleted) return null;
+  const rights = await db
+    .selectFrom('role_right as rr')
+    .innerJoin('app_right as ar', 'ar.id', 'rr.right_id')
+    .select('ar.identifier')
+    .where('rr.role_id', '=', user.role_id)
+    .execute();
+  return {
+    id: user.id,
+    userName: user.user_name,
+    roleId: user.role_id,
+    roleIdentifier: user.identifier,
+    rights: new Set(rights.map((row) => row.identifier)),
+  };
+}
+
+function selfId(request: FastifyRequest, source: SelfSource): unknown {
+  if ('params' in source) return (request.params as Record<string, unknown> | undefined)?.[source.params];
+  return (request.body as Record<string, unknown> | undefined)?.[source.body];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, jwtSecret: Uint8Array): void {
+  app.decorateRequest('currentUser', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthenticated('missing bearer token');
+    const claims = await verifyAccessToken(match[1], jwtSecret);
+    if (!claims || !UUID.test(claims.userId)) throw unauthenticated('invalid or expired token');
+    // Loaded per request so deactivation and role changes take effect at once, not after token expiry.
+    const caller = await loadCaller(db, claims.userId);
+    if (!caller) throw unauthenticated('account not active');
+    request.currentUser = caller;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || 'public' in access) return;
+    const caller = callerOf(request);
+    if (hasRight(caller, access.right)) return;
+    if (access.orSelf && selfId(request, access.orSelf) === caller.id) return;
+    throw forbidden(`missing right ${access.right}`);
+  });
+}

@@ -1,0 +1,68 @@
+/** User reads (ecrf-core.md §7; ecrf-calls.md §7 User), with the batch read the gateway uses. */
+import { Type } from 'typebox';
+import type { App, AppDeps } from '../app-deps.js';
+import { notFound } from '../errors/errors.js';
+import { callerOf } from '../http/route-access.js';
+import { CountResponse, IdParams, IdsQuery, IncludeDeleted, parseIds, routeSchema } from '../http/schemas.js';
+import { findStudyInstitutes } from '../institutes/institutes.sql.js';
+import { User, UserComplete, type UserDto } from './users.schemas.js';
+import { countUsers, findRightsOfRole, findUsers } from './users.sql.js';
+
+const tags = ['User'];
+
+function single(users: UserDto[], what: string): UserDto {
+  const [user] = users;
+  if (!user) throw notFound(what);
+  return user;
+}
+
+export function registerUserRoutes(app: App, { db }: AppDeps): void {
+  app.get('/User/current', {
+    config: { access: { right: 'UserGetCurrentCmd' } },
+    schema: routeSchema({ operationId: 'getCurrentUser', tags, summary: 'The signed-in user', response: { 200: User } }),
+  }, async (request) => single(await findUsers(db, { id: callerOf(request).id }), 'user'));
+
+  app.get('/User/count', {
+    config: { access: { right: 'UserGetCountCmd' } },
+    schema: routeSchema({ operationId: 'countUsers', tags, summary: 'Number of users (not deleted)', response: { 200: CountResponse } }),
+  }, async () => ({ count: await countUsers(db) }));
+
+  app.get('/User', {
+    config: { access: { right: 'UserGetAllCmd' } },
+    schema: routeSchema({
+      operationId: 'getUsers', tags, summary: 'All users, or those with the given ids (batch read)',
+      querystring: Type.Object({ includeDeleted: IncludeDeleted, ids: IdsQuery }),
+      response: { 200: Type.Array(User) },
+    }),
+  }, (request) => findUsers(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }));
+
+  app.get('/User/name/:userName', {
+    config: { access: { right: 'UserGetByNameCmd' } },
+    schema: routeSchema({
+      operationId: 'getUserByName', tags, summary: 'A user by user name (case-insensitive)',
+      params: Type.Object({ userName: Type.String({ minLength: 1 }) }), response: { 200: User }, errors: [404],
+    }),
+  }, async (request) => single(await findUsers(db, { userName: request.params.userName, includeDeleted: true }), 'user'));
+
+  app.get('/User/:id', {
+    config: { access: { right: 'UserGetByIdCmd', orSelf: { params: 'id' } } },
+    schema: routeSchema({
+      operationId: 'getUserById', tags, summary: 'A user by id', params: IdParams, response: { 200: User }, errors: [404],
+    }),
+  }, async (request) => single(await findUsers(db, { id: request.params.id, includeDeleted: true }), 'user'));
+
+  app.get('/User/:id/complete', {
+    config: { access: { right: 'UserGetCompleteCmd', orSelf: { params: 'id' } } },
+    schema: routeSchema({
+      operationId: 'getUserComplete', tags, summary: 'A user with role, rights and assigned locations',
+      params: IdParams, response: { 200: UserComplete }, errors: [404],
+    }),
+  }, async (request) => {
+    const user = single(await findUsers(db, { id: request.params.id, includeDeleted: true }), 'user');
+    const [rights, studyInstitutes] = await Promise.all([
+      findRightsOfRole(db, user.role.id),
+      findStudyInstitutes(db, { userId: user.id }),
+    ]);
+    return { user, role: user.role, rights, studyInstitutes };
+  });
+}

@@ -1,0 +1,33 @@
+// Generates the resolver types from schema.graphql (the CLI is not used: its graphql-config pulls packages
+// this registry snapshot lacks).
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { codegen } from '@graphql-codegen/core';
+import * as typescript from '@graphql-codegen/typescript';
+import * as typescriptResolvers from '@graphql-codegen/typescript-resolvers';
+import { buildSchema, parse, printSchema } from 'graphql';
+
+const sdl = await readFile(new URL('../../schema.graphql', import.meta.url), 'utf8');
+const schema = parse(printSchema(buildSchema(sdl)));
+const output = await codegen({
+  filename: 'resolvers.ts',
+  schema,
+  documents: [],
+  plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
+  pluginMap: { typescript, typescriptResolvers },
+  config: {
+    contextType: '../context.js#GatewayContext',
+    mapperTypeSuffix: 'Model',
+    mappers: {
+      Viewer: '../upstream/models.js#Viewer',
+      User: '../upstream/models.js#User',
+      Role: '../upstream/models.js#Role',
+      StudyInstitute: '../upstream/models.js#StudyInstitute',
+    },
+    enumsAsTypes: true,
+    useTypeImports: true,
+    strictScalars: true,
+    avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+  },
+});
+await mkdir(new URL('../src/__generated__/', import.meta.url), { recursive: true });
+await writeFile(new URL('../src/__generated__/resolvers.ts', import.meta.url), `/* eslint-disable */\n// Generated from schema.graphql by gateway/scripts/codegen.mjs. Do not edit.\n${output}`);

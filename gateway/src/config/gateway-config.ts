@@ -1,0 +1,52 @@
+/** Settings of one gateway instance, read from the environment (docs/gateway.md lists them). */
+export type ClientConfig = {
+  versionLabel: string;
+  idleWarningAfterMs: number;
+  autoLogoutAfterWarn: number;
+  supportPhone: string;
+  supportEmail: string;
+};
+
+export type GatewayConfig = {
+  /** Origin of the eCRF REST API, e.g. http://127.0.0.1:4100. */
+  backendUrl: string;
+  /** Directory of the built web app; served with SPA fallback when set. */
+  webDist: string | undefined;
+  introspection: boolean;
+  /** Adds `extensions.upstreamCalls` to every response: for tests and for integrators measuring cost. */
+  exposeUpstreamCalls: boolean;
+  client: ClientConfig;
+};
+
+/** ecrf-core.md §9: warning after 1,620,000 ms of inactivity; ecrf-calls.md §9: logout 180 s after it. */
+export const defaultClientConfig: ClientConfig = {
+  versionLabel: '1.30.6',
+  idleWarningAfterMs: 1_620_000,
+  autoLogoutAfterWarn: 180,
+  supportPhone: '0221 478-88100',
+  supportEmail: 'geschaeftsstelle@register.local',
+};
+
+function integer(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`expected a non-negative integer, got ${value}`);
+  return parsed;
+}
+
+export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
+  const production = env.NODE_ENV === 'production';
+  return {
+    backendUrl: env.BACKEND_URL ?? 'http://127.0.0.1:4100',
+    webDist: env.WEB_DIST,
+    introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
+    exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',
+    client: {
+      versionLabel: defaultClientConfig.versionLabel,
+      idleWarningAfterMs: integer(env.IDLE_WARNING_AFTER_MS, defaultClientConfig.idleWarningAfterMs),
+      autoLogoutAfterWarn: integer(env.AUTO_LOGOUT_AFTER_WARN, defaultClientConfig.autoLogoutAfterWarn),
+      supportPhone: env.SUPPORT_PHONE ?? defaultClientConfig.supportPhone,
+      supportEmail: env.SUPPORT_EMAIL ?? defaultClientConfig.supportEmail,
+    },
+  };
+}

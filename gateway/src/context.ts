@@ -1,0 +1,59 @@
+/**
+ * Per-request context: the caller's token, an upstream client that counts calls, and one DataLoader per
+ * resource, so that a GraphQL operation asks the backend for each thing once and in batches.
+ */
+import DataLoader from 'dataloader';
+import type { Pool } from 'undici';
+import { BackendClient } from './upstream/backend-client.js';
+import type { Role, StudyInstitute, User } from './upstream/models.js';
+import type { GatewayConfig } from './config/gateway-config.js';
+
+function byId<T extends { id: string }>(ids: readonly string[], items: readonly T[]): (T | null)[] {
+  const found = new Map(items.map((item) => [item.id, item]));
+  return ids.map((id) => found.get(id) ?? null);
+}
+
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= load());
+}
+
+function createLoaders(backend: BackendClient) {
+  return {
+    currentUser: once(() => backend.call('get', '/api/v1.0/User/current', {})),
+    currentRights: once(() => backend.call('get', '/api/v1.0/Right/currentUser', {})),
+    myStudyInstitutes: once(() => backend.call('get', '/api/v1.0/StudyInstitute/my', {})),
+    roles: once(() => backend.call('get', '/api/v1.0/Role', {})),
+    users: new DataLoader<string, User | null>(async (ids) =>
+      byId(ids, await backend.call('get', '/api/v1.0/User', { query: { ids: ids.join(',') } })),
+    ),
+    studyInstitutes: new DataLoader<string, StudyInstitute | null>(async (ids) =>
+      byId(ids, await backend.call('get', '/api/v1.0/StudyInstitute', { query: { ids: ids.join(',') } })),
+    ),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;
+
+export type GatewayContext = {
+  token: string | undefined;
+  backend: BackendClient;
+  loaders: Loaders;
+  config: GatewayConfig;
+};
+
+export function createContext(pool: Pool, config: GatewayConfig, token: string | undefined): GatewayContext {
+  const backend = new BackendClient(pool, token);
+  return { token, backend, loaders: createLoaders(backend), config };
+}
+
+export async function roleById(context: GatewayContext, id: string): Promise<Role | null> {
+  return (await context.loaders.roles()).find((role) => role.id === id) ?? null;
+}
+
+/** `Bearer <token>` → token. */
+export function tokenFromAuthorization(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}

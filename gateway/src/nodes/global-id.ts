@@ -1,0 +1,19 @@
+/** Opaque global ids (Relay): the type name and the backend id, base64url-encoded. */
+export type NodeType = 'Viewer' | 'User' | 'Role' | 'StudyInstitute';
+
+const nodeTypes: readonly NodeType[] = ['Viewer', 'User', 'Role', 'StudyInstitute'];
+
+export function toGlobalId(type: NodeType, id: string): string {
+  return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
+}
+
+/** The type and backend id behind a global id; null for anything that is not one of ours. */
+export function fromGlobalId(globalId: string): { type: NodeType; id: string } | null {
+  const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 1) return null;
+  const type = decoded.slice(0, separator);
+  const id = decoded.slice(separator + 1);
+  const nodeType = nodeTypes.find((candidate) => candidate === type);
+  return nodeType && id ? { type: nodeType, id } : null;
+}

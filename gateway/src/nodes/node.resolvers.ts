@@ -1,0 +1,76 @@
+/** `node`/`nodes` and the object types behind global ids (Relay server conventions). */
+import type {
+  QueryResolvers,
+  ResolversInterfaceTypes,
+  RoleResolvers,
+  StudyInstituteResolvers,
+  UserResolvers,
+} from '../__generated__/resolvers.js';
+import { roleById, type GatewayContext } from '../context.js';
+import { fromGlobalId, toGlobalId } from './global-id.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
+
+type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
+type TypedNode = { typename: 'Viewer' | 'User' | 'Role' | 'StudyInstitute'; model: NodeModel };
+
+const typenames = new WeakMap<object, TypedNode['typename']>();
+
+function tag(typename: TypedNode['typename'], model: NodeModel | null): NodeModel | null {
+  if (model) typenames.set(model, typename);
+  return model;
+}
+
+async function loadNode(globalId: string, context: GatewayContext): Promise<NodeModel | null> {
+  const decoded = fromGlobalId(globalId);
+  if (!decoded) return null;
+  const { loaders } = context;
+  switch (decoded.type) {
+    case 'Viewer': {
+      const user = await loaders.currentUser();
+      return user.id === decoded.id ? tag('Viewer', { user }) : null;
+    }
+    case 'User':
+      return tag('User', await loaders.users.load(decoded.id));
+    case 'Role':
+      return tag('Role', await roleById(context, decoded.id));
+    case 'StudyInstitute':
+      return tag('StudyInstitute', await loaders.studyInstitutes.load(decoded.id));
+  }
+}
+
+/** A node the viewer may not see is null, like a missing one; other failures stay errors. */
+async function loadVisibleNode(globalId: string, context: GatewayContext): Promise<NodeModel | null> {
+  try {
+    return await loadNode(globalId, context);
+  } catch (error) {
+    if (error instanceof UpstreamError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
+export const nodeQueries: Pick<QueryResolvers, 'node' | 'nodes'> = {
+  node: (_, { id }, context) => loadVisibleNode(id, context),
+  nodes: (_, { ids }, context) => Promise.all(ids.map((id) => loadVisibleNode(id, context))),
+};
+
+export const Node = {
+  __resolveType(model: NodeModel): TypedNode['typename'] {
+    const typename = typenames.get(model);
+    if (!typename) throw new Error('node without a known type');
+    return typename;
+  },
+};
+
+export const User: UserResolvers = {
+  id: (user) => toGlobalId('User', user.id),
+  emailAddress: (user) => user.emailAddress ?? null,
+};
+
+export const Role: RoleResolvers = {
+  id: (role) => toGlobalId('Role', role.id),
+};
+
+export const StudyInstitute: StudyInstituteResolvers = {
+  id: (institute) => toGlobalId('StudyInstitute', institute.id),
+  isDigiNet: (institute) => institute.additionalInfo.isDigiNet === true,
+};

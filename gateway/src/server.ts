@@ -1,0 +1,115 @@
+/**
+ * The gateway: Apollo Server over HTTP and graphql-ws over WebSocket on one port and one path
+ * (`/graphql`), `/healthz`, and the built web app. `createGateway` builds it; `listen` is separate.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import express from 'express';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { createContext, tokenFromAuthorization, type GatewayContext } from './context.js';
+import type { GatewayConfig } from './config/gateway-config.js';
+import { formatError } from './http/error-codes.js';
+import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
+import { serveWebApp } from './http/web-app.js';
+import { createSchema } from './schema.js';
+import { createBackendPool } from './upstream/backend-client.js';
+
+export type Gateway = {
+  httpServer: Server;
+  /** Starts listening; resolves to the base URL. */
+  listen(port: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+// Relay connections add two levels (edges → node) per list; depth 12 leaves room for screen queries.
+const armor = new ApolloArmor({
+  maxDepth: { n: 12 },
+  costLimit: { maxCost: 10_000 },
+  maxAliases: { n: 20 },
+  maxDirectives: { n: 30 },
+});
+
+export async function createGateway(config: GatewayConfig): Promise<Gateway> {
+  const pool = createBackendPool(config.backendUrl);
+  const schema = createSchema();
+  const app = express();
+  const httpServer = createServer(app);
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer<{ authorization?: string }>(
+    {
+      schema,
+      // The token travels in the connection params; a connection without a valid one is refused.
+      onConnect: async (ctx) => {
+        const token = tokenFromAuthorization(ctx.connectionParams?.authorization);
+        if (!token) return false;
+        return createContext(pool, config, token)
+          .loaders.currentUser()
+          .then(() => true)
+          .catch(() => false);
+      },
+      context: (ctx) => createContext(pool, config, tokenFromAuthorization(ctx.connectionParams?.authorization)),
+    },
+    wsServer,
+  );
+
+  const protection = armor.protect();
+  // graphql-armor declares its plugins against Apollo's CommonJS typings; at run time they are the same objects.
+  const armorPlugins = protection.plugins as unknown as ApolloServerPlugin<GatewayContext>[];
+  const apollo = new ApolloServer<GatewayContext>({
+    schema,
+    introspection: config.introspection,
+    formatError,
+    allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
+    validationRules: protection.validationRules,
+    plugins: [
+      ...armorPlugins,
+      unauthenticatedStatusPlugin,
+      ...(config.exposeUpstreamCalls ? [upstreamCallsPlugin] : []),
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async serverWillStart() {
+          return { drainServer: async () => wsCleanup.dispose() };
+        },
+      },
+    ],
+  });
+  await apollo.start();
+
+  app.get('/healthz', async (_request, response) => {
+    const backend = await pool
+      .request({ method: 'HEAD', path: '/api/v1.0/connectivity' })
+      .then((answer) => (answer.body.dump(), answer.statusCode < 400))
+      .catch(() => false);
+    response.status(backend ? 200 : 503).json({ status: backend ? 'ok' : 'degraded', backend: backend ? 'ok' : 'unreachable' });
+  });
+  app.use(
+    '/graphql',
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => createContext(pool, config, tokenFromAuthorization(req.headers.authorization)),
+    }),
+  );
+  if (config.webDist) serveWebApp(app, config.webDist);
+
+  return {
+    httpServer,
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          const address = httpServer.address() as AddressInfo;
+          resolve(`http://${host}:${address.port}`);
+        });
+      }),
+    close: async () => {
+      await apollo.stop();
+      await pool.close();
+    },
+  };
+}

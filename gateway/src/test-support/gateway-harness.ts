@@ -1,0 +1,76 @@
+/**
+ * Test harness: a real backend process (PostgreSQL when DATABASE_URL is set, else PGlite in a temporary
+ * directory) and an in-process gateway in front of it that reports its upstream call counts.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startBackend, type Backend } from '../../../scripts/services.mjs';
+import { defaultClientConfig } from '../config/gateway-config.js';
+import { createGateway, type Gateway } from '../server.js';
+
+export type GraphQLAnswer<T> = {
+  status: number;
+  data: T | null;
+  errors?: { message: string; extensions?: { code?: string; upstreamCode?: string } }[];
+  extensions?: { upstreamCalls?: number };
+};
+
+export type Harness = {
+  url: string;
+  request<T>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
+  signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
+  close(): Promise<void>;
+};
+
+export const demoPassword = 'Demo-Passwort1';
+
+export async function startHarness(): Promise<Harness> {
+  const database = process.env.DATABASE_URL ? {} : { DATABASE_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-gw-')) };
+  const logs: string[] = [];
+  let backend: Backend;
+  try {
+    backend = await startBackend({
+      port: await freePort(),
+      env: { ...process.env, ...database, NODE_ENV: 'test' },
+      log: (line) => logs.push(line),
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
+  }
+  const gateway: Gateway = await createGateway({
+    backendUrl: backend.url,
+    webDist: undefined,
+    introspection: true,
+    exposeUpstreamCalls: true,
+    client: defaultClientConfig,
+  });
+  const url = await gateway.listen(await freePort());
+
+  const request: Harness['request'] = async (query, variables, token) => {
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<never>, 'status'>) };
+  };
+
+  return {
+    url,
+    request,
+    async signIn(userName, password = demoPassword) {
+      const answer = await request<{ signIn: { session: { token: string; refreshToken: string } | null } }>(
+        'mutation($input: SignInInput!) { signIn(input: $input) { session { token refreshToken } } }',
+        { input: { userName, password } },
+      );
+      const session = answer.data?.signIn.session;
+      if (!session) throw new Error(`sign-in of ${userName} failed: ${JSON.stringify(answer)}`);
+      return session;
+    },
+    async close() {
+      await gateway.close();
+      await backend.stop();
+    },
+  };
+}

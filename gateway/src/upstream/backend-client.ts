@@ -1,0 +1,77 @@
+/**
+ * The gateway's only way to the eCRF REST API: one undici pool per gateway, one client per GraphQL
+ * request (it carries the caller's bearer token and counts the calls the operation causes).
+ */
+import { Pool } from 'undici';
+import type { BackendPath, Method, Operation, RequestOptions, SuccessBody } from './openapi-types.js';
+import { UpstreamError } from './upstream-error.js';
+
+export type UpstreamStats = { calls: number };
+
+export function createBackendPool(origin: string): Pool {
+  return new Pool(origin, { connections: 64, keepAliveTimeout: 10_000, pipelining: 1 });
+}
+
+type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;
+
+function buildPath(template: string, params: Record<string, string> | undefined, query: Record<string, QueryValue> | undefined): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function errorFromBody(status: number, body: Record<string, unknown>): UpstreamError {
+  const message = typeof body.message === 'string' ? body.message : `HTTP ${status}`;
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  return new UpstreamError(status, code, message, body);
+}
+
+export class BackendClient {
+  constructor(
+    private readonly pool: Pool,
+    private readonly token: string | undefined,
+    readonly stats: UpstreamStats = { calls: 0 },
+  ) {}
+
+  async call<P extends BackendPath, M extends Method>(
+    method: M,
+    path: P,
+    options: RequestOptions<Operation<P, M>>,
+  ): Promise<SuccessBody<Operation<P, M>>> {
+    const { path: params, query, body } = options as {
+      path?: Record<string, string>;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+    };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    this.stats.calls += 1;
+    let response;
+    try {
+      response = await this.pool.request({
+        method: method.toUpperCase() as Uppercase<Method>,
+        path: buildPath(path, params, query),
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+    } catch (error) {
+      throw new UpstreamError(0, undefined, `backend unreachable: ${(error as Error).message}`, {});
+    }
+    const text = await response.body.text();
+    const parsed: unknown = text ? JSON.parse(text) : undefined;
+    if (response.statusCode >= 400) {
+      throw errorFromBody(response.statusCode, (parsed ?? {}) as Record<string, unknown>);
+    }
+    return parsed as SuccessBody<Operation<P, M>>;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The access trail (docs/mainzelliste.md "Audit"): one append-only row per request to a route that
+ * touches sessions, tokens or patients: who (server name of the API key or token, auditTrail user),
+ * what (action, status, outcome), which pseudonyms. Routes fill request.access; an onSend hook writes
+ * it with the final status, so refused and failed accesses are recorded too. IDAT is never passed here.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB, Pseudonym } from '../db/schema.js';
+import type { Token } from '../sessions/session-store.js';
+
+export type AuditAction =
+  | 'session.create' | 'session.read' | 'session.delete' | 'token.create' | 'token.read' | 'token.delete'
+  | 'patient.create' | 'patient.read' | 'patient.edit' | 'patient.delete' | 'patient.checkMatch' | 'configuration.read';
+
+export type Access = {
+  action: AuditAction;
+  serverName: string | null;
+  sessionId: string | null;
+  token: Token | null;
+  outcome: string | null;
+  pseudonyms: Pseudonym[];
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    access: Access | null;
+  }
+}
+
+/** Starts the record of this request's access; later steps fill in server, token and outcome. */
+export function recordAccess(request: FastifyRequest, action: AuditAction, fields: Partial<Omit<Access, 'action'>> = {}): Access {
+  const access: Access = { action, serverName: null, sessionId: null, token: null, outcome: null, pseudonyms: [], ...fields };
+  request.access = access;
+  return access;
+}
+
+export function registerAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
+  app.decorateRequest('access', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    const access = request.access;
+    if (!access) return payload;
+    const token = access.token;
+    await db.insertInto('audit_event').values({
+      server_name: access.serverName ?? token?.serverName ?? null,
+      user_name: token?.auditTrail?.username ?? null,
+      remote_system: token?.auditTrail?.remoteSystem ?? null,
+      reason: token?.auditTrail?.reasonForChange ?? null,
+      remote_address: request.ip,
+      action: access.action,
+      status: reply.statusCode,
+      outcome: access.outcome,
+      session_id: access.sessionId ?? token?.sessionId ?? null,
+      token_id: token?.id ?? null,
+      token_type: token?.type ?? null,
+      pseudonyms: JSON.stringify(access.pseudonyms.map(({ idType, idString }) => ({ idType, idString }))),
+    }).execute();
+    return payload;
+  });
+}

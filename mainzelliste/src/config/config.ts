@@ -1,0 +1,106 @@
+/**
+ * Service configuration from the environment (docs/mainzelliste.md lists every variable). The one
+ * configured server (mainzelliste-api.md §1 "Authentication": servers.N.apiKey, allowedRemoteAdresses,
+ * permissions) is the eCRF backend; buildApp also takes several for tests and custom set-ups.
+ */
+import { resolve } from 'node:path';
+import { DEFAULT_THRESHOLD_MATCH, DEFAULT_THRESHOLD_NON_MATCH } from '../matching/default-config.js';
+
+export type Env = Record<string, string | undefined>;
+
+export const TOKEN_TYPES = ['addPatient', 'readPatients', 'editPatient', 'deletePatient', 'checkMatch'] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+/** mainzelliste-api.md §1 "Authentication"; callback and redirect are not offered (docs: deviations). */
+export const ALL_PERMISSIONS: readonly string[] = [
+  'createSession', 'createToken', ...TOKEN_TYPES.map((type) => `tt_${type}`), 'readConfiguration',
+  'readAllPatientIds', 'readAllPatientIdTypes',
+];
+
+export type ServerConfig = {
+  /** Who calls, for the audit trail. */
+  name: string;
+  apiKey: string;
+  /** IPs or CIDR ranges, IPv4 and IPv6. */
+  allowedRemoteAddresses: readonly string[];
+  permissions: ReadonlySet<string>;
+};
+
+export type MainzellisteConfig = {
+  production: boolean;
+  servers: readonly ServerConfig[];
+  /** Idle time after which a session and its tokens are gone (mainzelliste-api.md §1: 10 minutes). */
+  sessionTimeoutMs: number;
+  thresholdMatch: number;
+  thresholdNonMatch: number;
+  /** gcp.audittrail: every token must carry auditTrail {username, remoteSystem, reasonForChange}. */
+  auditTrailRequired: boolean;
+  /** Base of the uri fields; else taken from the request. */
+  publicUrl: string | null;
+};
+
+export const DEV_API_KEY = 'dev-mainzelliste-key';
+export const DEFAULT_SERVER_NAME = 'ecrf-backend';
+
+/** Loopback and the private ranges (compose networks); public addresses must be allowed explicitly. */
+export const DEFAULT_ALLOWED_REMOTE_ADDRESSES: readonly string[] = [
+  '127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7',
+];
+
+export function createConfig(overrides: Partial<MainzellisteConfig> = {}): MainzellisteConfig {
+  return {
+    production: false,
+    servers: [{ name: DEFAULT_SERVER_NAME, apiKey: DEV_API_KEY, allowedRemoteAddresses: DEFAULT_ALLOWED_REMOTE_ADDRESSES, permissions: new Set(ALL_PERMISSIONS) }],
+    sessionTimeoutMs: 10 * 60_000,
+    thresholdMatch: DEFAULT_THRESHOLD_MATCH,
+    thresholdNonMatch: DEFAULT_THRESHOLD_NON_MATCH,
+    auditTrailRequired: false,
+    publicUrl: null,
+    ...overrides,
+  };
+}
+
+export function dataDirFrom(env: Env): string {
+  return resolve(env.DATA_DIR ?? './data');
+}
+
+function number(env: Env, name: string, fallback: number, check: (value: number) => boolean): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || !check(value)) throw new Error(`${name} has an invalid value '${raw}'`);
+  return value;
+}
+
+const list = (raw: string | undefined): string[] | null => {
+  const items = (raw ?? '').split(/[,;\s]+/).filter((item) => item !== '');
+  return items.length > 0 ? items : null;
+};
+
+export function loadConfig(env: Env = process.env): MainzellisteConfig {
+  const production = env.NODE_ENV === 'production';
+  const apiKey = env.MAINZELLISTE_API_KEY;
+  if (!apiKey && production) throw new Error('MAINZELLISTE_API_KEY must be set when NODE_ENV=production');
+  if (apiKey !== undefined && apiKey !== '' && apiKey.length < 16 && production) {
+    throw new Error('MAINZELLISTE_API_KEY must have at least 16 characters');
+  }
+  const permissions = list(env.MAINZELLISTE_PERMISSIONS) ?? ALL_PERMISSIONS;
+  const unknown = permissions.filter((permission) => !ALL_PERMISSIONS.includes(permission));
+  if (unknown.length > 0) throw new Error(`MAINZELLISTE_PERMISSIONS has unknown entries: ${unknown.join(', ')}`);
+  const thresholdMatch = number(env, 'MAINZELLISTE_THRESHOLD_MATCH', DEFAULT_THRESHOLD_MATCH, (v) => v > 0 && v <= 1);
+  const thresholdNonMatch = number(env, 'MAINZELLISTE_THRESHOLD_NON_MATCH', DEFAULT_THRESHOLD_NON_MATCH, (v) => v >= 0 && v < thresholdMatch);
+  return createConfig({
+    production,
+    servers: [{
+      name: env.MAINZELLISTE_SERVER_NAME || DEFAULT_SERVER_NAME,
+      apiKey: apiKey || DEV_API_KEY,
+      allowedRemoteAddresses: list(env.MAINZELLISTE_ALLOWED_REMOTE_ADDRESSES) ?? DEFAULT_ALLOWED_REMOTE_ADDRESSES,
+      permissions: new Set(permissions),
+    }],
+    sessionTimeoutMs: number(env, 'MAINZELLISTE_SESSION_TIMEOUT_MINUTES', 10, (v) => v > 0) * 60_000,
+    thresholdMatch,
+    thresholdNonMatch,
+    auditTrailRequired: env.MAINZELLISTE_AUDIT_TRAIL_REQUIRED === 'true',
+    publicUrl: env.MAINZELLISTE_PUBLIC_URL ? env.MAINZELLISTE_PUBLIC_URL.replace(/\/+$/, '') : null,
+  });
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { matchDataOf, pickFields, validateFields } from './fields.js';
+
+const today = new Date(2025, 5, 15);
+const erika = { vorname: 'Erika', nachname: 'Mustermann', geburtstag: '12', geburtsmonat: '08', geburtsjahr: '1964' };
+
+describe('IDAT validation (mainzelliste-api.md §1 "Validators", ecrf-calls.md §5)', () => {
+  it('accepts a complete identity', () => {
+    expect(validateFields({ ...erika, plz: '01067', ort: 'Dresden', versicherungsnummer: 'A123456780' }, today)).toEqual([]);
+  });
+
+  it('needs the required fields', () => {
+    expect(validateFields({ vorname: 'Erika' }, today)).toEqual([
+      'nachname: Wird benötigt', 'geburtstag: Wird benötigt', 'geburtsmonat: Wird benötigt', 'geburtsjahr: Wird benötigt',
+    ]);
+  });
+
+  it.each([["O'Brien"], ['José'], ['Müller-Lüdenscheidt'], ['von der Heide']])('accepts the name %s', (nachname) => {
+    expect(validateFields({ ...erika, nachname }, today)).toEqual([]);
+  });
+
+  it.each([['R2D2'], ['Anna_Maria'], ['-']])('rejects the name %s', (vorname) => {
+    expect(validateFields({ ...erika, vorname }, today)).toEqual(['vorname: Ungültiger Name']);
+  });
+
+  it.each([
+    [{ geburtstag: '1' }, 'Ungültiges Datum (ddMMyyyy)'],
+    [{ geburtstag: '31', geburtsmonat: '02' }, 'Ungültiges Datum (ddMMyyyy)'],
+    [{ geburtsjahr: '64' }, 'Ungültiges Datum (ddMMyyyy)'],
+    [{ geburtstag: '16', geburtsmonat: '06', geburtsjahr: '2025' }, 'Datum liegt in der Zukunft'],
+  ])('checks the date strictly: %j', (date, message) => {
+    expect(validateFields({ ...erika, ...date }, today)).toEqual([`geburtsdatum: ${message}`]);
+  });
+
+  it('accepts today as birth date (newborns)', () => {
+    expect(validateFields({ ...erika, geburtstag: '15', geburtsmonat: '06', geburtsjahr: '2025' }, today)).toEqual([]);
+  });
+
+  it('checks postal code and insurance number with the rules messages', () => {
+    expect(validateFields({ ...erika, plz: '1067' }, today)).toEqual(['plz: 5 Ziffern']);
+    expect(validateFields({ ...erika, versicherungsnummer: 'A123456781' }, today)).toEqual(['versicherungsnummer: Ungültige KVNr.']);
+    expect(validateFields({ ...erika, versicherungsnummer: '970000011' }, today)).toEqual([]);
+    expect(validateFields({ ...erika, versicherungsnummer: 'PKV-4711' }, today)).toEqual([]);
+  });
+});
+
+describe('pickFields and matchDataOf', () => {
+  it('keeps configured fields only and leaves placeholder numbers out of matching', () => {
+    expect(pickFields({ vorname: 'Erika', sureness: 'true', geburtsjahr: 1964, x: 'y' })).toEqual({ vorname: 'Erika', geburtsjahr: '1964' });
+    expect(matchDataOf({ ...erika, versicherungsnummer: '970000011' }).versicherungsnummer).toBe('');
+    expect(matchDataOf({ ...erika, geburtsmonat: '08' }).geburtsmonat).toBe('8');
+  });
+});

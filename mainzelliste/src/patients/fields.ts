@@ -1,0 +1,109 @@
+/**
+ * The configured IDAT fields and id types (mainzelliste-api.md §1 "Configuration") and their validators.
+ *
+ * - vorname, nachname and the three date parts are required.
+ * - Names: Mainzelliste's pattern (letters incl. umlauts and ß, '.', '-', "'", space) or the registry's
+ *   name validator of @ecrf/rules (letters incl. accented ones, space, hyphen), so both 'O'Brien' from a
+ *   Mainzelliste client and 'José' from the eCRF are accepted. Message 'Ungültiger Name'.
+ * - The date parts joined are parsed strictly as ddMMyyyy (zero-padded) and may not lie in the future.
+ * - plz: 5 digits ('5 Ziffern', @ecrf/rules); ort: free text.
+ * - versicherungsnummer (registry extension): a value shaped like a KVNR (letter + 9 digits) must carry a
+ *   correct check digit, the placeholders are accepted, anything else is a private number of 1 to 15
+ *   characters (@ecrf/rules, ecrf-calls.md §5; message 'Ungültige KVNr.').
+ */
+import {
+  INSURANCE_PLACEHOLDERS, validateName, validatePostalCode, validatePrivateInsuranceNumber,
+  validateStatutoryInsuranceNumber, validatorMessages,
+} from '@ecrf/rules';
+import { DEFAULT_TRANSFORMS } from '../matching/default-config.js';
+import { prepareMatchData, type MatchData } from '../matching/prepare.js';
+
+export const FIELD_KEYS = [
+  'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'plz', 'ort', 'versicherungsnummer',
+] as const;
+export type FieldKey = (typeof FIELD_KEYS)[number];
+export type Fields = Partial<Record<FieldKey, string>>;
+
+export const REQUIRED_FIELDS: readonly FieldKey[] = ['vorname', 'nachname', 'geburtstag', 'geburtsmonat', 'geburtsjahr'];
+
+/** Configured id generators; the first is the default type (mainzelliste-api.md §1 "ID generators"). */
+export const ID_TYPES = ['pid', 'intid'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+export const DEFAULT_ID_TYPE: IdType = 'pid';
+
+export const MAX_FIELD_LENGTH = 200;
+
+export const isFieldKey = (key: string): key is FieldKey => (FIELD_KEYS as readonly string[]).includes(key);
+export const isIdType = (key: string): key is IdType => (ID_TYPES as readonly string[]).includes(key);
+
+/** mainzelliste-api.md §1 "Validators": the name pattern of the default configuration. */
+const MAINZELLISTE_NAME = /^[A-Za-zäÄöÖüÜß.\-' ]*[A-Za-zäÄöÖüÜß]+[A-Za-zäÄöÖüÜß.\-' ]*$/;
+
+const validName = (value: string): boolean => MAINZELLISTE_NAME.test(value) || validateName(value) === null;
+
+/** The configured fields of an input map as strings; other keys (sureness, submit buttons) are ignored. */
+export function pickFields(input: Readonly<Record<string, unknown>>): Fields {
+  const fields: Fields = {};
+  for (const key of FIELD_KEYS) {
+    const raw = input[key];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof value === 'string') fields[key] = value;
+    else if (typeof value === 'number') fields[key] = String(value);
+  }
+  return fields;
+}
+
+const filled = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
+
+function validateDate(day: string, month: string, year: string, today: Date): string | null {
+  if (!/^\d{2}$/.test(day) || !/^\d{2}$/.test(month) || !/^\d{4}$/.test(year)) return 'Ungültiges Datum (ddMMyyyy)';
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const valid = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+  if (!valid) return 'Ungültiges Datum (ddMMyyyy)';
+  const todayUtc = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return date.getTime() > todayUtc ? 'Datum liegt in der Zukunft' : null;
+}
+
+function validateInsuranceNumber(value: string): string | null {
+  const text = value.trim();
+  if (/^[A-Z]\d{9}$/.test(text) || INSURANCE_PLACEHOLDERS.includes(text)) return validateStatutoryInsuranceNumber(text);
+  return validatePrivateInsuranceNumber(text);
+}
+
+/** Messages 'field: message' for every broken rule; empty when the fields are valid. */
+export function validateFields(fields: Fields, today: Date = new Date()): string[] {
+  if (FIELD_KEYS.every((key) => !filled(fields[key]))) return [] as string[];
+  const problems: string[] = [];
+  for (const key of FIELD_KEYS) {
+    const value = fields[key];
+    if (value !== undefined && value.length > MAX_FIELD_LENGTH) problems.push(`${key}: höchstens ${MAX_FIELD_LENGTH} Zeichen`);
+  }
+  for (const key of REQUIRED_FIELDS) if (!filled(fields[key])) problems.push(`${key}: ${validatorMessages.required}`);
+  for (const key of ['vorname', 'nachname', 'geburtsname'] as const) {
+    const value = fields[key];
+    if (filled(value) && !validName(value.trim())) problems.push(`${key}: ${validatorMessages.name}`);
+  }
+  const { geburtstag, geburtsmonat, geburtsjahr } = fields;
+  if (filled(geburtstag) && filled(geburtsmonat) && filled(geburtsjahr)) {
+    const message = validateDate(geburtstag.trim(), geburtsmonat.trim(), geburtsjahr.trim(), today);
+    if (message) problems.push(`geburtsdatum: ${message}`);
+  }
+  if (filled(fields.plz)) {
+    const message = validatePostalCode(fields.plz.trim());
+    if (message) problems.push(`plz: ${message}`);
+  }
+  if (filled(fields.versicherungsnummer)) {
+    const message = validateInsuranceNumber(fields.versicherungsnummer);
+    if (message) problems.push(`versicherungsnummer: ${message}`);
+  }
+  return problems;
+}
+
+export const isIncomplete = (fields: Fields): boolean => FIELD_KEYS.every((key) => !filled(fields[key]));
+
+/** The comparison form; placeholder insurance numbers identify nobody and are left out. */
+export function matchDataOf(fields: Fields): MatchData {
+  const number = fields.versicherungsnummer?.trim() ?? '';
+  const raw: Record<string, string> = { ...fields, versicherungsnummer: INSURANCE_PLACEHOLDERS.includes(number) ? '' : number };
+  return prepareMatchData(raw, DEFAULT_TRANSFORMS);
+}

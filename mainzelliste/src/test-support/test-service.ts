@@ -1,0 +1,82 @@
+/**
+ * Test fixtures: the service on the real database (PostgreSQL when MAINZELLISTE_DATABASE_URL or
+ * DATABASE_URL is set, its tables in the schema mainzelliste; else in-memory PGlite), and helpers for
+ * sessions and tokens. Tests isolate by fresh identities, never by wiping tables (STYLE.md).
+ */
+import { randomInt } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { App } from '../app-deps.js';
+import { buildApp } from '../app.js';
+import { createConfig, DEV_API_KEY, type MainzellisteConfig } from '../config/config.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { runMigrations } from '../db/migrate.js';
+import { loggerOptions } from '../http/logging.js';
+
+export type TestService = { app: App; database: Database; config: MainzellisteConfig; logLines: string[]; close: () => Promise<void> };
+
+export async function createTestService(overrides: Partial<MainzellisteConfig> = {}): Promise<TestService> {
+  const url = process.env.MAINZELLISTE_DATABASE_URL ?? process.env.DATABASE_URL;
+  const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDataDir: 'memory://' });
+  await runMigrations(database);
+  const config = createConfig(overrides);
+  // Every log line at the most verbose level, so tests can check that no IDAT reaches the log.
+  const logLines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const app = await buildApp({ database, config, logger: loggerOptions('trace', stream) });
+  await app.ready();
+  return {
+    app, database, config, logLines,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const apiKey = { mainzellisteApiKey: DEV_API_KEY };
+
+export async function createSession(app: App): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/sessions', headers: apiKey });
+  if (response.statusCode !== 201) throw new Error(`session: ${response.statusCode} ${response.body}`);
+  return response.json<{ sessionId: string }>().sessionId;
+}
+
+/** A token (API 3.2 answers), returning its id. */
+export async function createToken(app: App, type: string, data: Record<string, unknown>, allowedUses = 1): Promise<string> {
+  const sessionId = await createSession(app);
+  const response = await app.inject({
+    method: 'POST', url: `/sessions/${sessionId}/tokens`, headers: { ...apiKey, mainzellisteApiVersion: '3.2' },
+    payload: { type, allowedUses, data },
+  });
+  if (response.statusCode !== 201) throw new Error(`token: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string }>().id;
+}
+
+const FIRST = ['Erika', 'Hans', 'Jürgen', 'Anna-Lena', 'Käthe', 'Björn', 'Ute', 'Maximilian'];
+const LAST = ['Mustermann', 'Schröder', 'Weißkirchen', 'Bäumer', 'Krüger', 'Hoffmann', 'Zimmermann'];
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+
+/** A fresh, valid identity: a random surname suffix keeps test runs apart on a shared database. */
+export function freshIdentity(): Record<string, string> {
+  const suffix = Array.from({ length: 6 }, () => letters.charAt(randomInt(26))).join('');
+  return {
+    vorname: FIRST[randomInt(FIRST.length)] ?? 'Erika',
+    nachname: `${LAST[randomInt(LAST.length)] ?? 'Mustermann'}${suffix}`,
+    geburtstag: String(randomInt(1, 29)).padStart(2, '0'),
+    geburtsmonat: String(randomInt(1, 13)).padStart(2, '0'),
+    geburtsjahr: String(randomInt(1930, 2010)),
+    plz: '10117',
+    ort: 'Berlin',
+  };
+}
+
+/** application/x-www-form-urlencoded, as Mainzelliste clients send IDAT. */
+export const form = (fields: Record<string, string>): { payload: string; headers: Record<string, string> } => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+});

@@ -1,0 +1,94 @@
+// Starts the built backend and gateway as child processes and waits until each answers. Used by
+// `npm start` and by the browser tests, so both run the system exactly as a user does.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** @type {import('./services.d.mts').freePort} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnService(name, script, env, log) {
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      for (const line of chunk.split('\n')) if (line.trim()) log(`[${name}] ${line}`);
+    });
+  }
+  return child;
+}
+
+async function waitUntilAnswering(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    try {
+      const response = await fetch(url, { method: 'HEAD' });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+function stopChild(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+/** @type {import('./services.d.mts').startBackend} */
+export async function startBackend({ port = 4100, publicUrl, env = process.env, log = console.log } = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnService(
+    'backend',
+    'backend/dist/main.js',
+    { ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
+    log,
+  );
+  try {
+    await waitUntilAnswering(`${url}/api/v1.0/connectivity`, child, 'backend');
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/** @type {import('./services.d.mts').startServices} */
+export async function startServices({ backendPort = 4100, gatewayPort = 4000, env = process.env, log = console.log } = {}) {
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const backend = await startBackend({ port: backendPort, publicUrl: gatewayUrl, env, log });
+  const gateway = spawnService(
+    'gateway',
+    'gateway/dist/main.js',
+    { WEB_DIST: `${root}web/dist`, ...env, PORT: String(gatewayPort), HOST: '127.0.0.1', BACKEND_URL: backend.url },
+    log,
+  );
+  const stop = async () => {
+    await Promise.all([stopChild(gateway), backend.stop()]);
+  };
+  try {
+    await waitUntilAnswering(`${gatewayUrl}/healthz`, gateway, 'gateway');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: gatewayUrl, backendUrl: backend.url, stop };
+}

@@ -1,0 +1,61 @@
+/**
+ * Browser-test setup: a fresh database (PostgreSQL `<DATABASE_URL database>_e2e` when DATABASE_URL is
+ * set, else embedded PGlite in a temporary directory), a real SMTP server catching the mails, then the
+ * built backend and gateway started exactly as `npm start` starts them, on free ports.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { freePort, startServices } from '../../scripts/services.mjs';
+import { startMailCatcher } from './mail-catcher.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    /** Where the test SMTP server writes the mails it receives. */
+    mailDir: string;
+  }
+}
+
+async function freshPostgresDatabase(databaseUrl: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1)}_e2e`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const logDir = join(import.meta.dirname, '..', 'test-results');
+  mkdirSync(logDir, { recursive: true });
+  const lines: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'ecrf-e2e-'));
+  const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : '';
+  const mailDir = join(dataDir, 'received-mail');
+  const mail = await startMailCatcher(await freePort(), mailDir);
+  const services = await startServices({
+    backendPort: await freePort(),
+    gatewayPort: await freePort(),
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SMTP_URL: mail.smtpUrl, NODE_ENV: 'test' },
+    log: (line) => lines.push(line),
+  }).catch((error: unknown) => {
+    writeFileSync(join(logDir, 'services.log'), lines.join('\n'));
+    throw error;
+  });
+  project.provide('baseUrl', services.url);
+  project.provide('mailDir', mailDir);
+  return async () => {
+    await services.stop();
+    await mail.close();
+    writeFileSync(join(logDir, 'services.log'), lines.join('\n'));
+  };
+}

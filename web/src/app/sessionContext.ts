@@ -1,0 +1,15 @@
+import { createContext, useContext } from 'react';
+import type { LogoutNotice } from '../session/sessionStore';
+
+export type SessionControl = {
+  /** Ends the session locally: clears session storage, drops the Relay store, goes to '/'. */
+  endSession: (notice?: LogoutNotice) => void;
+};
+
+export const SessionControlContext = createContext<SessionControl | null>(null);
+
+export function useSessionControl(): SessionControl {
+  const control = useContext(SessionControlContext);
+  if (control === null) throw new Error('useSessionControl outside AppRoot');
+  return control;
+}

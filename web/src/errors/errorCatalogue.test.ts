@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  NetworkError,
+  SessionExpiredError,
+  formatDateTime,
+  interpretSignInResult,
+  isUnauthenticated,
+  passwordChangeOutcome,
+  reportForException,
+  reportForGraphQLErrors,
+  signInExceptionMessage,
+} from './errorCatalogue';
+
+describe('GraphQL error reports', () => {
+  it('only logs NOT_FOUND', () => {
+    expect(reportForGraphQLErrors([{ message: 'missing', extensions: { code: 'NOT_FOUND' } }])).toEqual({
+      kind: 'warn',
+      message: 'missing',
+    });
+  });
+
+  it('alerts other errors with their message', () => {
+    const report = reportForGraphQLErrors([
+      { message: 'nope', extensions: { code: 'NOT_FOUND' } },
+      { message: 'Keine Berechtigung', extensions: { code: 'FORBIDDEN' } },
+    ]);
+    expect(report).toEqual({ kind: 'alert', message: 'Keine Berechtigung' });
+  });
+
+  it('recognises UNAUTHENTICATED', () => {
+    expect(isUnauthenticated([{ message: 'x', extensions: { code: 'UNAUTHENTICATED' } }])).toBe(true);
+    expect(isUnauthenticated([{ message: 'x' }])).toBe(false);
+    expect(isUnauthenticated(undefined)).toBe(false);
+  });
+});
+
+describe('exception reports', () => {
+  it('maps a network failure to the connection text', () => {
+    expect(reportForException(new NetworkError(new TypeError('Failed to fetch'))).message).toBe(
+      'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
+    );
+  });
+
+  it('maps an expired session to the login text', () => {
+    expect(reportForException(new SessionExpiredError()).message).toBe(
+      'Ihr Login ist abgelaufen. Bitte melden Sie sich erneut an.',
+    );
+  });
+
+  it('shows an Error message and serialises unknown values', () => {
+    expect(reportForException(new Error('kaputt')).message).toBe('kaputt');
+    expect(reportForException({ status: 500 }).message).toBe('{"status":500}');
+    expect(reportForException('text').message).toBe('text');
+  });
+});
+
+describe('sign-in results', () => {
+  it('signs in with a session', () => {
+    expect(
+      interpretSignInResult({ session: { token: 't', refreshToken: 'r' }, errors: [] }),
+    ).toEqual({ kind: 'signedIn', token: 't', refreshToken: 'r' });
+  });
+
+  it('says "Kein Token erhalten." without session and errors', () => {
+    expect(interpretSignInResult({ session: null, errors: [] })).toEqual({ kind: 'failed', message: 'Kein Token erhalten.' });
+  });
+
+  it('maps the user error codes', () => {
+    expect(interpretSignInResult({ session: null, errors: [{ code: 'INVALID_CREDENTIALS', message: 'x' }] })).toEqual({
+      kind: 'failed',
+      message: 'Benutzername oder Passwort ist falsch.',
+    });
+    expect(interpretSignInResult({ session: null, errors: [{ code: 'ACCOUNT_DEACTIVATED', message: 'x' }] }).kind).toBe(
+      'failed',
+    );
+    const locked = interpretSignInResult({
+      session: null,
+      errors: [{ code: 'ACCOUNT_LOCKED', message: 'x' }],
+      lockedUntil: new Date(2026, 2, 7, 9, 5).toISOString(),
+    });
+    expect(locked).toEqual({
+      kind: 'failed',
+      message: 'Ihr Konto ist wegen zu vieler fehlgeschlagener Anmeldeversuche bis 07.03.2026 09:05 gesperrt.',
+    });
+  });
+
+  it('prefixes a login exception', () => {
+    expect(signInExceptionMessage(new Error('timeout'))).toBe('Fehler beim Login aufgetreten: timeout');
+  });
+
+  it('formats dates as dd.MM.yyyy HH:mm', () => {
+    expect(formatDateTime(new Date(2025, 11, 31, 23, 59).toISOString())).toBe('31.12.2025 23:59');
+    expect(formatDateTime('not a date')).toBeNull();
+  });
+});
+
+describe('password change outcome', () => {
+  it('reports success and appends the sync failure', () => {
+    expect(passwordChangeOutcome({ passwordChanged: true, passwordSynchronized: true, errors: [] })).toEqual({
+      variant: 'success',
+      title: 'Passwortänderung erfolgreich',
+      detail: 'Das neue Passwort gilt ab der nächsten Anmeldung.',
+    });
+    expect(passwordChangeOutcome({ passwordChanged: true, passwordSynchronized: false, errors: [] }).detail).toBe(
+      'Das neue Passwort gilt ab der nächsten Anmeldung. Synchronisierung des Passworts nicht erfolgreich.',
+    );
+  });
+
+  it('reports failure for errors or an exception', () => {
+    const failed = {
+      variant: 'critical',
+      title: 'Passwortänderung fehlgeschlagen',
+      detail: 'Bitte überprüfen Sie Ihr eingegebens Passwort.',
+    };
+    expect(
+      passwordChangeOutcome({ passwordChanged: false, passwordSynchronized: false, errors: [{ code: 'WRONG_PASSWORD', message: 'x' }] }),
+    ).toEqual(failed);
+    expect(passwordChangeOutcome(null)).toEqual(failed);
+  });
+});

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { EXPORT_FILE_RIGHTS, SIDEBAR_ENTRIES, visibleSidebarEntries } from './sidebar';
+import type { NavigationContext, SidebarEntry, SidebarEntryKey } from './sidebar';
+
+function entry(key: SidebarEntryKey): SidebarEntry {
+  const found = SIDEBAR_ENTRIES.find((candidate) => candidate.key === key);
+  if (found === undefined) throw new Error(`no sidebar entry ${key}`);
+  return found;
+}
+
+const nobody: NavigationContext = { rights: [], roleIdentifier: 'Researcher' };
+const as = (rights: string[], roleIdentifier = 'Researcher'): NavigationContext => ({ rights, roleIdentifier });
+
+describe('sidebar table', () => {
+  it('holds every entry of the spec table, in order', () => {
+    expect(SIDEBAR_ENTRIES.map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Calendar',
+      'Patienten',
+      'Zentrumsübersicht',
+      'Query Übersicht',
+      'Administration: Nutzer',
+      'Administration: Zentren',
+      'Konfiguration: Freitexte',
+      'Konfiguration: Screening',
+      'Konfiguration: Exporte',
+      'Dokumente: News',
+      'Dokumente: Dokumente und Legende',
+      'Dokumente: Documentation',
+      'Exporte',
+      'OncoBox Import',
+      'AuditEvents',
+      'Abmelden',
+    ]);
+  });
+
+  it('shows Dashboard and Abmelden always', () => {
+    expect(entry('dashboard').isVisible(nobody)).toBe(true);
+    expect(entry('logout').isVisible(nobody)).toBe(true);
+  });
+
+  it('never shows Calendar, not even with the super right', () => {
+    expect(entry('calendar').isVisible(as(['SUPER_RIGHT'], 'SuperAdmin'))).toBe(false);
+  });
+
+  const singleRightRows: Array<[SidebarEntryKey, string]> = [
+    ['adminUsers', 'UserGetAllCmd'],
+    ['adminInstitutes', 'InstituteGetAllCmd'],
+    ['configFreetexts', 'SafetyReportGetCmd'],
+    ['configScreening', 'SAFETY_SCREENING_EXPORT_GET_FILES_CMD'],
+    ['configExports', 'ExportDefinitionGetCmd'],
+    ['documentsNews', 'NewsDocumentGetAllCmd'],
+    ['documentsDocumentation', 'DocumentationCreateCmd'],
+    ['auditEvents', 'AuditEventsGetCmd'],
+  ];
+  it.each(singleRightRows)('shows %s only with %s (or the super right)', (key, right) => {
+    expect(entry(key).isVisible(nobody)).toBe(false);
+    expect(entry(key).isVisible(as(['SomeOtherCmd']))).toBe(false);
+    expect(entry(key).isVisible(as([right]))).toBe(true);
+    expect(entry(key).isVisible(as(['SUPER_RIGHT']))).toBe(true);
+  });
+
+  it.each(['PatientGetAllCmd', 'PatientGetMyCmd'])('shows Patienten with %s', (right) => {
+    expect(entry('patients').isVisible(as([right]))).toBe(true);
+    expect(entry('patients').isVisible(nobody)).toBe(false);
+  });
+
+  it.each(['StudyInstituteGetOverviewCmd', 'StudyInstituteGetMyOverviewCmd'])(
+    'shows Zentrumsübersicht with %s',
+    (right) => {
+      expect(entry('institutesOverview').isVisible(as([right]))).toBe(true);
+      expect(entry('institutesOverview').isVisible(nobody)).toBe(false);
+    },
+  );
+
+  it.each(['QueryGetAllCmd', 'QueryGetMyCmd'])('shows Query Übersicht with %s for a location-bound role only', (right) => {
+    expect(entry('queryOverview').isVisible(as([right], 'CaseManager'))).toBe(true);
+    expect(entry('queryOverview').isVisible(as([right], 'PMLung'))).toBe(true);
+    expect(entry('queryOverview').isVisible(as([right], 'Researcher'))).toBe(false);
+    expect(entry('queryOverview').isVisible(as([right], 'SuperAdmin'))).toBe(false);
+    expect(entry('queryOverview').isVisible(as([], 'CaseManager'))).toBe(false);
+  });
+
+  it('shows Dokumente und Legende for any role', () => {
+    expect(entry('documentsLegend').isVisible(as([], 'Researcher'))).toBe(true);
+    expect(entry('documentsLegend').isVisible(as([], ''))).toBe(false);
+  });
+
+  it.each(EXPORT_FILE_RIGHTS)('shows Exporte with %s', (right) => {
+    expect(entry('exports').isVisible(as([right]))).toBe(true);
+  });
+
+  it('hides Exporte without any of the eight export-file rights', () => {
+    expect(EXPORT_FILE_RIGHTS).toHaveLength(8);
+    expect(entry('exports').isVisible(as(['ExportDefinitionGetCmd']))).toBe(false);
+  });
+
+  it('shows OncoBox Import with the import right unless the role is MasterDataManager', () => {
+    expect(entry('oncoBoxImport').isVisible(as(['OnkozertImportsGetCmd'], 'DataManager'))).toBe(true);
+    expect(entry('oncoBoxImport').isVisible(as(['OnkozertImportsGetCmd'], 'MasterDataManager'))).toBe(false);
+    expect(entry('oncoBoxImport').isVisible(as(['SUPER_RIGHT'], 'MasterDataManager'))).toBe(false);
+    expect(entry('oncoBoxImport').isVisible(as([], 'DataManager'))).toBe(false);
+  });
+
+  it('has a route for every entry and no duplicate keys', () => {
+    const keys = new Set(SIDEBAR_ENTRIES.map((e) => e.key));
+    expect(keys.size).toBe(SIDEBAR_ENTRIES.length);
+    for (const e of SIDEBAR_ENTRIES) expect(e.route.startsWith('/')).toBe(true);
+  });
+});
+
+describe('visibleSidebarEntries', () => {
+  it('offers only entries whose screen exists (Dashboard and Abmelden today)', () => {
+    const superAdmin = as(['SUPER_RIGHT'], 'SuperAdmin');
+    expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(['dashboard', 'logout']);
+    expect(SIDEBAR_ENTRIES.filter((e) => e.screenExists).map((e) => e.key)).toEqual(['dashboard', 'logout']);
+  });
+
+  it('shows an existing screen only when its predicate holds', () => {
+    const table: SidebarEntry[] = [
+      { ...entry('adminUsers'), screenExists: true },
+      { ...entry('auditEvents'), screenExists: false },
+    ];
+    expect(visibleSidebarEntries(as(['UserGetAllCmd', 'AuditEventsGetCmd']), table).map((e) => e.key)).toEqual([
+      'adminUsers',
+    ]);
+    expect(visibleSidebarEntries(nobody, table)).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { Environment, Network, RecordSource, Store } from 'relay-runtime';
+import type { ConcreteRequest } from 'relay-runtime';
+import { refreshSessionMutation } from '../mutations/RefreshSessionMutation';
+import { getRefreshToken, getToken, storeSession } from '../session/sessionStore';
+import type { ErrorReport } from '../errors/errorCatalogue';
+import { createFetchGraphQL } from './fetchGraphQL';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+
+export type EnvironmentCallbacks = {
+  onSessionExpired: () => void;
+  onError: (report: ErrorReport) => void;
+};
+
+/**
+ * A fresh Relay environment with an empty store. Logout replaces the environment, which drops every
+ * record loaded for the previous user (ecrf-core.md §4: logout clears all loaded data).
+ */
+export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environment {
+  const refreshParams = (refreshSessionMutation as ConcreteRequest).params;
+  const fetchGraphQL = createFetchGraphQL({
+    fetch: (input, init) => window.fetch(input, init),
+    endpoint: GRAPHQL_ENDPOINT,
+    refreshRequest: { name: refreshParams.name, text: refreshParams.text ?? '' },
+    getToken,
+    getRefreshToken,
+    storeSession,
+    onSessionExpired: callbacks.onSessionExpired,
+    onError: callbacks.onError,
+  });
+  return new Environment({
+    network: Network.create(fetchGraphQL),
+    store: new Store(new RecordSource()),
+  });
+}

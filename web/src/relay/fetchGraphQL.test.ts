@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { RequestParameters } from 'relay-runtime';
+import { createFetchGraphQL } from './fetchGraphQL';
+import type { FetchGraphQLDeps } from './fetchGraphQL';
+import { SessionExpiredError } from '../errors/errorCatalogue';
+
+function request(name: string): RequestParameters {
+  return { name, operationKind: 'query', text: `query ${name} { viewer { id } }`, id: null, cacheID: name, metadata: {} };
+}
+
+function reply(body: unknown): Response {
+  return { status: 200, statusText: 'OK', json: () => Promise.resolve(body) } as Response;
+}
+
+const unauthenticated = { data: null, errors: [{ message: 'unauthenticated', extensions: { code: 'UNAUTHENTICATED' } }] };
+
+function setup(responses: unknown[]) {
+  let token: string | null = 'old-token';
+  let refreshToken: string | null = 'old-refresh';
+  const queue = [...responses];
+  const fetchMock = vi.fn((_url: string, _init: RequestInit) => {
+    const next = queue.shift();
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(reply(next));
+  });
+  const deps: FetchGraphQLDeps = {
+    fetch: fetchMock as unknown as typeof fetch,
+    endpoint: '/graphql',
+    refreshRequest: { name: 'RefreshSessionMutation', text: 'mutation RefreshSessionMutation { x }' },
+    getToken: () => token,
+    getRefreshToken: () => refreshToken,
+    storeSession: vi.fn((tokens) => {
+      token = tokens.token;
+      refreshToken = tokens.refreshToken;
+    }),
+    onSessionExpired: vi.fn(),
+    onError: vi.fn(),
+  };
+  const sentAuthorization = (call: number): string | undefined =>
+    (fetchMock.mock.calls[call]?.[1].headers as Record<string, string>).Authorization;
+  return { deps, fetchMock, fetchGraphQL: createFetchGraphQL(deps), sentAuthorization };
+}
+
+describe('fetchGraphQL', () => {
+  it('sends the bearer token and returns the response', async () => {
+    const { fetchGraphQL, sentAuthorization, deps } = setup([{ data: { viewer: { id: 'v' } } }]);
+    await expect(fetchGraphQL(request('AppShellQuery'), {})).resolves.toEqual({ data: { viewer: { id: 'v' } } });
+    expect(sentAuthorization(0)).toBe('Bearer old-token');
+    expect(deps.onError).not.toHaveBeenCalled();
+  });
+
+  it('refreshes once on UNAUTHENTICATED, stores the new session and retries', async () => {
+    const refreshed = { data: { refreshSession: { session: { token: 'new-token', refreshToken: 'new-refresh', expiresAt: 'x' } } } };
+    const { fetchGraphQL, fetchMock, deps, sentAuthorization } = setup([unauthenticated, refreshed, { data: { ok: true } }]);
+    await expect(fetchGraphQL(request('HomeScreenQuery'), {})).resolves.toEqual({ data: { ok: true } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const refreshBody = JSON.parse(String(fetchMock.mock.calls[1]?.[1].body)) as { variables: unknown };
+    expect(refreshBody.variables).toEqual({ input: { refreshToken: 'old-refresh' } });
+    expect(deps.storeSession).toHaveBeenCalledWith({ token: 'new-token', refreshToken: 'new-refresh' });
+    expect(sentAuthorization(2)).toBe('Bearer new-token');
+  });
+
+  it('logs out when the refresh token is refused', async () => {
+    const refused = { data: null, errors: [{ message: 'refresh token expired', extensions: { code: 'UNAUTHENTICATED' } }] };
+    const { fetchGraphQL, fetchMock, deps } = setup([unauthenticated, refused]);
+    await expect(fetchGraphQL(request('HomeScreenQuery'), {})).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(deps.onSessionExpired).toHaveBeenCalledTimes(1);
+    expect(deps.onError).not.toHaveBeenCalled();
+  });
+
+  it('does not refresh for signIn', async () => {
+    const { fetchGraphQL, fetchMock, deps } = setup([unauthenticated]);
+    await fetchGraphQL(request('SignInMutation'), {});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(deps.onError).not.toHaveBeenCalled();
+  });
+
+  it('alerts a network failure', async () => {
+    const { fetchGraphQL, deps } = setup([new TypeError('Failed to fetch')]);
+    await expect(fetchGraphQL(request('HomeScreenQuery'), {})).rejects.toThrow(
+      'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
+    );
+    expect(deps.onError).toHaveBeenCalledWith({
+      kind: 'alert',
+      message: 'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
+    });
+  });
+
+  it('only warns about NOT_FOUND and alerts other errors', async () => {
+    const { fetchGraphQL, deps } = setup([
+      { data: { node: null }, errors: [{ message: 'gone', extensions: { code: 'NOT_FOUND' } }] },
+      { data: null, errors: [{ message: 'Verboten', extensions: { code: 'FORBIDDEN' } }] },
+    ]);
+    await fetchGraphQL(request('AQuery'), {});
+    expect(deps.onError).toHaveBeenLastCalledWith({ kind: 'warn', message: 'gone' });
+    await fetchGraphQL(request('BQuery'), {});
+    expect(deps.onError).toHaveBeenLastCalledWith({ kind: 'alert', message: 'Verboten' });
+  });
+
+  it('leaves errors of the password change to its form', async () => {
+    const { fetchGraphQL, deps } = setup([{ data: null, errors: [{ message: 'x', extensions: { code: 'BAD_USER_INPUT' } }] }]);
+    await fetchGraphQL(request('ChangePasswordMutation'), {});
+    expect(deps.onError).not.toHaveBeenCalled();
+  });
+});

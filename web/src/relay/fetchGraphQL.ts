@@ -1,0 +1,111 @@
+/**
+ * The HTTP side of the Relay network: POST /graphql with the bearer token, one refresh-and-retry on
+ * UNAUTHENTICATED (ecrf-calls.md §4), and the error reporting of ecrf-core.md §8.
+ */
+import type { GraphQLResponse, RequestParameters, Variables } from 'relay-runtime';
+import {
+  NetworkError,
+  SessionExpiredError,
+  isUnauthenticated,
+  reportForException,
+  reportForGraphQLErrors,
+} from '../errors/errorCatalogue';
+import type { ErrorReport, GraphQLErrorLike } from '../errors/errorCatalogue';
+import type { SessionTokens } from '../session/sessionStore';
+
+type JsonResponse = { data?: Record<string, unknown> | null; errors?: GraphQLErrorLike[] };
+
+export type FetchGraphQLDeps = {
+  fetch: typeof fetch;
+  endpoint: string;
+  refreshRequest: { name: string; text: string };
+  getToken: () => string | null;
+  getRefreshToken: () => string | null;
+  storeSession: (tokens: SessionTokens) => void;
+  /** Called once when the refresh token is refused: log out and return to the login page. */
+  onSessionExpired: () => void;
+  /** Called for errors that are to be shown (alert) or only logged (warn). */
+  onError: (report: ErrorReport) => void;
+};
+
+/** Operations that must not trigger a refresh: the sign-in calls themselves and the sign-out. */
+const NO_REFRESH = new Set(['SignInMutation', 'RefreshSessionMutation', 'SignOutMutation']);
+/** Operations whose errors their screen shows itself (login form, password forms, external sign-in). */
+const HANDLED_BY_SCREEN = new Set([
+  'SignInMutation',
+  'RefreshSessionMutation',
+  'SignOutMutation',
+  'ChangePasswordMutation',
+  'RequestPasswordRecoveryMutation',
+  'ResetPasswordMutation',
+]);
+
+export function createFetchGraphQL(deps: FetchGraphQLDeps) {
+  let refreshing: Promise<boolean> | null = null;
+
+  async function post(name: string, text: string, variables: Variables, token: string | null): Promise<JsonResponse> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await deps.fetch(deps.endpoint, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ query: text, variables, operationName: name }),
+      });
+    } catch (error) {
+      throw new NetworkError(error);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (body === null || typeof body !== 'object') {
+      throw new Error(`${response.status} ${response.statusText}`.trim());
+    }
+    return body as JsonResponse;
+  }
+
+  async function refresh(): Promise<boolean> {
+    const refreshToken = deps.getRefreshToken();
+    if (refreshToken === null) return false;
+    const { name, text } = deps.refreshRequest;
+    const result = await post(name, text, { input: { refreshToken } }, null);
+    const session = (result.data?.refreshSession as { session?: SessionTokens | null } | undefined)?.session;
+    if ((result.errors?.length ?? 0) > 0 || session == null) return false;
+    deps.storeSession({ token: session.token, refreshToken: session.refreshToken });
+    return true;
+  }
+
+  /** Concurrent 401s share one refresh: the refresh token is single-use. */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= refresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function execute(name: string, text: string, variables: Variables): Promise<JsonResponse> {
+    const first = await post(name, text, variables, deps.getToken());
+    if (NO_REFRESH.has(name) || !isUnauthenticated(first.errors)) return first;
+    const refreshed = await refreshOnce();
+    const retried = refreshed ? await post(name, text, variables, deps.getToken()) : null;
+    if (retried === null || isUnauthenticated(retried.errors)) {
+      deps.onSessionExpired();
+      throw new SessionExpiredError();
+    }
+    return retried;
+  }
+
+  return async function fetchGraphQL(request: RequestParameters, variables: Variables): Promise<GraphQLResponse> {
+    const name = request.name;
+    const handledByScreen = HANDLED_BY_SCREEN.has(name);
+    try {
+      const result = await execute(name, request.text ?? '', variables);
+      if (result.errors !== undefined && result.errors.length > 0 && !handledByScreen) {
+        deps.onError(reportForGraphQLErrors(result.errors));
+      }
+      return result as GraphQLResponse;
+    } catch (error) {
+      if (!handledByScreen && !(error instanceof SessionExpiredError)) deps.onError(reportForException(error));
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Banner, Button, FormControl, Link, Stack, TextInput } from '@primer/react';
+import { PublicLayout } from '../../layout/PublicLayout';
+import { useRequestPasswordRecoveryMutation } from '../../mutations/RequestPasswordRecoveryMutation';
+import { texts } from '../../texts';
+
+/**
+ * /passwordrecovery: asks for the account's mail address. The answer is the same whether or not the
+ * address exists (and also when the request fails), so the page reveals nothing about accounts.
+ */
+export function PasswordRecoveryScreen() {
+  const [commit, sending] = useRequestPasswordRecoveryMutation();
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [sent, setSent] = useState(false);
+  const invalid = email.trim() === '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (invalid) return;
+    commit({
+      variables: { input: { emailAddress: email.trim() } },
+      onCompleted: () => setSent(true),
+      onError: () => setSent(true),
+    });
+  }
+
+  return (
+    <PublicLayout title={texts.recovery.heading}>
+      <Stack gap="normal">
+        {sent ? (
+          <Banner variant="success" title={texts.recovery.heading} hideTitle description={texts.recovery.confirmation} />
+        ) : (
+          <form onSubmit={submit} noValidate aria-label={texts.recovery.heading}>
+            <Stack gap="normal">
+              <p>{texts.recovery.intro}</p>
+              <FormControl>
+                <FormControl.Label>{texts.recovery.email}</FormControl.Label>
+                <TextInput
+                  aria-required="true"
+                  block
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  onBlur={() => setTouched(true)}
+                />
+                {touched && invalid && (
+                  <FormControl.Validation variant="error">{texts.recovery.emailRequired}</FormControl.Validation>
+                )}
+              </FormControl>
+              <Button type="submit" variant="primary" block loading={sending}>
+                {texts.recovery.submit}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Link as={RouterLink} to="/">
+          {texts.recovery.backToLogin}
+        </Link>
+      </Stack>
+    </PublicLayout>
+  );
+}
