@@ -3,6 +3,7 @@
  * work they serve; a role is the union of its bundles. docs/roles-and-rights.md is generated from here
  * (`npm run docs:rights -w backend`) and a unit test fails when it drifts.
  */
+import { hasAdminFlag, isLocationBoundRole } from '@ecrf/rules';
 import { SUPER_RIGHT, type RightName } from './rights.catalogue.js';
 
 /** ecrf-core.md §6; PM{product} is seeded as PMNNGM, the product being the nNGM lung cancer registry. */
@@ -14,14 +15,13 @@ export const roleIdentifiers = [
 
 export type RoleIdentifier = (typeof roleIdentifiers)[number];
 
-/** Documenting roles choose a location at sign-in (ecrf-core.md §6), including the clinical variants. */
-export const locationBoundRoles: readonly RoleIdentifier[] = [
-  'CaseManager', 'Documentalist', 'DocumentationAssistant', 'Physician', 'UniversalDocumentalist', 'PMNNGM',
-  'MasterDataManager', 'DataManager', 'InstituteManager', 'Pathologist', 'Consultant', 'AccountingDigiNet',
-];
+/** Documenting roles choose a location at sign-in (ecrf-core.md §6); the registry is clinical, so its variants too. */
+export const locationBoundRoles: readonly RoleIdentifier[] = roleIdentifiers.filter((role) =>
+  isLocationBoundRole(role, 'clinical'),
+);
 
 /** The admin flag is true for SuperAdmin or AdminMedSyn (ecrf-core.md §6). */
-export const adminFlagRoles: readonly RoleIdentifier[] = ['SuperAdmin', 'AdminMedSyn'];
+export const adminFlagRoles: readonly RoleIdentifier[] = roleIdentifiers.filter((role) => hasAdminFlag(role));
 
 export const roleDisplayNames: Record<RoleIdentifier, string> = {
   CaseManager: 'Case Manager',

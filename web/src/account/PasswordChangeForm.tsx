@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Checkbox, FormControl, Heading, Stack, TextInput } from '@primer/react';
+import { Button, Checkbox, FormControl, Heading, Stack } from '@primer/react';
+import { TextField } from '../components/TextField';
 import { validatePasswordChange } from '@ecrf/rules';
 import { useChangePasswordMutation } from '../mutations/ChangePasswordMutation';
 import { passwordChangeOutcome } from '../errors/errorCatalogue';
@@ -46,10 +47,7 @@ export function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
     });
   }
 
-  const validation = (field: Field) =>
-    touched[field] && errors[field].length > 0 ? (
-      <FormControl.Validation variant="error">{errors[field].join(', ')}</FormControl.Validation>
-    ) : null;
+  const shownErrors = (field: Field) => (touched[field] ? errors[field] : []);
 
   return (
     <form onSubmit={submit} noValidate aria-labelledby="password-change-heading" className={styles.form}>
@@ -57,47 +55,38 @@ export function PasswordChangeForm({ onChanged }: { onChanged: () => void }) {
         {texts.password.heading}
       </Heading>
       <Stack gap="normal">
-        <FormControl>
-          <FormControl.Label>{texts.password.oldPassword}</FormControl.Label>
-          <TextInput
-            aria-required="true"
-            block
-            type="password"
-            autoComplete="current-password"
-            value={values.oldPassword}
-            onChange={(event) => change('oldPassword', event.target.value)}
-            onBlur={() => touch('oldPassword')}
-          />
-          {validation('oldPassword')}
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>{texts.password.newPassword}</FormControl.Label>
-          <TextInput
-            aria-required="true"
-            block
-            type={showInClear ? 'text' : 'password'}
-            autoComplete="new-password"
-            value={values.newPassword}
-            onChange={(event) => change('newPassword', event.target.value)}
-            onBlur={() => touch('newPassword')}
-          />
-          <FormControl.Caption>{texts.password.hint}</FormControl.Caption>
-          {validation('newPassword')}
-        </FormControl>
+        <TextField
+          label={texts.password.oldPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.oldPassword}
+          onChange={(value) => change('oldPassword', value)}
+          onBlur={() => touch('oldPassword')}
+          errors={shownErrors('oldPassword')}
+        />
+        <TextField
+          label={texts.password.newPassword}
+          type={showInClear ? 'text' : 'password'}
+          autoComplete="new-password"
+          required
+          value={values.newPassword}
+          onChange={(value) => change('newPassword', value)}
+          onBlur={() => touch('newPassword')}
+          caption={texts.password.hint}
+          errors={shownErrors('newPassword')}
+        />
         {!showInClear && (
-          <FormControl>
-            <FormControl.Label>{texts.password.repeatPassword}</FormControl.Label>
-            <TextInput
-              aria-required="true"
-              block
-              type="password"
-              autoComplete="new-password"
-              value={values.repeatPassword}
-              onChange={(event) => change('repeatPassword', event.target.value)}
-              onBlur={() => touch('repeatPassword')}
-            />
-            {validation('repeatPassword')}
-          </FormControl>
+          <TextField
+            label={texts.password.repeatPassword}
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.repeatPassword}
+            onChange={(value) => change('repeatPassword', value)}
+            onBlur={() => touch('repeatPassword')}
+            errors={shownErrors('repeatPassword')}
+          />
         )}
         <FormControl>
           <Checkbox checked={showInClear} onChange={(event) => setShowInClear(event.target.checked)} />

@@ -1,29 +1,12 @@
 /**
- * Role groups of ecrf-core.md §6. The server says per viewer whether a location must be chosen
- * (`viewer.requiresLocationSelection`); this list is the client's copy of the same rule for places where
- * only the role identifier is at hand (the sidebar's Query Übersicht rule).
+ * Rights and role groups on the client. The role groups of ecrf-core.md §6 live in @ecrf/rules; the server
+ * also says per viewer whether a location must be chosen (`viewer.requiresLocationSelection`).
  */
+import { isLocationBoundRole as isLocationBoundInSet } from '@ecrf/rules';
 
-/** Documenting roles plus the clinical variants (Pathologist, Consultant, AccountingDigiNet). */
-const LOCATION_BOUND_ROLES: ReadonlySet<string> = new Set([
-  'CaseManager',
-  'Documentalist',
-  'DocumentationAssistant',
-  'Physician',
-  'UniversalDocumentalist',
-  'MasterDataManager',
-  'DataManager',
-  'InstituteManager',
-  'Pathologist',
-  'Consultant',
-  'AccountingDigiNet',
-]);
-
-/** PM{product}: product manager roles such as `PMLung`. */
-const PRODUCT_MANAGER_ROLE = /^PM[A-Z0-9]/;
-
+/** The registry is clinical: Pathologist, Consultant and AccountingDigiNet are location-bound too. */
 export function isLocationBoundRole(roleIdentifier: string): boolean {
-  return LOCATION_BOUND_ROLES.has(roleIdentifier) || PRODUCT_MANAGER_ROLE.test(roleIdentifier);
+  return isLocationBoundInSet(roleIdentifier, 'clinical');
 }
 
 export const SUPER_RIGHT = 'SUPER_RIGHT';

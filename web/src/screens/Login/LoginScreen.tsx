@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
-import { Banner, Button, FormControl, Link, Stack, TextInput } from '@primer/react';
+import { Banner, Button, Link, Stack } from '@primer/react';
+import { TextField } from '../../components/TextField';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { useSignInMutation } from '../../mutations/SignInMutation';
 import { interpretSignInResult, signInExceptionMessage } from '../../errors/errorCatalogue';
@@ -57,29 +58,23 @@ export function LoginScreen() {
             />
           )}
           <p className={styles.intro}>{texts.login.intro}</p>
-          <FormControl>
-            <FormControl.Label>{texts.login.userName}</FormControl.Label>
-            <TextInput
-              aria-required="true"
-              block
-              name="username"
-              autoComplete="username"
-              value={userName}
-              onChange={(event) => setUserName(event.target.value)}
-            />
-          </FormControl>
-          <FormControl>
-            <FormControl.Label>{texts.login.password}</FormControl.Label>
-            <TextInput
-              aria-required="true"
-              block
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </FormControl>
+          <TextField
+            label={texts.login.userName}
+            name="username"
+            autoComplete="username"
+            required
+            value={userName}
+            onChange={setUserName}
+          />
+          <TextField
+            label={texts.login.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={setPassword}
+          />
           {failure !== null && (
             <Banner variant="critical" title={texts.login.failedTitle} description={failure} role="alert" />
           )}

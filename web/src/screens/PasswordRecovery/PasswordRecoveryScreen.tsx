@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Banner, Button, FormControl, Link, Stack, TextInput } from '@primer/react';
+import { Banner, Button, Link, Stack } from '@primer/react';
+import { TextField } from '../../components/TextField';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { useRequestPasswordRecoveryMutation } from '../../mutations/RequestPasswordRecoveryMutation';
 import { texts } from '../../texts';
@@ -37,21 +38,16 @@ export function PasswordRecoveryScreen() {
           <form onSubmit={submit} noValidate aria-label={texts.recovery.heading}>
             <Stack gap="normal">
               <p>{texts.recovery.intro}</p>
-              <FormControl>
-                <FormControl.Label>{texts.recovery.email}</FormControl.Label>
-                <TextInput
-                  aria-required="true"
-                  block
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  onBlur={() => setTouched(true)}
-                />
-                {touched && invalid && (
-                  <FormControl.Validation variant="error">{texts.recovery.emailRequired}</FormControl.Validation>
-                )}
-              </FormControl>
+              <TextField
+                label={texts.recovery.email}
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={setEmail}
+                onBlur={() => setTouched(true)}
+                errors={touched && invalid ? [texts.recovery.emailRequired] : []}
+              />
               <Button type="submit" variant="primary" block loading={sending}>
                 {texts.recovery.submit}
               </Button>

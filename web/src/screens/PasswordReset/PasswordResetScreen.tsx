@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { Banner, Button, FormControl, Link, Stack, TextInput } from '@primer/react';
+import { Banner, Button, Link, Stack } from '@primer/react';
+import { TextField } from '../../components/TextField';
 import { passwordMessages, passwordStrengthErrors } from '@ecrf/rules';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { useResetPasswordMutation } from '../../mutations/ResetPasswordMutation';
@@ -57,36 +58,26 @@ export function PasswordResetScreen() {
           <form onSubmit={submit} noValidate aria-label={texts.reset.heading}>
             <Stack gap="normal">
               <p>{texts.password.hint}</p>
-              <FormControl>
-                <FormControl.Label>{texts.password.newPassword}</FormControl.Label>
-                <TextInput
-                  aria-required="true"
-                  block
-                  type="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-                />
-                {touched.password && passwordErrors.length > 0 && (
-                  <FormControl.Validation variant="error">{passwordErrors.join(', ')}</FormControl.Validation>
-                )}
-              </FormControl>
-              <FormControl>
-                <FormControl.Label>{texts.password.repeatPassword}</FormControl.Label>
-                <TextInput
-                  aria-required="true"
-                  block
-                  type="password"
-                  autoComplete="new-password"
-                  value={repeat}
-                  onChange={(event) => setRepeat(event.target.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, repeat: true }))}
-                />
-                {touched.repeat && repeatErrors.length > 0 && (
-                  <FormControl.Validation variant="error">{repeatErrors.join(', ')}</FormControl.Validation>
-                )}
-              </FormControl>
+              <TextField
+                label={texts.password.newPassword}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={setPassword}
+                onBlur={() => setTouched((current) => ({ ...current, password: true }))}
+                errors={touched.password ? passwordErrors : []}
+              />
+              <TextField
+                label={texts.password.repeatPassword}
+                type="password"
+                autoComplete="new-password"
+                required
+                value={repeat}
+                onChange={setRepeat}
+                onBlur={() => setTouched((current) => ({ ...current, repeat: true }))}
+                errors={touched.repeat ? repeatErrors : []}
+              />
               <Button type="submit" variant="primary" block disabled={!valid} loading={saving}>
                 {texts.reset.submit}
               </Button>

@@ -1,0 +1,37 @@
+import { FormControl, TextInput } from '@primer/react';
+
+type Props = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  type?: 'text' | 'password' | 'email';
+  name?: string;
+  autoComplete?: string;
+  /** Marked for assistive technology only: Primer's `required` would put a `*` into the label text. */
+  required?: boolean;
+  caption?: string;
+  /** Messages shown under the field; nothing is shown while empty. */
+  errors?: readonly string[];
+};
+
+/** A labelled Primer text input with its caption and validation messages, as every form of the app uses it. */
+export function TextField({ label, value, onChange, onBlur, type = 'text', name, autoComplete, required = false, caption, errors = [] }: Props) {
+  return (
+    <FormControl>
+      <FormControl.Label>{label}</FormControl.Label>
+      <TextInput
+        aria-required={required ? 'true' : undefined}
+        block
+        type={type}
+        name={name}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {caption !== undefined && <FormControl.Caption>{caption}</FormControl.Caption>}
+      {errors.length > 0 && <FormControl.Validation variant="error">{errors.join(', ')}</FormControl.Validation>}
+    </FormControl>
+  );
+}
