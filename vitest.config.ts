@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       'rules/vitest.config.ts',
+      'database/vitest.config.ts',
       'backend/vitest.config.ts',
       'mainzelliste/vitest.config.ts',
       'gateway/vitest.config.ts',

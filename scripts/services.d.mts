@@ -2,19 +2,23 @@ export type Services = {
   /** The gateway's base URL: web app, GraphQL and /healthz. */
   url: string;
   backendUrl: string;
+  /** The pseudonymisation service (Mainzelliste REST API). */
+  mainzellisteUrl: string;
   stop(): Promise<void>;
 };
 
 export type StartOptions = {
   backendPort?: number;
   gatewayPort?: number;
+  mainzellistePort?: number;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 };
 
 export function startServices(options?: StartOptions): Promise<Services>;
 
-export type Backend = { url: string; stop(): Promise<void> };
+/** A started service process. */
+export type Service = { url: string; stop(): Promise<void> };
 
 export function startBackend(options?: {
   port?: number;
@@ -22,7 +26,13 @@ export function startBackend(options?: {
   publicUrl?: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-}): Promise<Backend>;
+}): Promise<Service>;
 
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number>;
+
+export function startMainzelliste(options?: {
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}): Promise<Service>;

@@ -29,12 +29,12 @@ function spawnService(name, script, env, log) {
   return child;
 }
 
-async function waitUntilAnswering(url, child, name, timeoutMs = 60_000) {
+async function waitUntilAnswering(url, child, name, method = 'GET', timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
     try {
-      const response = await fetch(url, { method: 'HEAD' });
+      const response = await fetch(url, { method });
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -63,7 +63,25 @@ export async function startBackend({ port = 4100, publicUrl, env = process.env, 
     log,
   );
   try {
-    await waitUntilAnswering(`${url}/api/v1.0/connectivity`, child, 'backend');
+    await waitUntilAnswering(`${url}/api/v1.0/connectivity`, child, 'backend', 'HEAD');
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, stop: () => stopChild(child) };
+}
+
+/** @type {import('./services.d.mts').startMainzelliste} */
+export async function startMainzelliste({ port = 4200, env = process.env, log = console.log } = {}) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnService(
+    'mainzelliste',
+    'mainzelliste/dist/main.js',
+    { ...env, MAINZELLISTE_PORT: String(port), MAINZELLISTE_HOST: '127.0.0.1' },
+    log,
+  );
+  try {
+    await waitUntilAnswering(`${url}/`, child, 'mainzelliste');
   } catch (error) {
     await stopChild(child);
     throw error;
@@ -72,9 +90,24 @@ export async function startBackend({ port = 4100, publicUrl, env = process.env, 
 }
 
 /** @type {import('./services.d.mts').startServices} */
-export async function startServices({ backendPort = 4100, gatewayPort = 4000, env = process.env, log = console.log } = {}) {
+export async function startServices({
+  backendPort = 4100,
+  gatewayPort = 4000,
+  mainzellistePort = 4200,
+  env = process.env,
+  log = console.log,
+} = {}) {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const backend = await startBackend({ port: backendPort, publicUrl: gatewayUrl, env, log });
+  const started = await Promise.allSettled([
+    startBackend({ port: backendPort, publicUrl: gatewayUrl, env, log }),
+    startMainzelliste({ port: mainzellistePort, env, log }),
+  ]);
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : undefined)));
+    throw failure.reason;
+  }
+  const [backend, mainzelliste] = started.map((result) => result.value);
   const gateway = spawnService(
     'gateway',
     'gateway/dist/main.js',
@@ -82,7 +115,7 @@ export async function startServices({ backendPort = 4100, gatewayPort = 4000, en
     log,
   );
   const stop = async () => {
-    await Promise.all([stopChild(gateway), backend.stop()]);
+    await Promise.all([stopChild(gateway), backend.stop(), mainzelliste.stop()]);
   };
   try {
     await waitUntilAnswering(`${gatewayUrl}/healthz`, gateway, 'gateway');
@@ -90,5 +123,5 @@ export async function startServices({ backendPort = 4100, gatewayPort = 4000, en
     await stop();
     throw error;
   }
-  return { url: gatewayUrl, backendUrl: backend.url, stop };
+  return { url: gatewayUrl, backendUrl: backend.url, mainzellisteUrl: mainzelliste.url, stop };
 }

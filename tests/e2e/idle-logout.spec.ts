@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from '../support/browser.js';
 import { LoginPage } from './pages/login-page.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('An idle session ends by itself (ecrf-core.md §4, §9)', () => {
   it('warns after 27 minutes, counts down 180 seconds, lets activity cancel, then signs out', async () => {
-    const page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    const page = await browser.newPage();
     // The browser's clock is fast-forwarded; the real constants of the spec stay in force.
     await page.clock.install();
     const login = new LoginPage(page);

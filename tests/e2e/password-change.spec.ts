@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.js';
 import { AccountDialog } from './pages/account-dialog.js';
 import { AppShell } from './pages/app-shell.js';
 import { demoPassword, LoginPage } from './pages/login-page.js';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await browser.newPage();
 });
 
 describe('A researcher changes their password in the account popup', () => {

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { useBrowser } from '../support/browser.js';
 import { latestMailTo } from '../support/mailbox.js';
 import { LoginPage } from './pages/login-page.js';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
+
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
+  page = await browser.newPage();
 });
 
 describe('A documentalist who forgot the password', () => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { launchBrowser } from '../support/browser.js';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.js';
 import { AppShell } from './pages/app-shell.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+  page = await browser.newPage();
 });
 
 describe('A case manager signs in and chooses a location', () => {

@@ -1,7 +1,8 @@
 /** Debian's Chromium driven by playwright-core (no browser download is possible here; STACK.md). */
-import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -15,4 +16,22 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** One browser for the test file; each `newPage()` is a fresh German context (own session storage). */
+export function useBrowser(): { newPage(): Promise<Page> } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage() {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+      return context.newPage();
+    },
+  };
 }

@@ -45,6 +45,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const services = await startServices({
     backendPort: await freePort(),
     gatewayPort: await freePort(),
+    mainzellistePort: await freePort(),
     env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SMTP_URL: mail.smtpUrl, NODE_ENV: 'test' },
     log: (line) => lines.push(line),
   }).catch((error: unknown) => {

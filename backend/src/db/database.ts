@@ -1,64 +1,14 @@
 /**
- * Opens the typed database: PostgreSQL through a pg Pool when a connection string is given, otherwise the
- * embedded PGlite (PostgreSQL in WASM, in-process; ARCHITECTURE.md "PGlite for the embedded default").
- * Both run the same SQL migrations; the one driver difference is how a multi-statement script is run.
+ * The backend's typed database (schema.ts) on PostgreSQL or embedded PGlite, through @ecrf/database.
+ * Its tables live in the default schema.
  */
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
+import { openDatabase as openTypedDatabase, type Database as TypedDatabase, type DatabaseOptions } from '@ecrf/database';
 import type { DB } from './schema.js';
 
-export type DatabaseKind = 'postgres' | 'pglite';
+export type { DatabaseOptions } from '@ecrf/database';
 
-export type Database = {
-  kind: DatabaseKind;
-  db: Kysely<DB>;
-  /** Runs a script of several statements inside the given transaction (migrations). */
-  runScript: (trx: Transaction<DB>, script: string) => Promise<void>;
-  close: () => Promise<void>;
-};
+export type Database = TypedDatabase<DB>;
 
-export type DatabaseOptions =
-  | { databaseUrl: string }
-  /** `memory://` keeps everything in memory (tests, the OpenAPI writer); otherwise a directory. */
-  | { pgliteDataDir: string };
-
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDataDir);
-}
-
-function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return {
-    kind: 'postgres',
-    db,
-    // pg uses the simple query protocol when a query has no parameters, and that protocol runs scripts.
-    runScript: async (trx, script) => {
-      await sql.raw(script).execute(trx);
-    },
-    close: () => db.destroy(),
-  };
-}
-
-async function openPglite(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  // kysely-pglite-dialect is typed against PGlite 0.4; the 0.5 client has the same query surface
-  // (package.json overrides the peer range for the same reason).
-  const dialect = new PGliteDialect(client as unknown as ConstructorParameters<typeof PGliteDialect>[0]);
-  const db = new Kysely<DB>({ dialect });
-  return {
-    kind: 'pglite',
-    db,
-    // PGlite's query() runs one statement only; exec() runs a script. PGlite is a single session, so exec
-    // issued while the Kysely transaction holds the connection runs inside that same transaction.
-    runScript: async (_trx, script) => {
-      await client.exec(script);
-    },
-    close: () => db.destroy(),
-  };
+export function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return openTypedDatabase<DB>(options);
 }

@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startBackend, type Backend } from '../../../scripts/services.mjs';
+import { freePort, startBackend, type Service } from '../../../scripts/services.mjs';
 import { defaultClientConfig } from '../config/gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
 
@@ -28,7 +28,7 @@ export const demoPassword = 'Demo-Passwort1';
 export async function startHarness(): Promise<Harness> {
   const database = process.env.DATABASE_URL ? {} : { DATABASE_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-gw-')) };
   const logs: string[] = [];
-  let backend: Backend;
+  let backend: Service;
   try {
     backend = await startBackend({
       port: await freePort(),

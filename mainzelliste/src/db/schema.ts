@@ -41,11 +41,8 @@ export type AuditEventTable = {
   pseudonyms: Json<Pseudonym[]>;
 };
 
-export type SchemaMigrationTable = { name: string; applied_at: DefaultTimestamp };
-
 export type DB = {
   patient: PatientTable;
   patient_id: PatientIdTable;
   audit_event: AuditEventTable;
-  schema_migration: SchemaMigrationTable;
 };

@@ -1,0 +1,68 @@
+/**
+ * Opens a typed database: PostgreSQL through a pg Pool when a connection string is given, otherwise the
+ * embedded PGlite (PostgreSQL in WASM, in-process; ARCHITECTURE.md "PGlite for the embedded default").
+ * Both run the same SQL migrations; the one driver difference is how a multi-statement script is run.
+ * A service that keeps its tables in a schema of its own (so one shared PostgreSQL database keeps them
+ * apart from the other services' tables) gets its queries bound to that schema.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export type Database<DB> = {
+  kind: DatabaseKind;
+  /** Bound to the schema given to openDatabase, if any. */
+  db: Kysely<DB>;
+  /** Runs a script of several statements inside the given transaction (migrations). */
+  runScript: (trx: Transaction<DB>, script: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  /** `memory://` keeps everything in memory (tests, the OpenAPI writer); otherwise a directory. */
+  | { pgliteDataDir: string };
+
+/** Opens the database; with `schema`, queries built on `db` address that schema instead of `public`. */
+export async function openDatabase<DB>(options: DatabaseOptions, schema?: string): Promise<Database<DB>> {
+  const opened = 'databaseUrl' in options ? openPostgres<DB>(options.databaseUrl) : await openPglite<DB>(options.pgliteDataDir);
+  // close() keeps destroying the unbound instance, which owns the pool or the PGlite client.
+  return schema === undefined ? opened : { ...opened, db: opened.db.withSchema(schema) };
+}
+
+function openPostgres<DB>(connectionString: string): Database<DB> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    // pg uses the simple query protocol when a query has no parameters, and that protocol runs scripts.
+    runScript: async (trx, script) => {
+      await sql.raw(script).execute(trx);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite<DB>(dataDir: string): Promise<Database<DB>> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  // kysely-pglite-dialect is typed against PGlite 0.4; the 0.5 client has the same query surface
+  // (the root package.json overrides the peer range for the same reason).
+  const dialect = new PGliteDialect(client as unknown as ConstructorParameters<typeof PGliteDialect>[0]);
+  const db = new Kysely<DB>({ dialect });
+  return {
+    kind: 'pglite',
+    db,
+    // PGlite's query() runs one statement only; exec() runs a script. PGlite is a single session, so exec
+    // issued while the Kysely transaction holds the connection runs inside that same transaction.
+    runScript: async (_trx, script) => {
+      await client.exec(script);
+    },
+    close: () => db.destroy(),
+  };
+}
