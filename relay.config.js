@@ -6,7 +6,9 @@ import { join } from 'node:path';
 const here = import.meta.dirname;
 const config = {
   src: join(here, 'web/src'),
-  schema: join(here, 'schema.graphql'),
+  // schema.graphql with its `extend type`s merged (scripts/relay-schema.mjs): relay-compiler would take
+  // extensions for client-only fields.
+  schema: join(here, 'web/__generated__/schema.graphql'),
   language: 'typescript',
   artifactDirectory: join(here, 'web/src/__generated__'),
   eagerEsModules: true,

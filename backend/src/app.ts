@@ -19,6 +19,16 @@ import { registerRoleRoutes } from './roles/roles.routes.js';
 import { ECRF_VERSION, registerSystemRoutes } from './system/system.routes.js';
 import { registerPasswordRoutes } from './users/password.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
+import { registerStudyRoutes } from './studies/studies.routes.js';
+import { registerStudyDefinitionRoutes } from './study-definitions/study-definitions.routes.js';
+import { registerLanguageRoutes } from './languages/languages.routes.js';
+import { registerDocumentationRoutes } from './documentation/documentation.routes.js';
+import { registerUserAdminRoutes } from './users/users-admin.routes.js';
+import { registerRoleAdminRoutes } from './roles/roles-admin.routes.js';
+import { registerInstituteAdminRoutes } from './institutes/institutes-admin.routes.js';
+import { registerNetworkRoutes } from './network/network.routes.js';
+import { registerEcrfUserRoutes } from './network/ecrf-user.routes.js';
+import { registerAuditRoutes } from './audit/audit.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -92,6 +102,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerRoleRoutes(typed, deps);
     registerInstituteRoutes(typed, deps);
     registerSystemRoutes(typed, deps);
+    registerStudyRoutes(typed, deps);
+    registerStudyDefinitionRoutes(typed, deps);
+    registerLanguageRoutes(typed, deps);
+    registerDocumentationRoutes(typed, deps);
+    registerUserAdminRoutes(typed, deps);
+    registerRoleAdminRoutes(typed, deps);
+    registerInstituteAdminRoutes(typed, deps);
+    registerNetworkRoutes(typed, deps);
+    registerEcrfUserRoutes(typed, deps);
+    registerAuditRoutes(typed, deps);
   }, { prefix: API_BASE });
 
   return app;

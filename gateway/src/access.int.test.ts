@@ -5,6 +5,7 @@
 import {
   buildSchema,
   getNamedType,
+  isEnumType,
   isInputObjectType,
   isNonNullType,
   isListType,
@@ -30,6 +31,7 @@ function sampleValue(type: GraphQLInputType): unknown {
         .map((field) => [field.name, sampleValue(field.type)]),
     );
   }
+  if (isEnumType(named)) return named.getValues()[0]?.value;
   if (named.name === 'Int' || named.name === 'Float') return 1;
   if (named.name === 'Boolean') return true;
   return 'VXNlcjox';

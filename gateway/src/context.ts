@@ -5,6 +5,8 @@
 import DataLoader from 'dataloader';
 import type { Pool } from 'undici';
 import { BackendClient } from './upstream/backend-client.js';
+import { createAdministrationLoaders } from './administration/loaders.js';
+import { createStudyDefinitionLoaders } from './study-definitions/loaders.js';
 import type { Role, StudyInstitute, User } from './upstream/models.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 
@@ -30,6 +32,8 @@ function createLoaders(backend: BackendClient) {
     studyInstitutes: new DataLoader<string, StudyInstitute | null>(async (ids) =>
       byId(ids, await backend.call('get', '/api/v1.0/StudyInstitute', { query: { ids: ids.join(',') } })),
     ),
+    ...createAdministrationLoaders(backend),
+    ...createStudyDefinitionLoaders(backend),
   };
 }
 

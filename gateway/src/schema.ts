@@ -5,6 +5,16 @@ import type { Resolvers } from './__generated__/resolvers.js';
 import { authMutations } from './auth/auth.resolvers.js';
 import { Node, Role, StudyInstitute, User, nodeQueries } from './nodes/node.resolvers.js';
 import { Viewer, viewerQuery } from './viewer/viewer.resolvers.js';
+import { viewerAdministration } from './administration/capabilities.resolvers.js';
+import { userMutations, userQueries } from './users/users.resolvers.js';
+import { Right, roleFields, roleMutations, roleQueries } from './users/roles.resolvers.js';
+import { Institute, InstituteOverviewEntry, instituteMutations, instituteQueries, studyInstituteFields } from './institutes/institutes.resolvers.js';
+import { Organization, OrganizationAssignment, Person, networkQueries } from './network/network.resolvers.js';
+import { AuditEvent, auditQueries } from './audit/audit.resolvers.js';
+import {
+  FieldDefinitionType, FieldRuleType, InstrumentDefinitionType, LanguageType, StudyDefinitionType, VisitDefinitionType,
+  documentationMutations, studyDefinitionQueries,
+} from './study-definitions/study-definitions.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -13,13 +23,22 @@ const resolvers: Resolvers = {
     ...nodeQueries,
     ...viewerQuery,
     clientConfig: (_, __, { config }) => config.client,
+    ...userQueries, ...roleQueries, ...instituteQueries, ...networkQueries, ...auditQueries,
+    ...studyDefinitionQueries,
   },
-  Mutation: { ...authMutations },
+  Mutation: { ...authMutations, ...userMutations, ...roleMutations, ...instituteMutations, ...documentationMutations },
   Node,
-  Viewer,
+  Viewer: { ...Viewer, ...viewerAdministration },
   User,
-  Role,
-  StudyInstitute,
+  Role: { ...Role, ...roleFields },
+  StudyInstitute: { ...StudyInstitute, ...studyInstituteFields },
+  Right, Institute, InstituteOverviewEntry, Organization, OrganizationAssignment, Person, AuditEvent,
+  StudyDefinition: StudyDefinitionType,
+  VisitDefinition: VisitDefinitionType,
+  InstrumentDefinition: InstrumentDefinitionType,
+  FieldDefinition: FieldDefinitionType,
+  FieldRule: FieldRuleType,
+  Language: LanguageType,
 };
 
 export function createSchema() {

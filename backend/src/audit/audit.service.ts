@@ -24,7 +24,8 @@ export type SecurityEvent =
   | 'PasswordChanged'
   | 'PasswordRecoveryRequested'
   | 'PasswordReset'
-  | 'PasswordSynchronized';
+  | 'PasswordSynchronized'
+  | 'PasswordSetByAdministrator';
 
 export type AuditEntry = {
   actor: AuditActor;

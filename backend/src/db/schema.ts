@@ -1,5 +1,6 @@
 /** Kysely table types, mirroring backend/migrations/*.sql (the SQL files are the source of truth). */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { StudyDefinitionTables } from '../study-definitions/study-definitions.tables.js';
 
 /** A timestamptz: read as Date, written as Date or ISO string, defaulted by the database where noted. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -74,9 +75,13 @@ export type InstituteTable = {
   display_name: string;
   additional_info: Json<InstituteAdditionalInfo>;
   is_deleted: Generated<boolean>;
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  phone: string | null;
 };
 
-export type StudyTable = { id: Generated<string>; identifier: string; display_name: string };
+export type StudyTable = { id: Generated<string>; identifier: string; display_name: string; is_deleted: Generated<boolean> };
 
 export type StudyInstituteTable = {
   id: Generated<string>;
@@ -87,7 +92,34 @@ export type StudyInstituteTable = {
 
 export type StudyInstituteUserTable = { study_institute_id: string; user_id: string };
 
-export type DB = {
+export type OrganizationTable = {
+  id: Generated<string>;
+  display_name: string;
+  is_digi_net: Generated<boolean>;
+  main_organization_type: string;
+  institute_id: string | null;
+  is_deleted: Generated<boolean>;
+};
+
+export type PersonTable = {
+  id: Generated<string>;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  person_info: Json<JsonObject>;
+  user_id: string | null;
+  is_deleted: Generated<boolean>;
+};
+
+export type OrganizationPersonAssignmentTable = {
+  id: Generated<string>;
+  organization_id: string;
+  person_id: string;
+  function: string | null;
+};
+
+/** The tables of the study definitions (issue 4) are typed beside their module. */
+export type DB = StudyDefinitionTables & {
   role: RoleTable;
   app_right: RightTable;
   role_right: RoleRightTable;
@@ -99,6 +131,9 @@ export type DB = {
   study: StudyTable;
   study_institute: StudyInstituteTable;
   study_institute_user: StudyInstituteUserTable;
+  organization: OrganizationTable;
+  person: PersonTable;
+  organization_person_assignment: OrganizationPersonAssignmentTable;
 };
 
 export type UserRow = Selectable<UserTable>;

@@ -19,8 +19,11 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** Extra fields some errors carry (e.g. lockedUntil of a locked account, messages of a weak password). */
-export type ErrorExtras = { lockedUntil?: string; messages?: string[] };
+/** A broken field rule: the body field (dotted path) and the German message of ecrf-calls.md §5. */
+export type FieldError = { field: string; message: string };
+
+/** Extra fields some errors carry (lockedUntil of a locked account, messages of a weak password, field errors). */
+export type ErrorExtras = { lockedUntil?: string; messages?: string[]; fieldErrors?: FieldError[] };
 
 export class EcrfError extends Error {
   readonly code: ErrorCode;
@@ -45,3 +48,8 @@ export const unauthenticated = (message = 'authentication required'): EcrfError 
   new EcrfError('ECRF_ERR_UNAUTHENTICATED', message);
 export const refreshTokenExpired = (): EcrfError =>
   new EcrfError('ECRF_ERR_REFRESH_TOKEN_EXPIRED', REFRESH_TOKEN_EXPIRED_MESSAGE);
+
+/** 400 with the broken field rules, so clients can show each message at its field. */
+export const invalidFields = (fieldErrors: FieldError[]): EcrfError =>
+  new EcrfError('ECRF_ERR_VALIDATION', fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), { fieldErrors });
+export const conflict = (message: string): EcrfError => new EcrfError('ECRF_ERR_CONFLICT', message);

@@ -10,6 +10,10 @@ export const ErrorResponseSchema = Type.Object(
     message: Type.String(),
     lockedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'ECRF_ERR_ACCOUNT_LOCKED only' })),
     messages: Type.Optional(Type.Array(Type.String(), { description: 'ECRF_ERR_WEAK_PASSWORD: broken rules' })),
+    fieldErrors: Type.Optional(Type.Array(
+      Type.Object({ field: Type.String(), message: Type.String() }),
+      { description: 'ECRF_ERR_VALIDATION of a field rule (ecrf-calls.md §5): the field and its German message' },
+    )),
   },
   { $id: 'ErrorResponse', title: 'ErrorResponse', description: 'Every error answer of the API' },
 );
@@ -59,3 +63,10 @@ export function routeSchema<T extends RouteSchemaInput>(input: T): BuiltSchema<T
     response: { ...errorResponses, ...response },
   };
 }
+
+/** Paging and sorting of the list calls that grow (users, audit trail); page counts from 1. */
+export const PageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  sortDesc: Type.Optional(Type.Boolean({ default: false })),
+};

@@ -13,6 +13,10 @@ export const Institute = Type.Object({
   displayName: Type.String(),
   additionalInfo: AdditionalInfo,
   isDeleted: Type.Boolean(),
+  street: Type.Union([Type.String(), Type.Null()]),
+  postalCode: Type.Union([Type.String({ pattern: '^[0-9]{5}$' }), Type.Null()]),
+  city: Type.Union([Type.String(), Type.Null()]),
+  phone: Type.Union([Type.String(), Type.Null()]),
 });
 export type InstituteDto = Static<typeof Institute>;
 

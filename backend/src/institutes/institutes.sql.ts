@@ -17,6 +17,10 @@ export async function findInstitutes(db: Kysely<DB>, filter: InstituteFilter = {
     displayName: row.display_name,
     additionalInfo: { ...row.additional_info, isDigiNet: row.additional_info.isDigiNet === true },
     isDeleted: row.is_deleted,
+    street: row.street,
+    postalCode: row.postal_code,
+    city: row.city,
+    phone: row.phone,
   }));
 }
 

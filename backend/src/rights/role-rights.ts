@@ -159,6 +159,8 @@ const userAdministration: RightName[] = [
   'NmsSystemApiEcrfUserActivateCmd', 'NmsSystemApiEcrfUserDeactivateCmd', 'NmsSystemApiEcrfUserSetPasswordCmd',
   'NmsSystemApiEcrfRoleGetCmd', 'NmsSystemApiEcrfStudyInstituteGetCmd', 'NmsSystemApiEcrfStudyInstituteAssignUserCmd',
   'NmsSystemApiEcrfStudyInstituteRemoveUserCmd', 'PasswordGenerateCmd', 'AuditEventsGetCmd', 'AuditTrailGetCmd',
+  // The audit screens show one record's history side by side (issue 3), which is POST AuditLog/Log.
+  'AuditLogLogCmd',
 ];
 
 /** Platform configuration: roles, rights, studies, languages, news, documentation. */

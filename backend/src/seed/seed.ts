@@ -12,6 +12,9 @@ import { hashPassword } from '../auth/password-hash.js';
 import { rightsCatalogue } from '../rights/rights.catalogue.js';
 import { locationBoundRoles, roleDisplayNames, roleIdentifiers, roleRights, type RoleIdentifier } from '../rights/role-rights.js';
 import { DEMO_INSTITUTES, DEMO_STUDY, demoUserFor, type DemoUser } from './demo-data.js';
+import { loadShippedDefinitions } from '../study-definitions/definition-seed.js';
+import { shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
+import { seedNetwork } from './network-seed.js';
 
 const SEED_LOCK_KEY = 4_100_002;
 
@@ -52,11 +55,11 @@ async function syncRights(trx: Kysely<DB>): Promise<Map<string, string>> {
 }
 
 /** Returns true when it seeded, false when the database already had roles. */
-export async function seedDatabase(db: Kysely<DB>, config: BackendConfig): Promise<boolean> {
+export async function seedDatabase(db: Kysely<DB>, config: BackendConfig, definitionsDir: string = shippedDefinitionsDir): Promise<boolean> {
   const roles = await db.selectFrom('role').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   // Hash outside the transaction and only for an empty database: it is the slow part and needs no lock.
   const users = Number(roles.n) === 0 ? await seedUsers(config) : [];
-  return db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const rightIds = await syncRights(trx);
     const roleCount = await trx.selectFrom('role').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
@@ -74,6 +77,7 @@ export async function seedDatabase(db: Kysely<DB>, config: BackendConfig): Promi
     const study = await trx.insertInto('study').values({ identifier: DEMO_STUDY.identifier, display_name: DEMO_STUDY.displayName }).returning('id').executeTakeFirstOrThrow();
     await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'study', recordId: study.id, operation: 'Create', newValue: { ...DEMO_STUDY }, reason: 'seed' });
     const locationIds = new Map<string, string>();
+    const instituteIds = new Map<string, string>();
     for (const institute of DEMO_INSTITUTES) {
       const additionalInfo = { isDigiNet: institute.isDigiNet };
       const row = await trx.insertInto('institute')
@@ -81,9 +85,12 @@ export async function seedDatabase(db: Kysely<DB>, config: BackendConfig): Promi
         .returning('id').executeTakeFirstOrThrow();
       const location = await trx.insertInto('study_institute').values({ study_id: study.id, institute_id: row.id }).returning('id').executeTakeFirstOrThrow();
       locationIds.set(institute.identifier, location.id);
+      instituteIds.set(institute.identifier, row.id);
       await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'institute', recordId: row.id, operation: 'Create', newValue: { ...institute, additionalInfo }, reason: 'seed' });
       await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'study_institute', recordId: location.id, operation: 'Create', newValue: { studyId: study.id, instituteId: row.id }, reason: 'seed' });
     }
+
+    await seedNetwork(trx, instituteIds);
 
     for (const user of users) {
       const row = await trx.insertInto('app_user').values({
@@ -98,4 +105,7 @@ export async function seedDatabase(db: Kysely<DB>, config: BackendConfig): Promi
     }
     return true;
   });
+  // The demo registry (issue 4): loaded when no study definition exists, updated when its file has a newer version.
+  await loadShippedDefinitions(db, definitionsDir);
+  return seeded;
 }

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
-import { CountResponse, IdParams, IdsQuery, IncludeDeleted, parseIds, routeSchema } from '../http/schemas.js';
+import { CountResponse, IdParams, IdsQuery, IncludeDeleted, PageQuery, parseIds, routeSchema } from '../http/schemas.js';
 import { findStudyInstitutes } from '../institutes/institutes.sql.js';
 import { User, UserComplete, type UserDto } from './users.schemas.js';
 import { countUsers, findRightsOfRole, findUsers } from './users.sql.js';
@@ -22,19 +22,28 @@ export function registerUserRoutes(app: App, { db }: AppDeps): void {
     schema: routeSchema({ operationId: 'getCurrentUser', tags, summary: 'The signed-in user', response: { 200: User } }),
   }, async (request) => single(await findUsers(db, { id: callerOf(request).id }), 'user'));
 
+  const search = Type.Optional(Type.String({ maxLength: 200, description: 'part of user name, display name or e-mail address' }));
+
   app.get('/User/count', {
     config: { access: { right: 'UserGetCountCmd' } },
-    schema: routeSchema({ operationId: 'countUsers', tags, summary: 'Number of users (not deleted)', response: { 200: CountResponse } }),
-  }, async () => ({ count: await countUsers(db) }));
+    schema: routeSchema({
+      operationId: 'countUsers', tags, summary: 'Number of users (not deleted unless asked), matching the search if given',
+      querystring: Type.Object({ includeDeleted: IncludeDeleted, search }), response: { 200: CountResponse },
+    }),
+  }, async (request) => ({ count: await countUsers(db, request.query) }));
 
   app.get('/User', {
     config: { access: { right: 'UserGetAllCmd' } },
     schema: routeSchema({
-      operationId: 'getUsers', tags, summary: 'All users, or those with the given ids (batch read)',
-      querystring: Type.Object({ includeDeleted: IncludeDeleted, ids: IdsQuery }),
+      operationId: 'getUsers', tags, summary: 'All users, or those with the given ids (batch read); searchable, sortable and paged',
+      querystring: Type.Object({
+        includeDeleted: IncludeDeleted, ids: IdsQuery, search,
+        sortBy: Type.Optional(Type.Union([Type.Literal('userName'), Type.Literal('displayName'), Type.Literal('emailAddress'), Type.Literal('role')])),
+        ...PageQuery,
+      }),
       response: { 200: Type.Array(User) },
     }),
-  }, (request) => findUsers(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }));
+  }, (request) => findUsers(db, { ...request.query, ids: parseIds(request.query.ids) }));
 
   app.get('/User/name/:userName', {
     config: { access: { right: 'UserGetByNameCmd' } },

@@ -1,9 +1,27 @@
 /** Reads of users with their role, shaped as the API's User. */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB, JsonObject } from '../db/schema.js';
 import type { UserDto } from './users.schemas.js';
 
-type UserFilter = { ids?: string[]; includeDeleted?: boolean; id?: string; userName?: string };
+export type UserSortKey = 'userName' | 'displayName' | 'emailAddress' | 'role';
+
+type UserFilter = {
+  ids?: string[]; includeDeleted?: boolean; id?: string; userName?: string;
+  /** Case-insensitive part of user name, display name or e-mail address. */
+  search?: string;
+  sortBy?: UserSortKey; sortDesc?: boolean;
+  /** 1-based page of `itemsPerPage` users; all users when absent. */
+  page?: number; itemsPerPage?: number;
+};
+
+const sortColumns = {
+  userName: 'u.user_name', displayName: 'u.display_name', emailAddress: 'u.email_address', role: 'r.display_name',
+} as const;
+
+/** `%text%` for ILIKE with the wildcard characters of the text escaped. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 function userQuery(db: Kysely<DB>) {
   return db
@@ -35,7 +53,10 @@ function toUser(row: UserQueryRow): UserDto {
 
 export async function findUsers(db: Kysely<DB>, filter: UserFilter = {}): Promise<UserDto[]> {
   if (filter.ids?.length === 0) return [];
-  let query = userQuery(db).orderBy('u.user_name');
+  const direction = filter.sortDesc ? 'desc' : 'asc';
+  let query = userQuery(db).orderBy(sortColumns[filter.sortBy ?? 'userName'], direction).orderBy('u.id');
+  if (filter.search) query = query.where(matchesSearch(filter.search));
+  if (filter.itemsPerPage) query = query.limit(filter.itemsPerPage).offset(((filter.page ?? 1) - 1) * filter.itemsPerPage);
   if (filter.ids) query = query.where('u.id', 'in', filter.ids);
   if (filter.id) query = query.where('u.id', '=', filter.id);
   if (filter.userName !== undefined) {
@@ -47,12 +68,20 @@ export async function findUsers(db: Kysely<DB>, filter: UserFilter = {}): Promis
   return rows.map(toUser);
 }
 
-export async function countUsers(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('app_user')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('is_deleted', '=', false)
-    .executeTakeFirstOrThrow();
+/** The search condition over user name, display name and e-mail address. */
+function matchesSearch(search: string) {
+  const pattern = containsPattern(search);
+  return (eb: ExpressionBuilder<DB & { u: DB['app_user'] }, 'u'>) => eb.or([
+    eb('u.user_name', 'ilike', pattern), eb('u.display_name', 'ilike', pattern), eb('u.email_address', 'ilike', pattern),
+  ]);
+}
+
+/** Users (not deleted unless asked), optionally only those matching the search, as GET User lists them. */
+export async function countUsers(db: Kysely<DB>, filter: { search?: string; includeDeleted?: boolean } = {}): Promise<number> {
+  let query = db.selectFrom('app_user as u').select((eb) => eb.fn.countAll<string>().as('count'));
+  if (!filter.includeDeleted) query = query.where('u.is_deleted', '=', false);
+  if (filter.search) query = query.where(matchesSearch(filter.search));
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

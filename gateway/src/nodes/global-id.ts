@@ -1,7 +1,12 @@
 /** Opaque global ids (Relay): the type name and the backend id, base64url-encoded. */
-export type NodeType = 'Viewer' | 'User' | 'Role' | 'StudyInstitute';
+export type NodeType = 'Viewer' | 'User' | 'Role' | 'StudyInstitute'
+  // administration (issue 3)
+  | 'Right' | 'Institute' | 'Organization' | 'Person' | 'AuditEvent'
+  // study definitions (issue 4); parts of a definition carry `<definitionId>/<partId>`
+  | 'StudyDefinition' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language';
 
-const nodeTypes: readonly NodeType[] = ['Viewer', 'User', 'Role', 'StudyInstitute'];
+const nodeTypes: readonly NodeType[] = ['Viewer', 'User', 'Role', 'StudyInstitute', 'Right', 'Institute', 'Organization', 'Person', 'AuditEvent',
+  'StudyDefinition', 'VisitDefinition', 'InstrumentDefinition', 'FieldDefinition', 'Language'];
 
 export function toGlobalId(type: NodeType, id: string): string {
   return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');

@@ -7,11 +7,12 @@ import type {
   UserResolvers,
 } from '../__generated__/resolvers.js';
 import { roleById, type GatewayContext } from '../context.js';
-import { fromGlobalId, toGlobalId } from './global-id.js';
+import { fromGlobalId, toGlobalId, type NodeType } from './global-id.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { loadStudyDefinitionNode } from '../study-definitions/study-definitions.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
-type TypedNode = { typename: 'Viewer' | 'User' | 'Role' | 'StudyInstitute'; model: NodeModel };
+type TypedNode = { typename: NodeType; model: NodeModel };
 
 const typenames = new WeakMap<object, TypedNode['typename']>();
 
@@ -35,6 +36,24 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('Role', await roleById(context, decoded.id));
     case 'StudyInstitute':
       return tag('StudyInstitute', await loaders.studyInstitutes.load(decoded.id));
+    // administration (issue 3)
+    case 'Right':
+      return tag('Right', await loaders.rightById(decoded.id));
+    case 'Institute':
+      return tag('Institute', await loaders.institutes.load(decoded.id));
+    case 'Organization':
+      return tag('Organization', await loaders.organizations.load(decoded.id));
+    case 'Person':
+      return tag('Person', await loaders.persons.load(decoded.id));
+    case 'AuditEvent':
+      return tag('AuditEvent', /^\d+$/.test(decoded.id) ? await loaders.auditEvents.load(decoded.id) : null);
+    // study definitions (issue 4)
+    case 'StudyDefinition':
+    case 'VisitDefinition':
+    case 'InstrumentDefinition':
+    case 'FieldDefinition':
+    case 'Language':
+      return tag(decoded.type, await loadStudyDefinitionNode(decoded.type, decoded.id, context));
   }
 }
 

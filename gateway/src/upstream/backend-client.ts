@@ -74,4 +74,29 @@ export class BackendClient {
     }
     return parsed as SuccessBody<Operation<P, M>>;
   }
+
+  /** A call that answers a file (e.g. the documentation PDFs): its bytes, type and file name. */
+  async download<P extends BackendPath, M extends Method>(
+    method: M,
+    path: P,
+    options: RequestOptions<Operation<P, M>>,
+  ): Promise<{ body: Buffer; contentType: string; fileName: string | null }> {
+    const { path: params, query } = options as { path?: Record<string, string>; query?: Record<string, QueryValue> };
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    this.stats.calls += 1;
+    let response;
+    try {
+      response = await this.pool.request({ method: method.toUpperCase() as Uppercase<Method>, path: buildPath(path, params, query), headers });
+    } catch (error) {
+      throw new UpstreamError(0, undefined, `backend unreachable: ${(error as Error).message}`, {});
+    }
+    const body = Buffer.from(await response.body.arrayBuffer());
+    if (response.statusCode >= 400) {
+      const text = body.toString('utf8');
+      throw errorFromBody(response.statusCode, (text ? JSON.parse(text) : {}) as Record<string, unknown>);
+    }
+    const disposition = String(response.headers['content-disposition'] ?? '');
+    return { body, contentType: String(response.headers['content-type'] ?? 'application/octet-stream'), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  }
 }

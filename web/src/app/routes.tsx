@@ -8,6 +8,12 @@ import { PasswordRecoveryScreen } from '../screens/PasswordRecovery/PasswordReco
 import { PasswordResetScreen } from '../screens/PasswordReset/PasswordResetScreen';
 import { HomeScreen } from '../screens/Home/HomeScreen';
 import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen';
+import { UsersAdminScreen } from '../screens/UsersAdmin/UsersAdminScreen';
+import { AuditTrailScreen } from '../screens/AuditTrail/AuditTrailScreen';
+import { InstitutesScreen } from '../screens/Institutes/InstitutesScreen';
+import { InstitutesOverviewScreen } from '../screens/InstitutesOverview/InstitutesOverviewScreen';
+import { AuditLogScreen } from '../screens/AuditLog/AuditLogScreen';
+import { DocumentationScreen } from '../screens/Documentation/DocumentationScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -26,6 +32,12 @@ export const appRoutes: RouteObject[] = [
         element: <AppShell />,
         children: [
           { path: '/home', element: <HomeScreen /> },
+          { path: '/admin/usersadmin', element: <UsersAdminScreen /> },
+          { path: '/admin/audittrail', element: <AuditTrailScreen /> },
+          { path: '/institutes', element: <InstitutesScreen /> },
+          { path: '/institutesoverview', element: <InstitutesOverviewScreen /> },
+          { path: '/auditLog', element: <AuditLogScreen /> },
+          { path: '/documentation', element: <DocumentationScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

@@ -80,7 +80,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.institutesOverview,
     kind: 'link',
     route: '/institutesoverview',
-    screenExists: false,
+    screenExists: true,
     isVisible: withAnyRight(['StudyInstituteGetOverviewCmd', 'StudyInstituteGetMyOverviewCmd']),
   },
   {
@@ -98,7 +98,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.adminUsers,
     kind: 'link',
     route: '/admin/usersadmin',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('UserGetAllCmd'),
   },
   {
@@ -106,7 +106,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.adminInstitutes,
     kind: 'link',
     route: '/institutes',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('InstituteGetAllCmd'),
   },
   {
@@ -155,7 +155,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.documentsDocumentation,
     kind: 'link',
     route: '/documentation',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('DocumentationCreateCmd'),
   },
   {
@@ -180,7 +180,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.auditEvents,
     kind: 'link',
     route: '/auditLog',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('AuditEventsGetCmd'),
   },
   { key: 'logout', label: t.logout, kind: 'logout', route: '/', screenExists: true, isVisible: always },

@@ -1,0 +1,18 @@
+/** Test support: the text of a PDF, page by page, read with PDF.js (the test proves the PDF opens). */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+/** PDF.js reads the metrics of the 14 standard fonts from its own package. */
+const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+export async function pdfPages(data: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({ data, standardFontDataUrl, useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+  }
+  await pdf.destroy();
+  return pages;
+}

@@ -1,0 +1,59 @@
+/**
+ * The field rules of a user (ecrf-calls.md §5) on the server, with the same validators and German
+ * messages the web shows: user name, names, e-mail, phone; passwords set by an administrator follow the
+ * administrator policy (one special character more than the account rules).
+ */
+import {
+  passwordStrengthErrors, validateName, validateOptionalEmail, validateOptionalPhone, validateRequired, validateUserName,
+  type FieldValidator,
+} from '@ecrf/rules';
+import { invalidFields, type FieldError } from '../errors/errors.js';
+
+export type PersonDataInput = {
+  title?: string | null; firstName?: string | null; lastName?: string | null; phone?: string | null;
+  [key: string]: unknown;
+};
+
+type Check = [field: string, value: string | null | undefined, validators: FieldValidator[]];
+
+const optionalName: FieldValidator = (value) => (value === null || value === undefined || value.trim() === '' ? null : validateName(value));
+
+export function fieldErrorsOf(checks: Check[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, value, validators] of checks) {
+    for (const validator of validators) {
+      const message = validator(value);
+      if (message) {
+        errors.push({ field, message });
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+export function assertValid(errors: FieldError[]): void {
+  if (errors.length > 0) throw invalidFields(errors);
+}
+
+const asText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+export function userFieldErrors(input: {
+  userName?: string; displayName: string; emailAddress?: string | null; personData?: PersonDataInput | null;
+}): FieldError[] {
+  const person = input.personData ?? {};
+  const checks: Check[] = [
+    ['displayName', input.displayName, [validateRequired]],
+    ['emailAddress', input.emailAddress, [validateOptionalEmail]],
+    ['personData.firstName', asText(person.firstName), [optionalName]],
+    ['personData.lastName', asText(person.lastName), [optionalName]],
+    ['personData.phone', asText(person.phone), [validateOptionalPhone]],
+  ];
+  if (input.userName !== undefined) checks.unshift(['userName', input.userName, [validateRequired, validateUserName]]);
+  return fieldErrorsOf(checks);
+}
+
+/** Administrator-set passwords (PUT User/{userId}/password, POST User): the administrator policy. */
+export function administratorPasswordErrors(field: string, password: string): FieldError[] {
+  return passwordStrengthErrors(password, 'administrator').map((message) => ({ field, message }));
+}

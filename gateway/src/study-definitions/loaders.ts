@@ -1,0 +1,25 @@
+/** Per-request loaders of study definitions and languages (one backend call per definition or list). */
+import DataLoader from 'dataloader';
+import type { BackendClient } from '../upstream/backend-client.js';
+import type { Language, StudyDefinitionFull } from './models.js';
+
+export function createStudyDefinitionLoaders(backend: BackendClient) {
+  return {
+    studyDefinitionSummaries: (() => {
+      let pending: ReturnType<typeof load> | undefined;
+      const load = () => backend.call('get', '/api/v1.0/StudyDefinition', {});
+      return () => (pending ??= load());
+    })(),
+    /** Full definitions in their current version, by backend id. */
+    studyDefinitions: new DataLoader<string, StudyDefinitionFull>((ids) =>
+      Promise.all(ids.map((id) => backend.call('get', '/api/v1.0/StudyDefinition/{id}', { path: { id } }))),
+    ),
+    /** The languages of a definition, by definition id. */
+    languagesOfDefinition: new DataLoader<string, Language[]>((ids) =>
+      Promise.all(ids.map((studyDefinitionId) => backend.call('get', '/api/v1.0/Language', { query: { studyDefinitionId } }))),
+    ),
+    languages: new DataLoader<string, Language>((ids) =>
+      Promise.all(ids.map((id) => backend.call('get', '/api/v1.0/Language/{id}', { path: { id } }))),
+    ),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Form validation of the administration with the validators and German messages of ecrf-calls.md §5
+ * (the same functions the backend enforces), merged with the `UserError`s a mutation answers.
+ */
+import type { FieldValidator } from '@ecrf/rules';
+
+export type FieldErrors = Record<string, string[]>;
+export type UserErrorLike = { readonly code: string; readonly field?: string | null; readonly message: string };
+
+/** Runs each field's validators and keeps the first broken rule's message per field. */
+export function validateFields(checks: Record<string, [value: string, validators: FieldValidator[]]>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, [value, validators]] of Object.entries(checks)) {
+    for (const validator of validators) {
+      const message = validator(value);
+      if (message !== null) {
+        errors[field] = [message];
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+export const optional =
+  (validator: FieldValidator): FieldValidator =>
+  (value) =>
+    value === null || value === undefined || value.trim() === '' ? null : validator(value);
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some((messages) => messages.length > 0);
+
+/** Server errors by input field; errors without a field under ''. */
+export function errorsByField(errors: readonly UserErrorLike[]): FieldErrors {
+  const result: FieldErrors = {};
+  for (const error of errors) {
+    const field = error.field ?? '';
+    result[field] = [...(result[field] ?? []), error.message];
+  }
+  return result;
+}

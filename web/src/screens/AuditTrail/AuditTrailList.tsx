@@ -1,0 +1,112 @@
+import { useState, useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { Button, FormControl, Select, TextInput } from '@primer/react';
+import type { AuditTrailList_query$key } from '../../__generated__/AuditTrailList_query.graphql';
+import type { AuditOperation } from '../../__generated__/AuditTrailListPaginationQuery.graphql';
+import { AuditEventHeader, AuditEventRow } from '../../audit/AuditEventRow';
+import { localDayStart } from '../../audit/auditFormat';
+import { texts } from '../../texts';
+import styles from '../../administration/AdminTable.module.css';
+
+type Props = { query: AuditTrailList_query$key; onShowHistory?: (tableName: string, recordId: string) => void };
+type Filter = { tableName: string; recordId: string; operation: '' | AuditOperation; from: string; to: string };
+
+export const AUDIT_PAGE = 50;
+const PAGE = AUDIT_PAGE;
+const empty: Filter = { tableName: '', recordId: '', operation: '', from: '', to: '' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The audit trail, newest first, filtered by table, record, operation and days (from … to inclusive). */
+export function AuditTrailList({ query, onShowHistory }: Props) {
+  const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
+    graphql`
+      fragment AuditTrailList_query on Query
+      @argumentDefinitions(first: { type: "Int!" }, after: { type: "String" }, filter: { type: "AuditEventFilter" })
+      @refetchable(queryName: "AuditTrailListPaginationQuery") {
+        auditEvents(first: $first, after: $after, filter: $filter) @connection(key: "AuditTrailList_auditEvents") {
+          totalCount
+          edges {
+            node {
+              id
+              ...AuditEventRow_event
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const [filter, setFilter] = useState<Filter>(empty);
+  const [pending, startTransition] = useTransition();
+  const set = (key: keyof Filter) => (value: string) => setFilter((current) => ({ ...current, [key]: value }));
+
+  const apply = (next: Filter) => {
+    startTransition(() => {
+      refetch({
+        first: PAGE,
+        filter: {
+          tableName: next.tableName || null,
+          recordId: next.recordId.trim() || null,
+          operation: next.operation || null,
+          from: next.from ? localDayStart(next.from) : null,
+          // The "to" day is included: the range ends at the next local midnight.
+          to: next.to ? new Date(new Date(localDayStart(next.to)).getTime() + DAY_MS).toISOString() : null,
+        },
+      }, { fetchPolicy: 'network-only' });
+    });
+  };
+
+  const edges = data.auditEvents.edges;
+  return (
+    <>
+      <form className={styles.toolbar} aria-label={texts.audit.filters} onSubmit={(event) => { event.preventDefault(); apply(filter); }}>
+        <FormControl>
+          <FormControl.Label>{texts.audit.table}</FormControl.Label>
+          <Select value={filter.tableName} onChange={(event) => set('tableName')(event.target.value)}>
+            <Select.Option value="">{texts.audit.anyTable}</Select.Option>
+            {Object.entries(texts.audit.tables).map(([table, label]) => (
+              <Select.Option key={table} value={table}>{label}</Select.Option>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{texts.audit.recordId}</FormControl.Label>
+          <TextInput value={filter.recordId} onChange={(event) => set('recordId')(event.target.value)} />
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{texts.audit.operation}</FormControl.Label>
+          <Select value={filter.operation} onChange={(event) => set('operation')(event.target.value)}>
+            <Select.Option value="">{texts.audit.anyOperation}</Select.Option>
+            {(Object.keys(texts.audit.operations) as AuditOperation[]).map((operation) => (
+              <Select.Option key={operation} value={operation}>{texts.audit.operations[operation as keyof typeof texts.audit.operations]}</Select.Option>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{texts.audit.from}</FormControl.Label>
+          <TextInput type="date" value={filter.from} onChange={(event) => set('from')(event.target.value)} />
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{texts.audit.to}</FormControl.Label>
+          <TextInput type="date" value={filter.to} onChange={(event) => set('to')(event.target.value)} />
+        </FormControl>
+        <Button type="submit" variant="primary" disabled={pending}>{texts.audit.apply}</Button>
+        <Button type="button" onClick={() => { setFilter(empty); apply(empty); }}>{texts.audit.reset}</Button>
+      </form>
+      {edges.length === 0 ? (
+        <p>{texts.audit.empty}</p>
+      ) : (
+        <table className={styles.table} aria-label={texts.audit.trailHeading}>
+          <AuditEventHeader />
+          <tbody>
+            {edges.map((edge) => <AuditEventRow key={edge.node.id} event={edge.node} onShowHistory={onShowHistory} />)}
+          </tbody>
+        </table>
+      )}
+      <div className={styles.footer}>
+        <span className={styles.muted}>{texts.admin.count(edges.length, data.auditEvents.totalCount)}</span>
+        {hasNext && <Button onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>{texts.admin.loadMore}</Button>}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Button, Label, useConfirm } from '@primer/react';
+import { useNavigate } from 'react-router';
+import type { UserRow_user$key } from '../../__generated__/UserRow_user.graphql';
+import type { UserFormDialog_options$key } from '../../__generated__/UserFormDialog_options.graphql';
+import { useActivateUserMutation } from '../../mutations/ActivateUserMutation';
+import { useDeactivateUserMutation } from '../../mutations/DeactivateUserMutation';
+import { useDeleteUserMutation } from '../../mutations/DeleteUserMutation';
+import { useRestoreUserMutation } from '../../mutations/RestoreUserMutation';
+import { useFeedback } from '../../feedback/feedbackContext';
+import { texts } from '../../texts';
+import styles from '../../administration/AdminTable.module.css';
+import { UserFormDialog } from './UserFormDialog';
+import { SetPasswordDialog } from './SetPasswordDialog';
+
+export type UserRowCapabilities = {
+  readonly canEditUser: boolean;
+  readonly canDeleteUser: boolean;
+  readonly canRestoreUser: boolean;
+  readonly canActivateUser: boolean;
+  readonly canDeactivateUser: boolean;
+  readonly canSetUserPassword: boolean;
+  readonly canReadRecordHistory: boolean;
+};
+
+type Props = { user: UserRow_user$key; options: UserFormDialog_options$key; capabilities: UserRowCapabilities };
+type StateResult = { readonly changed: boolean; readonly errors: readonly { readonly message: string }[] } | null | undefined;
+
+/** One user with the actions the viewer may take (ecrf-core.md §4: activation changes only if it differs). */
+export function UserRow({ user, options, capabilities: can }: Props) {
+  const data = useFragment(
+    graphql`
+      fragment UserRow_user on User {
+        id
+        userName
+        displayName
+        emailAddress
+        isDeactivated
+        isDeleted
+        role {
+          displayName
+        }
+        ...UserFormDialog_user
+        ...SetPasswordDialog_user
+      }
+    `,
+    user,
+  );
+  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
+  const [activate] = useActivateUserMutation();
+  const [deactivate] = useDeactivateUserMutation();
+  const [remove] = useDeleteUserMutation();
+  const [restore] = useRestoreUserMutation();
+  const confirm = useConfirm();
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+
+  const report = (result: StateResult) => {
+    const errors = result?.errors ?? [];
+    if (errors.length > 0) feedback.showAlert(errors.map((error) => error.message).join(', '));
+    else feedback.showSnackbar(result?.changed === false ? texts.users.unchanged : texts.admin.saved);
+  };
+  const input = { variables: { input: { id: data.id } } };
+
+  const onDeactivate = async () => {
+    if (!(await confirm({ title: texts.users.deactivate, content: texts.users.confirmDeactivate(data.userName), confirmButtonType: 'danger', confirmButtonContent: texts.users.deactivate, cancelButtonContent: texts.admin.cancel }))) return;
+    deactivate({ ...input, onCompleted: (answer) => report(answer.deactivateUser) });
+  };
+  const onDelete = async () => {
+    if (!(await confirm({ title: texts.users.delete, content: texts.users.confirmDelete(data.userName), confirmButtonType: 'danger', confirmButtonContent: texts.users.delete, cancelButtonContent: texts.admin.cancel }))) return;
+    remove({ ...input, onCompleted: (answer) => report(answer.deleteUser) });
+  };
+
+  return (
+    <tr>
+      <td>{data.userName}</td>
+      <td>{data.displayName}</td>
+      <td>{data.emailAddress ?? ''}</td>
+      <td>{data.role.displayName}</td>
+      <td>
+        {data.isDeleted ? (
+          <Label variant="danger">{texts.users.deleted}</Label>
+        ) : data.isDeactivated ? (
+          <Label variant="attention">{texts.users.deactivated}</Label>
+        ) : (
+          <Label variant="success">{texts.users.active}</Label>
+        )}
+      </td>
+      <td>
+        <div className={styles.actions}>
+          {can.canEditUser && !data.isDeleted && (
+            <Button size="small" onClick={() => setDialog('edit')} aria-label={`${texts.users.edit}: ${data.userName}`}>
+              {texts.users.edit}
+            </Button>
+          )}
+          {can.canDeactivateUser && !data.isDeleted && !data.isDeactivated && (
+            <Button size="small" onClick={() => void onDeactivate()} aria-label={`${texts.users.deactivate}: ${data.userName}`}>
+              {texts.users.deactivate}
+            </Button>
+          )}
+          {can.canActivateUser && !data.isDeleted && data.isDeactivated && (
+            <Button size="small" onClick={() => activate({ ...input, onCompleted: (answer) => report(answer.activateUser) })} aria-label={`${texts.users.activate}: ${data.userName}`}>
+              {texts.users.activate}
+            </Button>
+          )}
+          {can.canSetUserPassword && !data.isDeleted && (
+            <Button size="small" onClick={() => setDialog('password')} aria-label={`${texts.users.setPassword}: ${data.userName}`}>
+              {texts.users.setPassword}
+            </Button>
+          )}
+          {can.canDeleteUser && !data.isDeleted && (
+            <Button size="small" variant="danger" onClick={() => void onDelete()} aria-label={`${texts.users.delete}: ${data.userName}`}>
+              {texts.users.delete}
+            </Button>
+          )}
+          {can.canRestoreUser && data.isDeleted && (
+            <Button size="small" onClick={() => restore({ ...input, onCompleted: (answer) => report(answer.restoreUser) })} aria-label={`${texts.users.restore}: ${data.userName}`}>
+              {texts.users.restore}
+            </Button>
+          )}
+          {can.canReadRecordHistory && (
+            <Button size="small" variant="invisible" onClick={() => void navigate(`/admin/audittrail?record=${encodeURIComponent(data.id)}`)} aria-label={`${texts.admin.history}: ${data.userName}`}>
+              {texts.admin.history}
+            </Button>
+          )}
+        </div>
+        {dialog === 'edit' && <UserFormDialog options={options} user={data} onClose={() => setDialog(null)} />}
+        {dialog === 'password' && <SetPasswordDialog user={data} onClose={() => setDialog(null)} />}
+      </td>
+    </tr>
+  );
+}
