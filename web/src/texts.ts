@@ -199,6 +199,8 @@ export const texts = {
     count: (shown: number, total: number) => `${shown} von ${total}`,
   },
   users: {
+    actions: 'Aktionen',
+    moreActions: (userName: string) => `Weitere Aktionen: ${userName}`,
     heading: 'Administration: Nutzer',
     searchPlaceholder: 'Benutzername, Name oder E-Mail',
     showDeleted: 'Gelöschte anzeigen',

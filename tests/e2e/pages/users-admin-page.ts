@@ -36,8 +36,14 @@ export class UsersAdminPage {
     return this.page.getByRole('row').filter({ has: this.page.getByRole('cell', { name: userName, exact: true }) });
   }
 
+  /** Chooses an action of the user's row menu ('Bearbeiten' is a button of its own). */
   async act(action: string, userName: string): Promise<void> {
-    await this.page.getByRole('button', { name: `${action}: ${userName}` }).click();
+    if (action === 'Bearbeiten') {
+      await this.page.getByRole('button', { name: `${action}: ${userName}` }).click();
+      return;
+    }
+    await this.page.getByRole('button', { name: `Weitere Aktionen: ${userName}` }).click();
+    await this.page.getByRole('menuitem', { name: action }).click();
   }
 
   /** Answers Primer's confirmation dialog. */

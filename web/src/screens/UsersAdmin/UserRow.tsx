@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Button, Label, useConfirm } from '@primer/react';
+import { ActionList, ActionMenu, Button, Label, useConfirm } from '@primer/react';
 import { useNavigate } from 'react-router';
 import type { UserRow_user$key } from '../../__generated__/UserRow_user.graphql';
 import type { UserFormDialog_options$key } from '../../__generated__/UserFormDialog_options.graphql';
@@ -94,36 +94,42 @@ export function UserRow({ user, options, capabilities: can }: Props) {
               {texts.users.edit}
             </Button>
           )}
-          {can.canDeactivateUser && !data.isDeleted && !data.isDeactivated && (
-            <Button size="small" onClick={() => void onDeactivate()} aria-label={`${texts.users.deactivate}: ${data.userName}`}>
-              {texts.users.deactivate}
-            </Button>
-          )}
-          {can.canActivateUser && !data.isDeleted && data.isDeactivated && (
-            <Button size="small" onClick={() => activate({ ...input, onCompleted: (answer) => report(answer.activateUser) })} aria-label={`${texts.users.activate}: ${data.userName}`}>
-              {texts.users.activate}
-            </Button>
-          )}
-          {can.canSetUserPassword && !data.isDeleted && (
-            <Button size="small" onClick={() => setDialog('password')} aria-label={`${texts.users.setPassword}: ${data.userName}`}>
-              {texts.users.setPassword}
-            </Button>
-          )}
-          {can.canDeleteUser && !data.isDeleted && (
-            <Button size="small" variant="danger" onClick={() => void onDelete()} aria-label={`${texts.users.delete}: ${data.userName}`}>
-              {texts.users.delete}
-            </Button>
-          )}
-          {can.canRestoreUser && data.isDeleted && (
-            <Button size="small" onClick={() => restore({ ...input, onCompleted: (answer) => report(answer.restoreUser) })} aria-label={`${texts.users.restore}: ${data.userName}`}>
-              {texts.users.restore}
-            </Button>
-          )}
-          {can.canReadRecordHistory && (
-            <Button size="small" variant="invisible" onClick={() => void navigate(`/admin/audittrail?record=${encodeURIComponent(data.id)}`)} aria-label={`${texts.admin.history}: ${data.userName}`}>
-              {texts.admin.history}
-            </Button>
-          )}
+          {/* The rarer actions share one menu so that rows stay one line high (keyboard: Enter, arrows). */}
+          <ActionMenu>
+            <ActionMenu.Button size="small" aria-label={texts.users.moreActions(data.userName)}>
+              {texts.users.actions}
+            </ActionMenu.Button>
+            <ActionMenu.Overlay>
+              <ActionList>
+                {can.canDeactivateUser && !data.isDeleted && !data.isDeactivated && (
+                  <ActionList.Item onSelect={() => void onDeactivate()}>{texts.users.deactivate}</ActionList.Item>
+                )}
+                {can.canActivateUser && !data.isDeleted && data.isDeactivated && (
+                  <ActionList.Item onSelect={() => activate({ ...input, onCompleted: (answer) => report(answer.activateUser) })}>
+                    {texts.users.activate}
+                  </ActionList.Item>
+                )}
+                {can.canSetUserPassword && !data.isDeleted && (
+                  <ActionList.Item onSelect={() => setDialog('password')}>{texts.users.setPassword}</ActionList.Item>
+                )}
+                {can.canRestoreUser && data.isDeleted && (
+                  <ActionList.Item onSelect={() => restore({ ...input, onCompleted: (answer) => report(answer.restoreUser) })}>
+                    {texts.users.restore}
+                  </ActionList.Item>
+                )}
+                {can.canReadRecordHistory && (
+                  <ActionList.Item onSelect={() => void navigate(`/admin/audittrail?record=${encodeURIComponent(data.id)}`)}>
+                    {texts.admin.history}
+                  </ActionList.Item>
+                )}
+                {can.canDeleteUser && !data.isDeleted && (
+                  <ActionList.Item variant="danger" onSelect={() => void onDelete()}>
+                    {texts.users.delete}
+                  </ActionList.Item>
+                )}
+              </ActionList>
+            </ActionMenu.Overlay>
+          </ActionMenu>
         </div>
         {dialog === 'edit' && <UserFormDialog options={options} user={data} onClose={() => setDialog(null)} />}
         {dialog === 'password' && <SetPasswordDialog user={data} onClose={() => setDialog(null)} />}
