@@ -9,16 +9,7 @@ import { createAdministrationLoaders } from './administration/loaders.js';
 import { createStudyDefinitionLoaders } from './study-definitions/loaders.js';
 import type { Role, StudyInstitute, User } from './upstream/models.js';
 import type { GatewayConfig } from './config/gateway-config.js';
-
-function byId<T extends { id: string }>(ids: readonly string[], items: readonly T[]): (T | null)[] {
-  const found = new Map(items.map((item) => [item.id, item]));
-  return ids.map((id) => found.get(id) ?? null);
-}
-
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => (pending ??= load());
-}
+import { byId, once } from './upstream/loading.js';
 
 function createLoaders(backend: BackendClient) {
   return {

@@ -2,16 +2,7 @@
 import DataLoader from 'dataloader';
 import type { BackendClient } from '../upstream/backend-client.js';
 import type { AuditEvent, Institute, Organization, Person, Right } from '../upstream/administration-models.js';
-
-function byId<T extends { id: string }>(ids: readonly string[], items: readonly T[]): (T | null)[] {
-  const found = new Map(items.map((item) => [item.id, item]));
-  return ids.map((id) => found.get(id) ?? null);
-}
-
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => (pending ??= load());
-}
+import { byId, once } from '../upstream/loading.js';
 
 export function createAdministrationLoaders(backend: BackendClient) {
   return {

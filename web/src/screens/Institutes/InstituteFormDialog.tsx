@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Checkbox, Dialog, FormControl } from '@primer/react';
+import { Checkbox, FormControl } from '@primer/react';
 import { validateInstituteIdentifier, validateOptionalPhone, validatePostalCode, validateRequired } from '@ecrf/rules';
 import type { InstituteFormDialog_institute$key } from '../../__generated__/InstituteFormDialog_institute.graphql';
 import { TextField } from '../../components/TextField';
@@ -10,6 +10,7 @@ import { useUpdateInstituteMutation } from '../../mutations/UpdateInstituteMutat
 import { errorsByField, hasErrors, optional, validateFields, type FieldErrors } from '../../administration/formErrors';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
+import { FormDialog } from '../../administration/FormDialog';
 
 type Props = { institute: InstituteFormDialog_institute$key | null; onClose: (saved: boolean) => void };
 type TextKey = 'identifier' | 'displayName' | 'street' | 'postalCode' | 'city' | 'phone';
@@ -80,39 +81,35 @@ export function InstituteFormDialog({ institute, onClose }: Props) {
   const busy = creating || updating;
 
   return (
-    <Dialog
+    <FormDialog
       title={existing == null ? texts.institutes.create : texts.institutes.editTitle(existing.identifier)}
       width="large"
-      onClose={() => onClose(false)}
-      footerButtons={[
-        { content: texts.admin.cancel, onClick: () => onClose(false) },
-        { content: busy ? texts.admin.saving : texts.admin.save, buttonType: 'primary', disabled: busy, onClick: submit },
-      ]}
+      busy={busy}
+      onSubmit={submit}
+      onCancel={() => onClose(false)}
+      formErrors={serverErrors[''] ?? []}
+      className={styles.form}
     >
-      <form className={styles.form} onSubmit={(event) => { event.preventDefault(); submit(); }}>
-        {(serverErrors[''] ?? []).length > 0 && <p role="alert">{serverErrors['']?.join(', ')}</p>}
-        <div className={styles.pair}>
-          {field('identifier', texts.institutes.identifier, true)}
-          {field('displayName', texts.institutes.displayName, true)}
-        </div>
+      <div className={styles.pair}>
+        {field('identifier', texts.institutes.identifier, true)}
+        {field('displayName', texts.institutes.displayName, true)}
+      </div>
+      <FormControl>
+        <Checkbox checked={isDigiNet} onChange={(event) => setDigiNet(event.target.checked)} />
+        <FormControl.Label>{texts.institutes.digiNet}</FormControl.Label>
+      </FormControl>
+      {field('street', texts.institutes.street)}
+      <div className={styles.pair}>
+        {field('postalCode', texts.institutes.postalCode)}
+        {field('city', texts.institutes.city)}
+      </div>
+      {field('phone', texts.institutes.phone)}
+      {existing == null && (
         <FormControl>
-          <Checkbox checked={isDigiNet} onChange={(event) => setDigiNet(event.target.checked)} />
-          <FormControl.Label>{texts.institutes.digiNet}</FormControl.Label>
+          <Checkbox checked={joinAllStudies} onChange={(event) => setJoinAllStudies(event.target.checked)} />
+          <FormControl.Label>{texts.institutes.joinAllStudies}</FormControl.Label>
         </FormControl>
-        {field('street', texts.institutes.street)}
-        <div className={styles.pair}>
-          {field('postalCode', texts.institutes.postalCode)}
-          {field('city', texts.institutes.city)}
-        </div>
-        {field('phone', texts.institutes.phone)}
-        {existing == null && (
-          <FormControl>
-            <Checkbox checked={joinAllStudies} onChange={(event) => setJoinAllStudies(event.target.checked)} />
-            <FormControl.Label>{texts.institutes.joinAllStudies}</FormControl.Label>
-          </FormControl>
-        )}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </form>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useState } from 'react';
+import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
 import { graphql, useLazyLoadQuery, useRefetchableFragment } from 'react-relay';
 import { Banner, Button, Checkbox, FormControl, Heading, TextInput } from '@primer/react';
 import type { InstitutesScreenQuery } from '../../__generated__/InstitutesScreenQuery.graphql';
@@ -90,20 +91,11 @@ function InstitutesList({ list, capabilities, refreshKey }: ListProps) {
   );
   const [search, setSearch] = useState('');
   const [includeDeleted, setIncludeDeleted] = useState(false);
-  const [, startTransition] = useTransition();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const timer = setTimeout(() => {
-      startTransition(() => {
-        refetch({ search: search.trim() || null, includeDeleted }, { fetchPolicy: 'network-only' });
-      });
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [search, includeDeleted, refreshKey, refetch]);
+  useRefetchOnChange(
+    { search: search.trim() || null, includeDeleted },
+    (variables) => refetch(variables, { fetchPolicy: 'network-only' }),
+    refreshKey,
+  );
 
   return (
     <>

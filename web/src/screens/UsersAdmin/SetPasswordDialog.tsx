@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Dialog } from '@primer/react';
+import {  } from '@primer/react';
 import { passwordStrengthErrors } from '@ecrf/rules';
 import type { SetPasswordDialog_user$key } from '../../__generated__/SetPasswordDialog_user.graphql';
 import { TextField } from '../../components/TextField';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useSetUserPasswordMutation } from '../../mutations/SetUserPasswordMutation';
 import { texts } from '../../texts';
+import { FormDialog } from '../../administration/FormDialog';
 
 /** PUT User/{userId}/password: an administrator sets a password (administrator policy, ecrf-calls.md §5). */
 export function SetPasswordDialog({ user, onClose }: { user: SetPasswordDialog_user$key; onClose: () => void }) {
@@ -44,27 +45,24 @@ export function SetPasswordDialog({ user, onClose }: { user: SetPasswordDialog_u
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={texts.users.setPasswordTitle(data.userName)}
-      onClose={onClose}
-      footerButtons={[
-        { content: texts.admin.cancel, onClick: onClose },
-        { content: busy ? texts.admin.saving : texts.users.setPassword, buttonType: 'primary', disabled: busy, onClick: submit },
-      ]}
+      busy={busy}
+      submitLabel={texts.users.setPassword}
+      onSubmit={submit}
+      onCancel={onClose}
     >
-      <form onSubmit={(event) => { event.preventDefault(); submit(); }}>
-        <TextField
-          label={texts.users.newPassword}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(value) => { setPassword(value); setServerErrors([]); }}
-          onBlur={() => setTouched(true)}
-          required
-          caption={texts.users.passwordHint}
-          errors={[...(touched ? ruleErrors : []), ...serverErrors]}
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label={texts.users.newPassword}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(value) => { setPassword(value); setServerErrors([]); }}
+        onBlur={() => setTouched(true)}
+        required
+        caption={texts.users.passwordHint}
+        errors={[...(touched ? ruleErrors : []), ...serverErrors]}
+      />
+    </FormDialog>
   );
 }

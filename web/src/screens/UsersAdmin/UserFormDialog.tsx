@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Checkbox, Dialog, FormControl, Select } from '@primer/react';
+import { Checkbox, FormControl, Select } from '@primer/react';
 import {
   passwordStrengthErrors, validateName, validateOptionalEmail, validateOptionalPhone, validateRequired, validateUserName,
 } from '@ecrf/rules';
@@ -13,6 +13,7 @@ import { useUpdateUserMutation } from '../../mutations/UpdateUserMutation';
 import { errorsByField, hasErrors, optional, validateFields, type FieldErrors } from '../../administration/formErrors';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
+import { FormDialog } from '../../administration/FormDialog';
 
 type Props = {
   options: UserFormDialog_options$key;
@@ -141,58 +142,54 @@ export function UserFormDialog({ options, user, onClose }: Props) {
   const busy = creatingNow || updatingNow;
 
   return (
-    <Dialog
+    <FormDialog
       title={existing == null ? texts.users.create : texts.users.editTitle(existing.userName)}
       width="large"
-      onClose={() => onClose(false)}
-      footerButtons={[
-        { content: texts.admin.cancel, onClick: () => onClose(false) },
-        { content: busy ? texts.admin.saving : texts.admin.save, buttonType: 'primary', disabled: busy, onClick: submit },
-      ]}
+      busy={busy}
+      onSubmit={submit}
+      onCancel={() => onClose(false)}
+      formErrors={serverErrors[''] ?? []}
+      className={styles.form}
     >
-      <form className={styles.form} onSubmit={(event) => { event.preventDefault(); submit(); }}>
-        {(serverErrors[''] ?? []).length > 0 && <p role="alert">{serverErrors['']?.join(', ')}</p>}
-        {creating && <TextField label={texts.users.userName} value={form.userName} onChange={set('userName')} onBlur={blur('userName')} required errors={shown('userName')} autoComplete="off" />}
-        <TextField label={texts.users.displayName} value={form.displayName} onChange={set('displayName')} onBlur={blur('displayName')} required errors={shown('displayName')} />
-        <TextField label={texts.users.emailAddress} type="email" value={form.emailAddress} onChange={set('emailAddress')} onBlur={blur('emailAddress')} errors={shown('emailAddress')} />
-        <FormControl>
-          <FormControl.Label>{texts.users.role}</FormControl.Label>
-          <Select value={form.roleId} onChange={(event) => set('roleId')(event.target.value)} onBlur={blur('roleId')} aria-required="true">
-            <Select.Option value="">{texts.users.chooseRole}</Select.Option>
-            {roles.edges.map(({ node }) => (
-              <Select.Option key={node.id} value={node.id}>{node.displayName}</Select.Option>
+      {creating && <TextField label={texts.users.userName} value={form.userName} onChange={set('userName')} onBlur={blur('userName')} required errors={shown('userName')} autoComplete="off" />}
+      <TextField label={texts.users.displayName} value={form.displayName} onChange={set('displayName')} onBlur={blur('displayName')} required errors={shown('displayName')} />
+      <TextField label={texts.users.emailAddress} type="email" value={form.emailAddress} onChange={set('emailAddress')} onBlur={blur('emailAddress')} errors={shown('emailAddress')} />
+      <FormControl>
+        <FormControl.Label>{texts.users.role}</FormControl.Label>
+        <Select value={form.roleId} onChange={(event) => set('roleId')(event.target.value)} onBlur={blur('roleId')} aria-required="true">
+          <Select.Option value="">{texts.users.chooseRole}</Select.Option>
+          {roles.edges.map(({ node }) => (
+            <Select.Option key={node.id} value={node.id}>{node.displayName}</Select.Option>
+          ))}
+        </Select>
+        {shown('roleId').length > 0 && <FormControl.Validation variant="error">{shown('roleId').join(', ')}</FormControl.Validation>}
+      </FormControl>
+      <div className={styles.pair}>
+        <TextField label={texts.users.title} value={form.title} onChange={set('title')} />
+        <TextField label={texts.users.phone} value={form.phone} onChange={set('phone')} onBlur={blur('personData.phone')} errors={shown('personData.phone')} />
+        <TextField label={texts.users.firstName} value={form.firstName} onChange={set('firstName')} onBlur={blur('personData.firstName')} errors={shown('personData.firstName')} />
+        <TextField label={texts.users.lastName} value={form.lastName} onChange={set('lastName')} onBlur={blur('personData.lastName')} errors={shown('personData.lastName')} />
+      </div>
+      {creating && (
+        <>
+          <TextField label={texts.users.password} type="password" value={form.password} onChange={set('password')} onBlur={blur('password')} required caption={texts.users.passwordHint} errors={shown('password')} autoComplete="new-password" />
+          <fieldset>
+            <legend>{texts.users.locations}</legend>
+            {locations.map((location) => (
+              <FormControl key={location.id}>
+                <Checkbox
+                  checked={form.locationIds.includes(location.id)}
+                  onChange={(event) => setForm((current) => ({
+                    ...current,
+                    locationIds: event.target.checked ? [...current.locationIds, location.id] : current.locationIds.filter((id) => id !== location.id),
+                  }))}
+                />
+                <FormControl.Label>{location.label}</FormControl.Label>
+              </FormControl>
             ))}
-          </Select>
-          {shown('roleId').length > 0 && <FormControl.Validation variant="error">{shown('roleId').join(', ')}</FormControl.Validation>}
-        </FormControl>
-        <div className={styles.pair}>
-          <TextField label={texts.users.title} value={form.title} onChange={set('title')} />
-          <TextField label={texts.users.phone} value={form.phone} onChange={set('phone')} onBlur={blur('personData.phone')} errors={shown('personData.phone')} />
-          <TextField label={texts.users.firstName} value={form.firstName} onChange={set('firstName')} onBlur={blur('personData.firstName')} errors={shown('personData.firstName')} />
-          <TextField label={texts.users.lastName} value={form.lastName} onChange={set('lastName')} onBlur={blur('personData.lastName')} errors={shown('personData.lastName')} />
-        </div>
-        {creating && (
-          <>
-            <TextField label={texts.users.password} type="password" value={form.password} onChange={set('password')} onBlur={blur('password')} required caption={texts.users.passwordHint} errors={shown('password')} autoComplete="new-password" />
-            <fieldset>
-              <legend>{texts.users.locations}</legend>
-              {locations.map((location) => (
-                <FormControl key={location.id}>
-                  <Checkbox
-                    checked={form.locationIds.includes(location.id)}
-                    onChange={(event) => setForm((current) => ({
-                      ...current,
-                      locationIds: event.target.checked ? [...current.locationIds, location.id] : current.locationIds.filter((id) => id !== location.id),
-                    }))}
-                  />
-                  <FormControl.Label>{location.label}</FormControl.Label>
-                </FormControl>
-              ))}
-            </fieldset>
-          </>
-        )}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </form>
-    </Dialog>
+          </fieldset>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useState } from 'react';
+import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react';
 import type { UsersTable_query$key } from '../../__generated__/UsersTable_query.graphql';
@@ -56,22 +57,11 @@ export function UsersTable({ query, options, capabilities, refreshKey }: Props) 
   const [field, setField] = useState<UserOrderField>('USER_NAME');
   const [descending, setDescending] = useState(false);
   const [includeDeleted, setIncludeDeleted] = useState(false);
-  const [, startTransition] = useTransition();
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    // Typing refetches after a short pause, not on every key.
-    const timer = setTimeout(() => {
-      startTransition(() => {
-        refetch({ search: search.trim() || null, orderBy: { field, descending }, includeDeleted, first: PAGE }, { fetchPolicy: 'network-only' });
-      });
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [search, field, descending, includeDeleted, refreshKey, refetch]);
+  useRefetchOnChange(
+    { search: search.trim() || null, orderBy: { field, descending }, includeDeleted, first: PAGE },
+    (variables) => refetch(variables, { fetchPolicy: 'network-only' }),
+    refreshKey,
+  );
 
   const edges = data.users.edges;
   return (
