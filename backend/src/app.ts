@@ -29,6 +29,12 @@ import { registerInstituteAdminRoutes } from './institutes/institutes-admin.rout
 import { registerNetworkRoutes } from './network/network.routes.js';
 import { registerEcrfUserRoutes } from './network/ecrf-user.routes.js';
 import { registerAuditRoutes } from './audit/audit.routes.js';
+import { registerPatientRoutes } from './patients/patients.routes.js';
+import { registerStudyPatientRoutes } from './study-patients/study-patients.routes.js';
+import { registerNngmStudyPatientRoutes } from './study-patients/nngm-study-patients.routes.js';
+import { registerVisitRoutes } from './visits/visits.routes.js';
+import { registerInstrumentRoutes } from './instruments/instruments.routes.js';
+import { registerCaseProcessRoutes } from './case-process/case-process.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -112,6 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerNetworkRoutes(typed, deps);
     registerEcrfUserRoutes(typed, deps);
     registerAuditRoutes(typed, deps);
+    registerPatientRoutes(typed, deps);
+    registerStudyPatientRoutes(typed, deps);
+    registerNngmStudyPatientRoutes(typed, deps);
+    registerVisitRoutes(typed, deps);
+    registerInstrumentRoutes(typed, deps);
+    registerCaseProcessRoutes(typed, deps);
   }, { prefix: API_BASE });
 
   return app;

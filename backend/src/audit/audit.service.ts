@@ -25,7 +25,10 @@ export type SecurityEvent =
   | 'PasswordRecoveryRequested'
   | 'PasswordReset'
   | 'PasswordSynchronized'
-  | 'PasswordSetByAdministrator';
+  | 'PasswordSetByAdministrator'
+  /** Documentation events on visits (issue 5). */
+  | 'VisitSigned'
+  | 'VisitSignatureRefused';
 
 export type AuditEntry = {
   actor: AuditActor;

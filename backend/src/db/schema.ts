@@ -1,5 +1,6 @@
 /** Kysely table types, mirroring backend/migrations/*.sql (the SQL files are the source of truth). */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { PatientTables } from '../patients/patients.tables.js';
 import type { StudyDefinitionTables } from '../study-definitions/study-definitions.tables.js';
 
 /** A timestamptz: read as Date, written as Date or ISO string, defaulted by the database where noted. */
@@ -118,8 +119,8 @@ export type OrganizationPersonAssignmentTable = {
   function: string | null;
 };
 
-/** The tables of the study definitions (issue 4) are typed beside their module. */
-export type DB = StudyDefinitionTables & {
+/** The tables of the study definitions (issue 4) and of the patient documentation (issue 5) are typed beside their modules. */
+export type DB = StudyDefinitionTables & PatientTables & {
   role: RoleTable;
   app_right: RightTable;
   role_right: RoleRightTable;

@@ -13,6 +13,13 @@ export const errorStatus = {
   ECRF_ERR_ACCOUNT_DEACTIVATED: 403,
   ECRF_ERR_NOT_FOUND: 404,
   ECRF_ERR_CONFLICT: 409,
+  /** A save sent an older version than the stored one; the body carries the newer state (`current`). */
+  ECRF_ERR_STALE_WRITE: 409,
+  ECRF_ERR_FIELD_LOCKED: 409,
+  ECRF_ERR_VISIT_NOT_EDITABLE: 409,
+  ECRF_ERR_VISIT_NOT_AVAILABLE: 409,
+  ECRF_ERR_FIELD_NOT_EDITABLE: 422,
+  ECRF_ERR_REASON_REQUIRED: 422,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
   ECRF_ERR_INTERNAL: 500,
 } as const;
@@ -23,7 +30,17 @@ export type ErrorCode = keyof typeof errorStatus;
 export type FieldError = { field: string; message: string };
 
 /** Extra fields some errors carry (lockedUntil of a locked account, messages of a weak password, field errors). */
-export type ErrorExtras = { lockedUntil?: string; messages?: string[]; fieldErrors?: FieldError[] };
+export type ErrorExtras = {
+  lockedUntil?: string;
+  messages?: string[];
+  fieldErrors?: FieldError[];
+  /** ECRF_ERR_STALE_WRITE: the stored, newer state. */
+  current?: unknown;
+  /** Field errors of the documentation area: the field instance refused. */
+  fieldId?: string;
+  /** ECRF_ERR_VISIT_NOT_AVAILABLE: why (definition.max or the follow-up reason of @ecrf/rules). */
+  reason?: string;
+};
 
 export class EcrfError extends Error {
   readonly code: ErrorCode;
@@ -53,3 +70,13 @@ export const refreshTokenExpired = (): EcrfError =>
 export const invalidFields = (fieldErrors: FieldError[]): EcrfError =>
   new EcrfError('ECRF_ERR_VALIDATION', fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), { fieldErrors });
 export const conflict = (message: string): EcrfError => new EcrfError('ECRF_ERR_CONFLICT', message);
+
+/** German texts of the documentation errors (ecrf-core.md §8: the client shows the message). */
+export const DOCUMENTATION_MESSAGES = {
+  stale: 'Die Daten wurden inzwischen von einer anderen Person geändert. Ihre Änderungen wurden nicht gespeichert; bitte laden Sie den aktuellen Stand.',
+  fieldLocked: 'Das Feld ist gesperrt und kann nicht geändert werden.',
+  fieldNotEditable: 'Das Feld kann nicht bearbeitet werden.',
+  reasonRequired: 'Für Änderungen an einer abgeschlossenen oder signierten Visite wird ein Änderungsgrund benötigt.',
+} as const;
+
+export const staleWrite = (current: unknown): EcrfError => new EcrfError('ECRF_ERR_STALE_WRITE', DOCUMENTATION_MESSAGES.stale, { current });

@@ -166,6 +166,7 @@ export const rightsByArea = {
     ['DataFieldCreateCmd', 'POST DataField'],
     ['DataFieldUpdateCmd', 'PUT DataField/{id}'],
     ['DataFieldDeleteCmd', 'DELETE DataField/{id}'],
+    ['DataFieldLockCmd', 'PUT DataField/{id} with lockedManually, lockedAutomatically or lockDate (lock or unlock a field)'],
     ['CaseProcessGetByVisitCmd', 'GET CaseProcess by visit'],
     ['CaseProcessGetByPatientCmd', 'GET CaseProcess by patient'],
     ['CaseProcessCreateCmd', 'POST CaseProcess'],

@@ -106,7 +106,7 @@ const readAllPatients: RightName[] = [
 const correctData: RightName[] = [
   'PatientDeleteCmd', 'StudyPatientDeleteCmd', 'VisitDeleteCmd', 'NngmVisitDeleteCmd', 'DataVerificationFlagSetCmd',
   'DataVerificationFlagUpdateCmd', 'PatientLinkUserCmd', 'ProjectAssignmentCreateCmd', 'ProjectAssignmentUpdateCmd',
-  'ProjectAssignmentDeleteCmd', 'AuditTrailGetCmd', 'AuditLogLogCmd',
+  'ProjectAssignmentDeleteCmd', 'AuditTrailGetCmd', 'AuditLogLogCmd', 'DataFieldLockCmd',
 ];
 
 const registryExports: RightName[] = [

@@ -15,6 +15,7 @@ import { DEMO_INSTITUTES, DEMO_STUDY, demoUserFor, type DemoUser } from './demo-
 import { loadShippedDefinitions } from '../study-definitions/definition-seed.js';
 import { shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
 import { seedNetwork } from './network-seed.js';
+import { seedDemoPatients } from './patient-seed.js';
 
 const SEED_LOCK_KEY = 4_100_002;
 
@@ -107,5 +108,7 @@ export async function seedDatabase(db: Kysely<DB>, config: BackendConfig, defini
   });
   // The demo registry (issue 4): loaded when no study definition exists, updated when its file has a newer version.
   await loadShippedDefinitions(db, definitionsDir);
+  // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
+  if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
   return seeded;
 }

@@ -1,0 +1,112 @@
+/** TypeBox schemas of patients, study patients and the patient context (ecrf-core.md §3; ecrf-calls.md §3). */
+import { Type } from 'typebox';
+import { PageQuery, Uuid } from '../http/schemas.js';
+import { CaseProcessStepSchema } from '../case-process/case-process.schemas.js';
+import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../instruments/field-instance.schemas.js';
+import { InstrumentSchema } from '../instruments/instruments.schemas.js';
+import { VisitSchema } from '../visits/visits.schemas.js';
+
+const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** A patient of the registry: a pseudonym only; identities live in the pseudonymisation service. */
+export const PatientSchema = Type.Object({
+  id: Uuid,
+  patientId: Type.String({ description: 'the pseudonym' }),
+  displayName: Type.String({ description: 'the pseudonym; names come from the pseudonymisation service' }),
+  registrationDate: DateText,
+  isMlPatient: Type.Boolean(),
+  linkedUserId: Type.Union([Uuid, Type.Null()]),
+  isDeleted: Type.Boolean(),
+});
+
+export const PatientInputSchema = Type.Object({
+  patientId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{4,40}$', description: 'pseudonym; generated when absent' })),
+  registrationDate: Type.Optional(DateText),
+  isMlPatient: Type.Optional(Type.Boolean()),
+});
+
+const studyPatientCore = {
+  id: Uuid,
+  patientId: Uuid,
+  pseudonym: Type.String(),
+  displayName: Type.String(),
+  registrationDate: DateText,
+  isMlPatient: Type.Boolean(),
+  studyId: Uuid,
+  studyInstituteId: Uuid,
+  instituteIdentifier: Type.String(),
+  instituteDisplayName: Type.String(),
+  isDigiNet: Type.Boolean(),
+  studyDefinitionId: Uuid,
+  definitionVersion: Type.Integer(),
+  portalRegisteredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  isDeleted: Type.Boolean(),
+  version: Type.Integer({ minimum: 1 }),
+};
+
+export const StudyPatientSchema = Type.Object({ ...studyPatientCore, fields: Type.Array(DataFieldInstanceSchema) });
+
+/** ecrf-calls.md §3 "Study patient context", with the case process steps so one call serves the patient screen. */
+export const StudyPatientContextSchema = Type.Object({
+  ...studyPatientCore,
+  fields: Type.Array(DataFieldInstanceSchema),
+  visits: Type.Array(VisitSchema),
+  standaloneInstruments: Type.Array(InstrumentSchema),
+  dataVerificationFlags: Type.Array(Type.Object({ id: Uuid, referenceId: Uuid, typeIdentifier: Type.String(), state: Type.String() }), { description: 'verification flags of the patient (the flag area fills them)' }),
+  caseProcessSteps: Type.Array(CaseProcessStepSchema),
+});
+
+export const StudyPatientCreateSchema = Type.Object({
+  patientId: Uuid,
+  studyId: Uuid,
+  studyInstituteId: Uuid,
+  fields: Type.Optional(Type.Array(DataFieldInputSchema)),
+});
+
+export const StudyPatientUpdateSchema = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  studyInstituteId: Type.Optional(Uuid),
+  fields: Type.Optional(Type.Array(DataFieldInputSchema)),
+  reasonForChange: ReasonForChange,
+});
+
+export const NngmStudyPatientCreateSchema = Type.Object({
+  studyId: Uuid,
+  studyInstituteId: Uuid,
+  pseudonym: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{4,40}$' })),
+  registrationDate: Type.Optional(DateText),
+  isMlPatient: Type.Optional(Type.Boolean()),
+  fields: Type.Optional(Type.Array(DataFieldInputSchema)),
+});
+
+/** The master data of the ML variant (ecrf-calls.md §3); IDAT, kept in the pseudonymisation service only. */
+export const MasterDataMlSchema = Type.Object({
+  birthDate: Type.Optional(Type.String()), gender: Type.Optional(Type.String()), firstName: Type.Optional(Type.String()),
+  lastName: Type.Optional(Type.String()), birthName: Type.Optional(Type.String()), address: Type.Optional(Type.String()),
+  zip: Type.Optional(Type.String()), city: Type.Optional(Type.String()), insuranceNumber: Type.Optional(Type.String()),
+});
+
+export const DataLogEntrySchema = Type.Object({
+  id: Uuid, changedAt: Type.String({ format: 'date-time' }), userName: Type.String(), variant: Type.Union([Type.Literal('Standard'), Type.Literal('ML')]),
+  fieldNames: Type.Array(Type.String(), { description: 'names of the changed fields; never their values' }),
+});
+
+export const PatientListItemSchema = Type.Object({
+  id: Uuid, patientId: Uuid, pseudonym: Type.String(), displayName: Type.String(), registrationDate: DateText, isMlPatient: Type.Boolean(),
+  studyInstituteId: Uuid, instituteIdentifier: Type.String(), instituteDisplayName: Type.String(), isDigiNet: Type.Boolean(),
+  visitsCount: Type.Integer({ minimum: 0 }), hasDropout: Type.Boolean(), hasMuripedia: Type.Boolean(), isDeleted: Type.Boolean(),
+});
+
+export const PatientTableQuery = Type.Object({
+  studyInstituteId: Type.Optional(Uuid),
+  includeDeleted: Type.Optional(Type.Boolean({ default: false })),
+  filterIsDiginet: Type.Optional(Type.Boolean({ default: false, description: 'only patients at DigiNet locations' })),
+  filterHasMuripedia: Type.Optional(Type.Boolean({ default: false, description: 'only patients with a visit or instrument tagged Muripedia' })),
+  filterHasDropout: Type.Optional(Type.Boolean({ default: false, description: 'only patients with vital state A (dropout)' })),
+  filterStudyInstitute: Type.Optional(Type.Boolean({ default: false, description: 'only patients of studyInstituteId' })),
+  search: Type.Optional(Type.String({ maxLength: 100, description: 'part of the pseudonym or location' })),
+  sortBy: Type.Optional(Type.Union([Type.Literal('pseudonym'), Type.Literal('registrationDate'), Type.Literal('institute')])),
+  ...PageQuery,
+});
+
+export const PatientPageSchema = Type.Object({ items: Type.Array(PatientListItemSchema), totalCount: Type.Integer({ minimum: 0 }) });

@@ -1,0 +1,21 @@
+/**
+ * A visit's documentation state from its instruments (ecrf-calls.md §4): complete when every instrument
+ * of the visit definition exists and is complete, new while nothing is entered, missing_data otherwise.
+ * A completed or signed visit is changed only with a reason for change (issue 5; 21 CFR 11-style audit).
+ */
+import type { InstrumentState, VisitDefinition } from '@ecrf/rules';
+import { DOCUMENTATION_MESSAGES, EcrfError } from '../errors/errors.js';
+
+export function visitStateOf(definition: VisitDefinition, instruments: readonly { definitionId: string; state: InstrumentState; isDeleted: boolean }[], ownFieldsFilled: boolean): InstrumentState {
+  const live = instruments.filter((i) => !i.isDeleted);
+  const wanted = definition.instruments.filter((i) => i.isDeleted !== true);
+  if (!ownFieldsFilled && live.every((i) => i.state === 'new')) return 'new';
+  const complete = wanted.every((d) => live.some((i) => i.definitionId === d.id && i.state === 'complete'));
+  return complete ? 'complete' : 'missing_data';
+}
+
+export function requireReason(needed: boolean, reason: string | undefined | null): void {
+  if (needed && (reason === undefined || reason === null || reason.trim() === '')) {
+    throw new EcrfError('ECRF_ERR_REASON_REQUIRED', DOCUMENTATION_MESSAGES.reasonRequired);
+  }
+}
