@@ -29,6 +29,12 @@ const output = await codegen({
       FieldDefinition: '../study-definitions/models.js#FieldDefinition',
       FieldRule: '../study-definitions/models.js#FieldRuleDto',
       Language: '../study-definitions/models.js#Language',
+      // patient documentation (issue 5)
+      StudyPatient: '../patients/models.js#StudyPatient',
+      Visit: '../patients/models.js#Visit',
+      Instrument: '../patients/models.js#Instrument',
+      DataField: '../patients/models.js#DataField',
+      CaseProcessStep: '../patients/models.js#CaseProcessStep',
       Right: '../upstream/administration-models.js#Right',
       Institute: '../upstream/administration-models.js#Institute',
       Organization: '../upstream/administration-models.js#Organization',

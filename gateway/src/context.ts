@@ -7,6 +7,7 @@ import type { Pool } from 'undici';
 import { BackendClient } from './upstream/backend-client.js';
 import { createAdministrationLoaders } from './administration/loaders.js';
 import { createStudyDefinitionLoaders } from './study-definitions/loaders.js';
+import { createPatientLoaders } from './patients/loaders.js';
 import type { Role, StudyInstitute, User } from './upstream/models.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { byId, once } from './upstream/loading.js';
@@ -25,6 +26,7 @@ function createLoaders(backend: BackendClient) {
     ),
     ...createAdministrationLoaders(backend),
     ...createStudyDefinitionLoaders(backend),
+    ...createPatientLoaders(backend),
   };
 }
 

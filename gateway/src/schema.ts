@@ -15,6 +15,10 @@ import {
   FieldDefinitionType, FieldRuleType, InstrumentDefinitionType, LanguageType, StudyDefinitionType, VisitDefinitionType,
   documentationMutations, studyDefinitionQueries,
 } from './study-definitions/study-definitions.resolvers.js';
+import {
+  CaseProcessStepType, DataFieldType, InstrumentType, StudyPatientType, VisitType, patientQueries,
+} from './patients/patients.resolvers.js';
+import { patientMutations } from './patients/patients.mutations.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -24,9 +28,9 @@ const resolvers: Resolvers = {
     ...viewerQuery,
     clientConfig: (_, __, { config }) => config.client,
     ...userQueries, ...roleQueries, ...instituteQueries, ...networkQueries, ...auditQueries,
-    ...studyDefinitionQueries,
+    ...studyDefinitionQueries, ...patientQueries,
   },
-  Mutation: { ...authMutations, ...userMutations, ...roleMutations, ...instituteMutations, ...documentationMutations },
+  Mutation: { ...authMutations, ...userMutations, ...roleMutations, ...instituteMutations, ...documentationMutations, ...patientMutations },
   Node,
   Viewer: { ...Viewer, ...viewerAdministration },
   User,
@@ -39,6 +43,7 @@ const resolvers: Resolvers = {
   FieldDefinition: FieldDefinitionType,
   FieldRule: FieldRuleType,
   Language: LanguageType,
+  StudyPatient: StudyPatientType, Visit: VisitType, Instrument: InstrumentType, DataField: DataFieldType, CaseProcessStep: CaseProcessStepType,
 };
 
 export function createSchema() {

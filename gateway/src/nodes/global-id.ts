@@ -3,10 +3,12 @@ export type NodeType = 'Viewer' | 'User' | 'Role' | 'StudyInstitute'
   // administration (issue 3)
   | 'Right' | 'Institute' | 'Organization' | 'Person' | 'AuditEvent'
   // study definitions (issue 4); parts of a definition carry `<definitionId>/<partId>`
-  | 'StudyDefinition' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language';
+  | 'StudyDefinition' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language'
+  // patient documentation (issue 5); visits and instruments carry `<studyPatientId>/<id>`
+  | 'StudyPatient' | 'Visit' | 'Instrument';
 
 const nodeTypes: readonly NodeType[] = ['Viewer', 'User', 'Role', 'StudyInstitute', 'Right', 'Institute', 'Organization', 'Person', 'AuditEvent',
-  'StudyDefinition', 'VisitDefinition', 'InstrumentDefinition', 'FieldDefinition', 'Language'];
+  'StudyDefinition', 'VisitDefinition', 'InstrumentDefinition', 'FieldDefinition', 'Language', 'StudyPatient', 'Visit', 'Instrument'];
 
 export function toGlobalId(type: NodeType, id: string): string {
   return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');

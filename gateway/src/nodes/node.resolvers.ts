@@ -10,6 +10,7 @@ import { roleById, type GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId, type NodeType } from './global-id.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { loadStudyDefinitionNode } from '../study-definitions/study-definitions.resolvers.js';
+import { loadPatientNode } from '../patients/patients.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 type TypedNode = { typename: NodeType; model: NodeModel };
@@ -54,6 +55,11 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
     case 'FieldDefinition':
     case 'Language':
       return tag(decoded.type, await loadStudyDefinitionNode(decoded.type, decoded.id, context));
+    // patient documentation (issue 5)
+    case 'StudyPatient':
+    case 'Visit':
+    case 'Instrument':
+      return tag(decoded.type, await loadPatientNode(decoded.type, decoded.id, context));
   }
 }
 

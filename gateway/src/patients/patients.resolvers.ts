@@ -1,0 +1,210 @@
+/**
+ * The patient documentation in the graph (schema.graphql "Patient documentation"): study patient →
+ * visits → instruments → fields, served from one loaded patient context (GET StudyPatient/context?ids=),
+ * with the definitions they instantiate and the computed state of each field.
+ */
+import { GraphQLError } from 'graphql';
+import type {
+  CaseProcessStepResolvers, DataFieldResolvers, InstrumentResolvers, InstrumentState, QueryResolvers, StudyPatientResolvers, VisitResolvers,
+} from '../__generated__/resolvers.js';
+import { backendPage, connectionOf, offsetAfter, pageSize } from '../administration/connection.js';
+import type { GatewayContext } from '../context.js';
+import { fromGlobalId, toGlobalId } from '../nodes/global-id.js';
+import type { StudyDefinitionFull } from '../study-definitions/models.js';
+import { fieldState } from './field-state.js';
+import { instancesOf, type CaseProcessStep, type DataField, type Instrument, type PatientContext, type StudyPatient, type Visit } from './models.js';
+
+const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
+const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
+const sortFields = { PSEUDONYM: 'pseudonym', REGISTRATION_DATE: 'registrationDate', INSTITUTE: 'institute' } as const;
+
+/** The loaded context of a study patient; a patient the viewer cannot see is NOT_FOUND. */
+export async function contextOf(id: string, { loaders }: GatewayContext): Promise<PatientContext> {
+  const context = await loaders.patientContexts.load(id);
+  if (!context) throw new GraphQLError('Patient nicht gefunden', { extensions: { code: 'NOT_FOUND' } });
+  return context;
+}
+
+type Parts = {
+  visits: Map<string, StudyDefinitionFull['visits'][number]>;
+  instruments: Map<string, StudyDefinitionFull['instruments'][number]>;
+  fields: Map<string, StudyDefinitionFull['patient']['fields'][number]>;
+};
+const partsCache = new WeakMap<StudyDefinitionFull, Parts>();
+
+/** Visit, instrument and field definitions of a study definition by id, built once per loaded definition. */
+async function definitionParts(studyDefinitionId: string, context: GatewayContext): Promise<Parts> {
+  const definition = await context.loaders.studyDefinitions.load(studyDefinitionId);
+  let parts = partsCache.get(definition);
+  if (!parts) {
+    const instruments = [...definition.instruments, ...definition.standaloneInstruments, ...definition.visits.flatMap((v) => v.instruments)];
+    parts = {
+      visits: new Map(definition.visits.map((v) => [v.id, v])),
+      instruments: new Map(instruments.map((i) => [i.id, i])),
+      fields: new Map([...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].map((f) => [f.id, f])),
+    };
+    partsCache.set(definition, parts);
+  }
+  return parts;
+}
+
+const fieldsOf = (context: PatientContext, fields: readonly unknown[]): DataField[] => {
+  const roots = instancesOf(fields);
+  const form = { context, roots };
+  return [...roots].sort((a, b) => a.order - b.order).map((field) => ({ form, field, parentVisible: true }));
+};
+const liveVisits = (context: PatientContext): Visit[] =>
+  context.visits.filter((visit) => !visit.isDeleted).sort((a, b) => a.order - b.order).map((visit) => ({ context, visit }));
+const steps = (context: PatientContext): CaseProcessStep[] =>
+  [...context.caseProcessSteps].sort((a, b) => a.order - b.order).map((step) => ({ studyPatientId: context.id, step }));
+
+export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatient'> = {
+  async studyPatients(_, { studyId, filter, orderBy, first, after }, context) {
+    const offset = offsetAfter(after);
+    const size = pageSize(first, 25);
+    const { page, itemsPerPage, skip } = backendPage(offset, size);
+    const location = filter?.studyInstituteId ? fromGlobalId(filter.studyInstituteId) : null;
+    if (filter?.studyInstituteId && location?.type !== 'StudyInstitute') {
+      throw new GraphQLError('invalid id in filter.studyInstituteId', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    const query = {
+      studyInstituteId: location?.id, filterStudyInstitute: location ? true : undefined, includeDeleted: filter?.includeDeleted ?? false,
+      filterIsDiginet: filter?.isDiginet ?? false, filterHasMuripedia: filter?.hasMuripedia ?? false, filterHasDropout: filter?.hasDropout ?? false,
+      search: filter?.search?.trim() || undefined, sortBy: orderBy ? sortFields[orderBy.field] : undefined, sortDesc: orderBy?.descending ?? false,
+      page, itemsPerPage,
+    };
+    const path = { studyId };
+    const answer = filter?.assignedOnly
+      ? await context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/myAssigned', { path, query })
+      : await context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/my', { path, query });
+    const items = answer.items.slice(skip, skip + size).map((listItem): StudyPatient => ({ id: listItem.id, listItem }));
+    return connectionOf(items, offset, answer.totalCount);
+  },
+  async studyPatient(_, { id }, context) {
+    await context.loaders.currentUser();
+    const decoded = fromGlobalId(id);
+    if (decoded?.type !== 'StudyPatient') return null;
+    return (await context.loaders.patientContexts.load(decoded.id)) ? { id: decoded.id } : null;
+  },
+};
+
+export const StudyPatientType: StudyPatientResolvers = {
+  id: (patient) => toGlobalId('StudyPatient', patient.id),
+  pseudonym: async (p, _, c) => p.listItem?.pseudonym ?? (await contextOf(p.id, c)).pseudonym,
+  displayName: async (p, _, c) => p.listItem?.displayName ?? (await contextOf(p.id, c)).displayName,
+  registrationDate: async (p, _, c) => p.listItem?.registrationDate ?? (await contextOf(p.id, c)).registrationDate,
+  isDigiNet: async (p, _, c) => p.listItem?.isDigiNet ?? (await contextOf(p.id, c)).isDigiNet,
+  location: async (p, _, c) => c.loaders.studyInstitutes.load(p.listItem?.studyInstituteId ?? (await contextOf(p.id, c)).studyInstituteId),
+  version: async (p, _, c) => (await contextOf(p.id, c)).version,
+  definitionVersion: async (p, _, c) => (await contextOf(p.id, c)).definitionVersion,
+  fields: async (p, _, c) => {
+    const context = await contextOf(p.id, c);
+    return fieldsOf(context, context.fields);
+  },
+  visits: async (p, _, c) => liveVisits(await contextOf(p.id, c)),
+  standaloneInstruments: async (p, _, c) => {
+    const context = await contextOf(p.id, c);
+    return context.standaloneInstruments.filter((i) => !i.isDeleted).map((instrument) => ({ context, visit: null, instrument }));
+  },
+  caseProcessSteps: async (p, _, c) => steps(await contextOf(p.id, c)),
+  stoppingStep: async (p, _, c) => steps(await contextOf(p.id, c)).find(({ step }) => step.state === 'stop') ?? null,
+  latestFilledStep: async (p, _, c) => steps(await contextOf(p.id, c)).filter(({ step }) => step.mainStateIdentifier !== null).at(-1) ?? null,
+  studyDefinition: async (p, _, c) => ({ id: (await contextOf(p.id, c)).studyDefinitionId }),
+};
+
+export const VisitType: VisitResolvers = {
+  id: ({ context, visit }) => toGlobalId('Visit', `${context.id}/${visit.id}`),
+  definition: async ({ context, visit }, _, c) => {
+    const definition = (await definitionParts(context.studyDefinitionId, c)).visits.get(visit.definitionId);
+    return definition ? { studyDefinitionId: context.studyDefinitionId, visit: definition } : null;
+  },
+  state: ({ visit }) => states[visit.state],
+  isSigned: ({ visit }) => visit.isSigned,
+  locked: ({ visit }) => visit.locked,
+  visitDate: ({ visit }) => visit.visitDate,
+  tags: ({ visit }) => visit.tags,
+  version: ({ visit }) => visit.version,
+  signature: ({ visit }) => visit.signatureData,
+  assignedLocationId: ({ visit }) => visit.assignedInstituteId,
+  fields: ({ context, visit }) => fieldsOf(context, visit.fields),
+  instruments: ({ context, visit }) =>
+    visit.instruments.filter((i) => !i.isDeleted).sort((a, b) => a.order - b.order).map((instrument) => ({ context, visit, instrument })),
+  studyPatient: ({ context }) => ({ id: context.id }),
+};
+
+export const InstrumentType: InstrumentResolvers = {
+  id: ({ context, instrument }) => toGlobalId('Instrument', `${context.id}/${instrument.id}`),
+  definition: async ({ context, instrument }, _, c) => {
+    const definition = (await definitionParts(context.studyDefinitionId, c)).instruments.get(instrument.definitionId);
+    return definition ? { studyDefinitionId: context.studyDefinitionId, instrument: definition } : null;
+  },
+  state: ({ instrument }) => states[instrument.state],
+  locked: ({ instrument }) => instrument.locked,
+  tags: ({ instrument }) => instrument.tags,
+  version: ({ instrument }) => instrument.version,
+  fields: ({ context, instrument }) => fieldsOf(context, instrument.fields),
+  visit: ({ context, visit }) => (visit ? { context, visit } : null),
+};
+
+export const DataFieldType: DataFieldResolvers = {
+  fieldId: ({ field }) => field.id,
+  definition: async ({ form, field }, _, c) => {
+    const definition = (await definitionParts(form.context.studyDefinitionId, c)).fields.get(field.definitionId);
+    return definition ? { studyDefinitionId: form.context.studyDefinitionId, field: definition } : null;
+  },
+  values: ({ field }) => field.values.map((v) => ({
+    value: v.value, unit: v.unit ?? null,
+    organization: v.organization ? { id: v.organization.id, displayName: v.organization.displayName ?? null } : null,
+    person: v.person ? { id: v.person.id, title: v.person.title ?? null, firstName: v.person.firstName ?? null, lastName: v.person.lastName ?? null } : null,
+  })),
+  tags: ({ field }) => [...(field.tags ?? [])],
+  order: ({ field }) => field.order,
+  isDeleted: ({ field }) => field.isDeleted === true,
+  isVisible: ({ field }) => field.isVisible !== false,
+  lockedManually: ({ field }) => field.lockedManually === true,
+  lockedAutomatically: ({ field }) => field.lockedAutomatically === true,
+  lockDate: ({ field }) => field.lockDate ?? null,
+  createdAt: ({ field }) => field.creationDate ?? null,
+  createdBy: ({ field }) => field.creatingUser ?? null,
+  changedAt: ({ field }) => field.changeDate ?? null,
+  changedBy: ({ field }) => field.changingUser ?? null,
+  childFields: async (model, _, c) => {
+    const { visible } = await fieldState(model, c);
+    return [...model.field.childFields].sort((a, b) => a.order - b.order).map((field) => ({ form: model.form, field, parentVisible: visible }));
+  },
+  visible: async (model, _, c) => (await fieldState(model, c)).visible,
+  editable: async (model, _, c) => (await fieldState(model, c)).editable,
+  required: async (model, _, c) => (await fieldState(model, c)).required,
+  hints: async (model, _, c) => (await fieldState(model, c)).hints,
+};
+
+export const CaseProcessStepType: CaseProcessStepResolvers = {
+  id: ({ step }) => step.id,
+  definitionIdentifier: ({ step }) => step.definitionIdentifier,
+  state: ({ step }) => caseStates[step.state],
+  order: ({ step }) => step.order,
+  mainStateIdentifier: ({ step }) => step.mainStateIdentifier,
+  subStates: ({ step }) => step.subStates,
+  visit: async ({ studyPatientId, step }, _, c) => {
+    const context = await contextOf(studyPatientId, c);
+    const visit = context.visits.find((v) => v.id === step.visitId);
+    return visit ? { context, visit } : null;
+  },
+};
+
+/** `node(id:)` for study patients, visits and instruments: all through the patient context loader. */
+export async function loadPatientNode(type: 'StudyPatient' | 'Visit' | 'Instrument', id: string, context: GatewayContext): Promise<StudyPatient | Visit | Instrument | null> {
+  const [studyPatientId = '', partId] = id.split('/');
+  const patient = await context.loaders.patientContexts.load(studyPatientId);
+  if (!patient) return null;
+  if (type === 'StudyPatient') return { id: patient.id };
+  if (type === 'Visit') {
+    const visit = patient.visits.find((v) => v.id === partId);
+    return visit ? { context: patient, visit } : null;
+  }
+  const standalone = patient.standaloneInstruments.find((i) => i.id === partId);
+  if (standalone) return { context: patient, visit: null, instrument: standalone };
+  const visit = patient.visits.find((v) => v.instruments.some((i) => i.id === partId));
+  const instrument = visit?.instruments.find((i) => i.id === partId);
+  return visit && instrument ? { context: patient, visit, instrument } : null;
+}
