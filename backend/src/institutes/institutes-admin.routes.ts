@@ -4,12 +4,11 @@
  */
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
 import { actorOf } from '../users/users-admin.routes.js';
 import { Institute, StudyInstitute, type StudyInstituteDto } from './institutes.schemas.js';
-import { findInstitutes, findStudyInstitutes } from './institutes.sql.js';
+import { findStudyInstitutes, getInstitute, getStudyInstitute } from './institutes.sql.js';
 import {
   createInstitute, createStudyInstitute, deleteInstitute, deleteStudyInstitute, replaceUsers, restoreInstitute, updateInstitute,
 } from './institutes.service.js';
@@ -46,16 +45,8 @@ const overview = (locations: StudyInstituteDto[]) =>
   locations.map((studyInstitute) => ({ studyInstitute, usersCount: studyInstitute.users.length, studyPatientsCount: patientsAt(studyInstitute) }));
 
 export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
-  const institute = async (id: string) => {
-    const [row] = await findInstitutes(db, { ids: [id], includeDeleted: true });
-    if (!row) throw notFound('institute');
-    return row;
-  };
-  const location = async (id: string) => {
-    const [row] = await findStudyInstitutes(db, { ids: [id], includeDeleted: true });
-    if (!row) throw notFound('study institute');
-    return row;
-  };
+  const institute = (id: string) => getInstitute(db, id);
+  const location = (id: string) => getStudyInstitute(db, id);
 
   app.post('/Institute', {
     config: { access: { right: 'InstituteCreateCmd' } },

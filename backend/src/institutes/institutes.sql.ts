@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { InstituteDto, StudyInstituteDto } from './institutes.schemas.js';
+import { notFound } from '../errors/errors.js';
 
 type InstituteFilter = { ids?: string[]; includeDeleted?: boolean };
 
@@ -65,4 +66,18 @@ export async function findStudyInstitutes(db: Kysely<DB>, filter: StudyInstitute
       .filter((member) => member.study_institute_id === row.id)
       .map((member) => ({ id: member.id, userName: member.user_name, displayName: member.display_name })),
   }));
+}
+
+/** One institute, deleted or not; 404 when there is none. */
+export async function getInstitute(db: Kysely<DB>, id: string): Promise<InstituteDto> {
+  const [row] = await findInstitutes(db, { ids: [id], includeDeleted: true });
+  if (!row) throw notFound('institute');
+  return row;
+}
+
+/** One study institute (location), deleted or not; 404 when there is none. */
+export async function getStudyInstitute(db: Kysely<DB>, id: string): Promise<StudyInstituteDto> {
+  const [row] = await findStudyInstitutes(db, { ids: [id], includeDeleted: true });
+  if (!row) throw notFound('study institute');
+  return row;
 }

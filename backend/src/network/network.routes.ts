@@ -9,7 +9,7 @@ import { notFound } from '../errors/errors.js';
 import { IdParams, IdsQuery, Uuid, parseIds, routeSchema } from '../http/schemas.js';
 import { InstituteStateChanged } from '../institutes/institutes-admin.routes.js';
 import { StudyInstitute } from '../institutes/institutes.schemas.js';
-import { findInstitutes, findStudyInstitutes } from '../institutes/institutes.sql.js';
+import { findStudyInstitutes, getInstitute, getStudyInstitute } from '../institutes/institutes.sql.js';
 import { assignUser, deleteInstitute, instituteDeletionInfo, removeUser, restoreInstitute } from '../institutes/institutes.service.js';
 import { Role } from '../roles/roles.schemas.js';
 import { actorOf } from '../users/users-admin.routes.js';
@@ -22,16 +22,8 @@ const base = '/nms_system_api';
 const listQuery = Type.Object({ includeDeleted: Type.Optional(Type.Boolean({ default: false })), ids: IdsQuery });
 
 export function registerNetworkRoutes(app: App, { db }: AppDeps): void {
-  const institute = async (id: string) => {
-    const [row] = await findInstitutes(db, { ids: [id], includeDeleted: true });
-    if (!row) throw notFound('institute');
-    return row;
-  };
-  const location = async (id: string) => {
-    const [row] = await findStudyInstitutes(db, { ids: [id], includeDeleted: true });
-    if (!row) throw notFound('study institute');
-    return row;
-  };
+  const institute = (id: string) => getInstitute(db, id);
+  const location = (id: string) => getStudyInstitute(db, id);
 
   app.get(`${base}/allOrganizations`, {
     config: { access: { right: 'NmsSystemApiGetAllOrganizationsCmd' } },
