@@ -8,7 +8,7 @@ import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
 import { actorOf } from '../users/users-admin.routes.js';
 import { Institute, StudyInstitute, type StudyInstituteDto } from './institutes.schemas.js';
-import { findStudyInstitutes, getInstitute, getStudyInstitute } from './institutes.sql.js';
+import { findStudyInstitutes, getInstitute, getStudyInstitute, studyPatientCounts } from './institutes.sql.js';
 import {
   createInstitute, createStudyInstitute, deleteInstitute, deleteStudyInstitute, replaceUsers, restoreInstitute, updateInstitute,
 } from './institutes.service.js';
@@ -39,12 +39,17 @@ const Statistics = Type.Object({
 });
 
 /** Patients are counted by the patient area; a location holds none before it exists (docs/backend.md). */
-const patientsAt = (_location: StudyInstituteDto): number => 0;
 
-const overview = (locations: StudyInstituteDto[]) =>
-  locations.map((studyInstitute) => ({ studyInstitute, usersCount: studyInstitute.users.length, studyPatientsCount: patientsAt(studyInstitute) }));
 
 export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
+  const overview = async (locations: StudyInstituteDto[]) => {
+    const patients = await studyPatientCounts(db, locations.map((item) => item.id));
+    return locations.map((studyInstitute) => ({
+      studyInstitute,
+      usersCount: studyInstitute.users.length,
+      studyPatientsCount: patients.get(studyInstitute.id) ?? 0,
+    }));
+  };
   const institute = (id: string) => getInstitute(db, id);
   const location = (id: string) => getStudyInstitute(db, id);
 
@@ -127,10 +132,11 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
     const locations = await findStudyInstitutes(db);
     const { studyInstituteId } = request.query;
     const single = studyInstituteId ? await location(studyInstituteId) : null;
+    const patients = await studyPatientCounts(db, locations.map((item) => item.id));
     return {
       studyInstitutesCount: locations.length,
-      studyPatientsCount: locations.reduce((sum, item) => sum + patientsAt(item), 0),
-      singleStudyInstitute: single ? { id: single.id, studyPatientsCount: patientsAt(single) } : null,
+      studyPatientsCount: [...patients.values()].reduce((sum, n) => sum + n, 0),
+      singleStudyInstitute: single ? { id: single.id, studyPatientsCount: patients.get(single.id) ?? 0 } : null,
     };
   });
 }

@@ -68,7 +68,7 @@ export async function updateInstitute(db: Kysely<DB>, actor: AuditActor, id: str
 
 export type DeletionInfo = { id: string; canBeDeleted: boolean; assignedUsersCount: number; studyPatientsCount: number };
 
-/** Whether an institute can be deleted: no active user is assigned to any of its locations (and no patients). */
+/** Whether an institute can be deleted: no active user is assigned to any of its locations and no patient is documented there. */
 export async function instituteDeletionInfo(db: Kysely<DB>, ids: string[]): Promise<DeletionInfo[]> {
   if (ids.length === 0) return [];
   const institutes = await db.selectFrom('institute').select('id').where('id', 'in', ids).execute();
@@ -78,11 +78,16 @@ export async function instituteDeletionInfo(db: Kysely<DB>, ids: string[]): Prom
     .select(['si.institute_id', (eb) => eb.fn.count<string>('u.id').distinct().as('n')])
     .where('si.institute_id', 'in', ids).where('u.is_deleted', '=', false).where('si.is_deleted', '=', false)
     .groupBy('si.institute_id').execute();
+  const patients = await db.selectFrom('study_institute as si')
+    .innerJoin('study_patient as sp', 'sp.study_institute_id', 'si.id')
+    .select(['si.institute_id', (eb) => eb.fn.count<string>('sp.id').as('n')])
+    .where('si.institute_id', 'in', ids).where('sp.is_deleted', '=', false)
+    .groupBy('si.institute_id').execute();
   const counts = new Map(users.map((row) => [row.institute_id, Number(row.n)]));
+  const patientCounts = new Map(patients.map((row) => [row.institute_id, Number(row.n)]));
   return institutes.map(({ id }) => {
     const assignedUsersCount = counts.get(id) ?? 0;
-    // Patients are documented by the patient area; no location holds any before it exists.
-    const studyPatientsCount = 0;
+    const studyPatientsCount = patientCounts.get(id) ?? 0;
     return { id, canBeDeleted: assignedUsersCount === 0 && studyPatientsCount === 0, assignedUsersCount, studyPatientsCount };
   });
 }

@@ -81,3 +81,16 @@ export async function getStudyInstitute(db: Kysely<DB>, id: string): Promise<Stu
   if (!row) throw notFound('study institute');
   return row;
 }
+
+/** Non-deleted study patients per location (the locations asked for, or all); locations without any are absent. */
+export async function studyPatientCounts(db: Kysely<DB>, studyInstituteIds?: readonly string[]): Promise<Map<string, number>> {
+  if (studyInstituteIds?.length === 0) return new Map();
+  let query = db
+    .selectFrom('study_patient')
+    .select(['study_institute_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('is_deleted', '=', false)
+    .groupBy('study_institute_id');
+  if (studyInstituteIds) query = query.where('study_institute_id', 'in', studyInstituteIds);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.study_institute_id, Number(row.n)]));
+}
