@@ -98,8 +98,11 @@ export async function startServices({
   log = console.log,
 } = {}) {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  // Backend and gateway reach the pseudonymisation service here; MAINZELLISTE_API_KEY in env is shared
+  // by the service and the backend (the gateway needs none: it only uses the backend's tokens).
+  const mainzellisteUrl = `http://127.0.0.1:${mainzellistePort}`;
   const started = await Promise.allSettled([
-    startBackend({ port: backendPort, publicUrl: gatewayUrl, env, log }),
+    startBackend({ port: backendPort, publicUrl: gatewayUrl, env: { ...env, MAINZELLISTE_URL: mainzellisteUrl }, log }),
     startMainzelliste({ port: mainzellistePort, env, log }),
   ]);
   const failure = started.find((result) => result.status === 'rejected');
@@ -111,7 +114,7 @@ export async function startServices({
   const gateway = spawnService(
     'gateway',
     'gateway/dist/main.js',
-    { WEB_DIST: `${root}web/dist`, ...env, PORT: String(gatewayPort), HOST: '127.0.0.1', BACKEND_URL: backend.url },
+    { WEB_DIST: `${root}web/dist`, ...env, PORT: String(gatewayPort), HOST: '127.0.0.1', BACKEND_URL: backend.url, MAINZELLISTE_URL: mainzelliste.url },
     log,
   );
   const stop = async () => {

@@ -35,6 +35,8 @@ import { registerNngmStudyPatientRoutes } from './study-patients/nngm-study-pati
 import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerInstrumentRoutes } from './instruments/instruments.routes.js';
 import { registerCaseProcessRoutes } from './case-process/case-process.routes.js';
+import { registerIdentityRoutes } from './identity/identity.routes.js';
+import { registerIdentityReadRoutes } from './identity/identity-read.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     registerVisitRoutes(typed, deps);
     registerInstrumentRoutes(typed, deps);
     registerCaseProcessRoutes(typed, deps);
+    registerIdentityRoutes(typed, deps);
+    registerIdentityReadRoutes(typed, deps);
   }, { prefix: API_BASE });
 
   return app;

@@ -11,6 +11,9 @@ import { createPatientLoaders } from './patients/loaders.js';
 import type { Role, StudyInstitute, User } from './upstream/models.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { byId, once } from './upstream/loading.js';
+import { createIdentityLoaders, type IdentityLoaders } from './identity/loaders.js';
+import { createServiceClient, type ServiceClient } from './identity/service-client.js';
+import { viewerRights } from './viewer/rights.js';
 
 function createLoaders(backend: BackendClient) {
   return {
@@ -30,18 +33,22 @@ function createLoaders(backend: BackendClient) {
   };
 }
 
-export type Loaders = ReturnType<typeof createLoaders>;
+export type Loaders = ReturnType<typeof createLoaders> & IdentityLoaders;
 
 export type GatewayContext = {
   token: string | undefined;
   backend: BackendClient;
+  /** The pseudonymisation service, reached with tokens of the backend (IDAT never passes the backend). */
+  service: ServiceClient;
   loaders: Loaders;
   config: GatewayConfig;
 };
 
 export function createContext(pool: Pool, config: GatewayConfig, token: string | undefined): GatewayContext {
   const backend = new BackendClient(pool, token);
-  return { token, backend, loaders: createLoaders(backend), config };
+  const service = createServiceClient(config.mainzellisteUrl);
+  const loaders: Loaders = { ...createLoaders(backend), ...createIdentityLoaders(backend, service, () => viewerRights({ loaders })) };
+  return { token, backend, service, loaders, config };
 }
 
 export async function roleById(context: GatewayContext, id: string): Promise<Role | null> {

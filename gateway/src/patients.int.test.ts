@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './test-support/gateway-harness.js';
+import { patientFixtures, type PatientFixtures } from './test-support/patient-fixtures.js';
 
 let harness: Harness;
-let token: string;
+let fixtures: PatientFixtures;
+let caseManager: string;
 beforeAll(async () => {
   harness = await startHarness();
-  token = (await harness.signIn('superadmin')).token;
+  fixtures = patientFixtures(harness, (await harness.signIn('superadmin')).token);
+  caseManager = (await harness.signIn('casemanager')).token;
 });
 afterAll(async () => {
   await harness?.close();
@@ -25,6 +28,7 @@ type Patient = {
   caseProcessSteps: { id: string; state: string }[];
   stoppingStep: { id: string } | null;
   latestFilledStep: { id: string } | null;
+  visitOptions: { definition: { identifier: string }; available: boolean; reason: string | null }[];
 };
 
 const field = 'fieldId visible editable required hints values { value unit organization { id } person { id } } tags lockedManually lockDate createdAt changedBy definition { id identifier type }';
@@ -38,66 +42,21 @@ const PATIENT_SCREEN = `query($id: ID!) {
     visits { id state isSigned locked visitDate version signature { userName } definition { id identifier type } fields { ${field} } instruments { ${instrument} } }
     standaloneInstruments { ${instrument} }
     caseProcessSteps { id definitionIdentifier state order visit { id } } stoppingStep { id } latestFilledStep { id }
+    visitOptions { definition { identifier } available reason }
   } }
 }`;
 
-async function graph<T>(query: string, variables: Record<string, unknown> = {}) {
-  const answer = await harness.request<T>(query, variables, token);
-  expect(answer.errors, query).toBeUndefined();
-  return answer;
-}
-
-async function setting() {
-  const overview = await graph<{ instituteOverview: { location: { id: string; studyId: string } }[] }>('query { instituteOverview(scope: ALL) { location { id studyId } } }');
-  const location = overview.data?.instituteOverview[0]?.location;
-  const definitions = await graph<{ studyDefinitions: { identifier: string; visits: { id: string; identifier: string }[] }[] }>('query { studyDefinitions { identifier visits { id identifier } } }');
-  const visits = definitions.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits ?? [];
-  return { location, visitDefinition: (identifier: string) => visits.find((v) => v.identifier === identifier)?.id };
-}
-
-type InstrumentDefinition = { id: string; identifier: string; fields: { definitionId: string; identifier: string; parentDefinitionId: string | null }[] };
-
-/** The staging instrument (documented in baseline and follow-up visits). */
-async function stagingDefinition() {
-  const answer = await graph<{ studyDefinitions: { identifier: string; visits: { instruments: InstrumentDefinition[] }[] }[] }>(
-    'query { studyDefinitions { identifier visits { instruments { id identifier fields { definitionId identifier parentDefinitionId } } } } }',
-  );
-  const visits = answer.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits ?? [];
-  return visits.flatMap((v) => v.instruments).find((i) => i.identifier === 'staging');
-}
-
-async function patientWithVisits(count: number): Promise<string> {
-  const { location, visitDefinition } = await setting();
-  const created = await graph<{ createStudyPatient: { studyPatient: { id: string } | null; errors: unknown[] } }>(
-    'mutation($input: CreateStudyPatientInput!) { createStudyPatient(input: $input) { studyPatient { id } errors { code message } } }',
-    { input: { studyId: location?.studyId, locationId: location?.id, registrationDate: '2025-01-10' } },
-  );
-  expect(created.data?.createStudyPatient.errors).toEqual([]);
-  const studyPatientId = created.data?.createStudyPatient.studyPatient?.id ?? '';
-  const staging = await stagingDefinition();
-  const tnm = staging?.fields.find((f) => f.identifier === 'tnm')?.definitionId;
-  const t = staging?.fields.find((f) => f.identifier === 't' && f.parentDefinitionId === tnm)?.definitionId;
-  for (let index = 0; index < count; index += 1) {
-    const visit = await graph<{ createVisit: { visit: { id: string } | null; errors: unknown[] } }>(
-      'mutation($input: CreateVisitInput!) { createVisit(input: $input) { visit { id } errors { code message } } }',
-      { input: { studyPatientId, definitionId: visitDefinition(index === 0 ? 'baseline' : 'fu'), visitDate: `2025-02-${String(index + 1).padStart(2, '0')}` } },
-    );
-    expect(visit.data?.createVisit.errors).toEqual([]);
-    // Every visit gets a staging instrument with a value, so fields and their rules are evaluated.
-    const instrument = await graph<{ createInstrument: { errors: unknown[] } }>(
-      'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { errors { code message } } }',
-      { input: { studyPatientId, visitId: visit.data?.createVisit.visit?.id, definitionId: staging?.id, fields: [{ definitionId: tnm, childFields: [{ definitionId: t, values: [{ value: '2a' }] }] }] } },
-    );
-    expect(instrument.data?.createInstrument.errors).toEqual([]);
-  }
-  return studyPatientId;
+async function graph<T>(query: string, variables: Record<string, unknown> = {}, token?: string) {
+  return fixtures.graph<T>(query, variables, token);
 }
 
 describe('the patient screen in the graph', () => {
   it('costs the same number of backend calls for a patient with 2 visits and one with 20', async () => {
-    const small = await patientWithVisits(2);
-    const large = await patientWithVisits(20);
-    const answers = [await graph<{ node: Patient }>(PATIENT_SCREEN, { id: small }), await graph<{ node: Patient }>(PATIENT_SCREEN, { id: large })];
+    const small = await fixtures.patientWithVisits(2);
+    const large = await fixtures.patientWithVisits(20);
+    // The screen's persona: a case manager documenting at the patients' location.
+    const screen = (id: string, query = PATIENT_SCREEN) => graph<{ node: Patient }>(query, { id }, caseManager);
+    const answers = [await screen(small), await screen(large)];
     expect(answers.map((a) => a.data?.node.visits.length)).toEqual([2, 20]);
     expect(answers[1]?.data?.node.visits.every((v) => v.definition !== null && v.instruments.length === 1)).toBe(true);
     const tnm = answers[1]?.data?.node.visits[19]?.instruments[0]?.fields.find((f) => f.definition?.identifier === 'tnm');
@@ -106,10 +65,14 @@ describe('the patient screen in the graph', () => {
     // The count recorded in docs/gateway.md ("Patient documentation").
     expect(calls[0]).toBe(calls[1]);
     expect(calls[0]).toBe(4);
+    expect(answers[0]?.data?.node.visitOptions.map((o) => o.definition.identifier)).toEqual(['baseline', 'fu', 'fu_24m']);
+    // What the viewer may do costs the viewer's rights, read once per request (Right/currentUser).
+    const withCapabilities = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'viewerCan { edit document } visitOptions {'));
+    expect(withCapabilities.extensions?.upstreamCalls).toBe(5);
   });
 
   it('refuses a stale instrument save with STALE_WRITE and the patient as stored', async () => {
-    const id = await patientWithVisits(1);
+    const id = await fixtures.patientWithVisits(1);
     const screen = await graph<{ node: Patient }>(PATIENT_SCREEN, { id });
     const definitions = await graph<{ studyDefinitions: { identifier: string; visits: { identifier: string; instruments: { id: string; identifier: string }[] }[] }[] }>(
       'query { studyDefinitions { identifier visits { identifier instruments { id identifier } } } }',
@@ -139,7 +102,7 @@ describe('the patient screen in the graph', () => {
   });
 
   it('lists the patients of a study as a connection with totalCount', async () => {
-    const { location } = await setting();
+    const location = await fixtures.location();
     const query = `query($studyId: ID!, $filter: StudyPatientFilter) { studyPatients(studyId: $studyId, filter: $filter, first: 2, orderBy: { field: PSEUDONYM }) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id pseudonym isDigiNet location { id } } } } }`;
     const all = await graph<{ studyPatients: { totalCount: number; pageInfo: { hasNextPage: boolean }; edges: { node: { pseudonym: string } }[] } }>(query, { studyId: location?.studyId });

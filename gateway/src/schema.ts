@@ -19,6 +19,9 @@ import {
   CaseProcessStepType, DataFieldType, InstrumentType, StudyPatientType, VisitType, patientQueries,
 } from './patients/patients.resolvers.js';
 import { patientMutations } from './patients/patients.mutations.js';
+import { StudyPatientIdentityFields } from './identity/identity.resolvers.js';
+import { identityMutations } from './identity/identity.mutations.js';
+import { patientChangeMutations } from './patients/patient-changes.mutations.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -30,7 +33,8 @@ const resolvers: Resolvers = {
     ...userQueries, ...roleQueries, ...instituteQueries, ...networkQueries, ...auditQueries,
     ...studyDefinitionQueries, ...patientQueries,
   },
-  Mutation: { ...authMutations, ...userMutations, ...roleMutations, ...instituteMutations, ...documentationMutations, ...patientMutations },
+  Mutation: { ...authMutations, ...userMutations, ...roleMutations, ...instituteMutations, ...documentationMutations, ...patientMutations,
+    ...patientChangeMutations, ...identityMutations },
   Node,
   Viewer: { ...Viewer, ...viewerAdministration },
   User,
@@ -43,7 +47,7 @@ const resolvers: Resolvers = {
   FieldDefinition: FieldDefinitionType,
   FieldRule: FieldRuleType,
   Language: LanguageType,
-  StudyPatient: StudyPatientType, Visit: VisitType, Instrument: InstrumentType, DataField: DataFieldType, CaseProcessStep: CaseProcessStepType,
+  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields }, Visit: VisitType, Instrument: InstrumentType, DataField: DataFieldType, CaseProcessStep: CaseProcessStepType,
 };
 
 export function createSchema() {

@@ -27,9 +27,11 @@ export type Gateway = {
 };
 
 // Relay connections add two levels (edges → node) per list; depth 12 leaves room for screen queries.
+// Fragments are counted where they are spread: Relay clients compose every query from fragments.
 const armor = new ApolloArmor({
-  maxDepth: { n: 12 },
-  costLimit: { maxCost: 10_000 },
+  maxDepth: { n: 12, flattenFragments: true },
+  // A documentation form (the whole definition and the whole patient, for rules in the browser) costs ~13,600.
+  costLimit: { maxCost: 20_000, flattenFragments: true },
   maxAliases: { n: 20 },
   maxDirectives: { n: 30 },
 });

@@ -1,7 +1,8 @@
 /**
  * @ecrf/rules - the pure rule engine of the registry eCRF (ARCHITECTURE.md): study definition model,
  * constraint expressions, field, visit and instrument state, partial dates, validators, insurance
- * numbers, consents, DigiNet follow-up and role groups. No I/O; "today" is always passed in.
+ * numbers, consents, DigiNet follow-up, role groups and the case process catalogue. No I/O; "today" is
+ * always passed in.
  * Module map and decisions: docs/rules.md.
  */
 export * from './validators/password.js';
@@ -29,6 +30,7 @@ export * from './fields/child-fields.js';
 export * from './fields/network.js';
 export * from './instruments/form-walk.js';
 export * from './instruments/instrument-state.js';
+export * from './instruments/form-place.js';
 export * from './visits/visit-state.js';
 
 export * from './dates/partial-date.js';
@@ -37,3 +39,4 @@ export * from './follow-up/execution-date.js';
 export * from './follow-up/availability.js';
 export * from './follow-up/query-restriction.js';
 export * from './roles/role-groups.js';
+export * from './case-process/case-process.js';

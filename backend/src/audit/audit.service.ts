@@ -28,7 +28,13 @@ export type SecurityEvent =
   | 'PasswordSetByAdministrator'
   /** Documentation events on visits (issue 5). */
   | 'VisitSigned'
-  | 'VisitSignatureRefused';
+  | 'VisitSignatureRefused'
+  /** Identity accesses through the pseudonymisation service (issue 6); rows name pseudonyms, never IDAT. */
+  | 'IdentityTokenIssued'
+  | 'IdentityMatchChecked'
+  | 'IdentityLinked'
+  | 'IdentityPatientsListed'
+  | 'IdentitiesSynchronized';
 
 export type AuditEntry = {
   actor: AuditActor;

@@ -34,7 +34,14 @@ export type BackendConfig = {
   /** Demo users are seeded outside production only. */
   seedDemoUsers: boolean;
   admin: AdminAccount | null;
+  /** The pseudonymisation service (docs/mainzelliste.md): base URL and the API key it knows the backend by. */
+  mainzelliste: MainzellisteAccess;
 };
+
+export type MainzellisteAccess = { url: string; apiKey: string };
+
+/** mainzelliste/: port 4200 and its development key; production sets MAINZELLISTE_API_KEY. */
+export const defaultMainzellisteAccess: MainzellisteAccess = { url: 'http://127.0.0.1:4200', apiKey: 'dev-mainzelliste-key' };
 
 export const defaultSignInPolicy: SignInPolicy = {
   delayAfterFailures: 3,
@@ -56,6 +63,7 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     recoveryChallengeTtlSeconds: 60 * 60,
     seedDemoUsers: true,
     admin: null,
+    mainzelliste: { ...defaultMainzellisteAccess },
     ...overrides,
   };
 }
@@ -113,5 +121,10 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     },
     seedDemoUsers: !production,
     admin,
+    mainzelliste: {
+      url: (env.MAINZELLISTE_URL || defaultMainzellisteAccess.url).replace(/\/+$/, ''),
+      // Without a key in production every identity call answers the 401 text of ecrf-calls.md §5.
+      apiKey: env.MAINZELLISTE_API_KEY || (production ? '' : defaultMainzellisteAccess.apiKey),
+    },
   });
 }

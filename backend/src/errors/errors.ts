@@ -22,6 +22,12 @@ export const errorStatus = {
   ECRF_ERR_REASON_REQUIRED: 422,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
   ECRF_ERR_INTERNAL: 500,
+  /** The pseudonymisation service's answers (ecrf-calls.md §5; backend/src/identity/identity-errors.ts). */
+  ECRF_ERR_MAINZELLISTE_400: 502,
+  ECRF_ERR_MAINZELLISTE_401: 502,
+  ECRF_ERR_MAINZELLISTE_404: 503,
+  ECRF_ERR_MAINZELLISTE_409: 409,
+  ECRF_ERR_MAINZELLISTE_500: 502,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

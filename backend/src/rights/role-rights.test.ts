@@ -51,6 +51,13 @@ describe('role mapping', () => {
     }
   });
 
+  it('lets every role that fills fields read the network master data its pickers offer', () => {
+    for (const role of roleIdentifiers.filter((r) => roleRights[r].includes('DataFieldUpdateCmd'))) {
+      expect(roleRights[role], role).toEqual(expect.arrayContaining(['NmsSystemApiGetAllOrganizationsCmd', 'NmsSystemApiGetAllPersonsCmd']));
+    }
+    expect(roleRights.CaseManager).not.toContain('NmsSystemApiSyncOrganizationsCmd');
+  });
+
   it('lists the location-bound and admin-flag roles of ecrf-core.md §6', () => {
     expect([...locationBoundRoles].sort()).toEqual([
       'AccountingDigiNet', 'CaseManager', 'Consultant', 'DataManager', 'Documentalist', 'DocumentationAssistant', 'InstituteManager',

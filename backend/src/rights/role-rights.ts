@@ -69,8 +69,15 @@ const readAssignedPatients: RightName[] = [
   'DataFieldGetCmd', 'CaseProcessGetByVisitCmd', 'CaseProcessGetByPatientCmd', 'GetReadPatientTokenCmd',
 ];
 
+/**
+ * Reading the network master data that network partner and network location fields pick from
+ * (NngmNetworkPartner, NngmNetworkLocation; ecrf-calls.md §3): whoever fills such a field reads them.
+ */
+const pickNetworkMasterData: RightName[] = ['NmsSystemApiGetAllOrganizationsCmd', 'NmsSystemApiGetAllPersonsCmd'];
+
 /** Documenting patients, visits, instruments and the case process, enrolling through the Mainzelliste. */
 const documentPatients: RightName[] = [
+  ...pickNetworkMasterData,
   'PatientCreateCmd', 'PatientUpdateCmd', 'StudyPatientCreateCmd', 'StudyPatientUpdateCmd', 'NngmStudyPatientCreateCmd',
   'NngmStudyPatientUpdateDataCmd', 'NngmStudyPatientGetDataLogCmd', 'VisitCreateCmd', 'VisitUpdateCmd',
   'InstrumentCreateCmd', 'InstrumentUpdateCmd', 'InstrumentDeleteCmd', 'DataFieldCreateCmd', 'DataFieldUpdateCmd',
@@ -186,7 +193,7 @@ const bundles: Record<RoleIdentifier, RightName[][]> = {
   // Physicians sign visits.
   Physician: [everyone, readOwnPatients, documentPatients, answerQueries, raiseQueries, ['VisitSignCmd']],
   // Pathologists and consultants see the patients assigned to them and document their findings only.
-  Pathologist: [everyone, readAssignedPatients, answerQueries, ['InstrumentUpdateCmd', 'DataFieldUpdateCmd', 'DataFieldCreateCmd']],
+  Pathologist: [everyone, readAssignedPatients, answerQueries, pickNetworkMasterData, ['InstrumentUpdateCmd', 'DataFieldUpdateCmd', 'DataFieldCreateCmd']],
   Consultant: [everyone, readAssignedPatients, answerQueries],
   // Site lead: documents, raises queries, sees the site overview and who works there.
   InstituteManager: [everyone, readOwnPatients, documentPatients, answerQueries, raiseQueries, ownSiteOverview, ['UserGetByIdCmd']],

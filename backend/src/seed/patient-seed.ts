@@ -1,6 +1,6 @@
 /**
- * Demo study patients (issue 5): two per demo location, each with a baseline visit, so the patient
- * screens have data on a fresh start. Pseudonyms only, never names: identities belong to the
+ * Demo study patients (issue 5): three per demo location, two with a baseline visit and one registered
+ * but not yet documented, so the patient screens have data on a fresh start and a baseline can be begun. Pseudonyms only, never names: identities belong to the
  * pseudonymisation service (ARCHITECTURE.md). Audited as 'system' with reason 'seed'.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,8 +11,15 @@ import type { DB } from '../db/schema.js';
 import { currentDefinitionOf, definitionIndex } from '../study-patients/definition-cache.js';
 import { DEMO_INSTITUTES, DEMO_STUDY } from './demo-data.js';
 
-/** Baseline dates of the two demo patients per location: one long enough ago for the DigiNet follow-up. */
-const DEMO_BASELINES = ['2022-03-15', '2025-02-03'] as const;
+/**
+ * Registration (and baseline) dates of the demo patients per location: one long enough ago for the DigiNet
+ * follow-up, one recent, and one without a baseline yet.
+ */
+const DEMO_PATIENTS = [
+  { registered: '2022-03-15', withBaseline: true },
+  { registered: '2025-02-03', withBaseline: true },
+  { registered: '2026-09-01', withBaseline: false },
+] as const;
 
 const valueInstance = (definitionId: string, value: string, order: number): DataFieldInstance => ({
   id: randomUUID(), definitionId, values: [{ value }], tags: [], order, isDeleted: false, isVisible: true,
@@ -32,18 +39,19 @@ export async function seedDemoPatients(db: Kysely<DB>): Promise<void> {
     for (const institute of DEMO_INSTITUTES) {
       const location = await trx.selectFrom('study_institute as si').innerJoin('institute as i', 'i.id', 'si.institute_id').select('si.id')
         .where('i.identifier', '=', institute.identifier).where('si.study_id', '=', study.id).executeTakeFirstOrThrow();
-      for (const [n, date] of DEMO_BASELINES.entries()) {
+      for (const [n, { registered: date, withBaseline }] of DEMO_PATIENTS.entries()) {
         const pseudonym = `DEMO-${institute.identifier}-${n + 1}`;
         const patient = await trx.insertInto('patient').values({ pseudonym, registration_date: date }).returning('id').executeTakeFirstOrThrow();
         const studyPatient = await trx.insertInto('study_patient').values({
           patient_id: patient.id, study_id: study.id, study_institute_id: location.id, study_definition_id: definition.id, definition_version: definition.version, fields: '[]',
         }).returning('id').executeTakeFirstOrThrow();
+        await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'patient', recordId: patient.id, operation: 'Create', newValue: { pseudonym, registrationDate: date }, reason: 'seed' });
+        await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'study_patient', recordId: studyPatient.id, operation: 'Create', newValue: { patientId: patient.id, studyInstituteId: location.id }, reason: 'seed' });
+        if (!withBaseline) continue;
         const visit = await trx.insertInto('visit').values({
           study_patient_id: studyPatient.id, definition_id: baseline.id, sort_order: baseline.order, visit_date: date, state: 'missing_data',
           fields: JSON.stringify([valueInstance(dateField.id, date, dateField.order)]), created_by: SYSTEM_ACTOR.userName, changed_by: SYSTEM_ACTOR.userName,
         }).returning('id').executeTakeFirstOrThrow();
-        await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'patient', recordId: patient.id, operation: 'Create', newValue: { pseudonym, registrationDate: date }, reason: 'seed' });
-        await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'study_patient', recordId: studyPatient.id, operation: 'Create', newValue: { patientId: patient.id, studyInstituteId: location.id }, reason: 'seed' });
         await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'visit', recordId: visit.id, operation: 'Create', newValue: { definition: 'baseline', visitDate: date }, reason: 'seed' });
       }
     }

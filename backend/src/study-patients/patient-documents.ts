@@ -3,7 +3,7 @@
  * instruments and case process steps, in a fixed number of queries whatever their count (ecrf-calls.md §3
  * "Study patient context"; ARCHITECTURE.md batching). The same load feeds the rule engine's context.
  */
-import type { DataFieldInstance, Instrument, InstrumentState, StudyPatientContext, Visit } from '@ecrf/rules';
+import { withFormInPlace, type DataFieldInstance, type FormPlace, type Instrument, type InstrumentState, type StudyPatientContext, type Visit } from '@ecrf/rules';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { notFound } from '../errors/errors.js';
@@ -103,16 +103,6 @@ export async function loadPatientDocuments(db: Kysely<DB>, studyPatientId: strin
   };
 }
 
-/**
- * Where the form being saved sits, so the rule context sees its new fields (and, for instruments, the
- * state they give) in place of the stored ones; a new instrument is added to the patient for the rules.
- */
-export type FormPlace =
-  | { kind: 'patient' }
-  | { kind: 'visit'; visitId: string }
-  | { kind: 'instrument'; instrumentId: string; state?: InstrumentState }
-  | { kind: 'newInstrument'; visitId: string | null; definitionId: string; state?: InstrumentState };
-
 const asInstrument = (i: InstrumentDto): Instrument => ({ ...i });
 const asVisit = (v: VisitDto): Visit => ({ ...v, instruments: v.instruments.map(asInstrument) });
 
@@ -120,21 +110,12 @@ const asVisit = (v: VisitDto): Visit => ({ ...v, instruments: v.instruments.map(
 export function rulesPatientContext(
   patient: StudyPatientRow, documents: PatientDocuments, place?: FormPlace, fields?: readonly DataFieldInstance[],
 ): StudyPatientContext {
-  const instrument = (i: InstrumentDto): Instrument => {
-    if (place?.kind !== 'instrument' || place.instrumentId !== i.id || !fields) return asInstrument(i);
-    return { ...asInstrument(i), fields, state: place.state ?? i.state };
-  };
-  const added: Instrument[] = place?.kind === 'newInstrument' && fields
-    ? [{ id: 'new', definitionId: place.definitionId, fields, state: place.state ?? 'new', isDeleted: false }] : [];
-  const addedTo = (visitId: string | null) => (place?.kind === 'newInstrument' && place.visitId === visitId ? added : []);
-  return {
+  const stored: StudyPatientContext = {
     id: patient.id,
     patientId: patient.patientId,
-    fields: place?.kind === 'patient' && fields ? fields : patient.fields,
-    visits: documents.visits.map((v) => {
-      const visit: Visit = { ...asVisit(v), instruments: [...v.instruments.map(instrument), ...addedTo(v.id)] };
-      return place?.kind === 'visit' && place.visitId === v.id && fields ? { ...visit, fields } : visit;
-    }),
-    standaloneInstruments: [...documents.standaloneInstruments.map(instrument), ...addedTo(null)],
+    fields: patient.fields,
+    visits: documents.visits.map(asVisit),
+    standaloneInstruments: documents.standaloneInstruments.map(asInstrument),
   };
+  return place && fields ? withFormInPlace(stored, place, fields) : stored;
 }

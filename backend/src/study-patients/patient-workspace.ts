@@ -5,8 +5,8 @@
  * engine requires. The selected institute of the rules is the patient's location.
  */
 import {
-  createEvaluationContext, isBlank, resolveFieldPath,
-  type DataFieldInstance, type DefinitionIndex, type EvaluationContext, type InstituteData, type PatientData,
+  createEvaluationContext, patientDataOf, type FormPlace,
+  type DataFieldInstance, type DefinitionIndex, type EvaluationContext, type InstituteData,
 } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -16,7 +16,7 @@ import type { RightName } from '../rights/rights.catalogue.js';
 import { todayOf } from '../instruments/form-save.js';
 import { definitionIndex } from './definition-cache.js';
 import {
-  loadPatientDocuments, loadStudyPatient, rulesPatientContext, type FormPlace, type PatientDocuments, type StudyPatientRow,
+  loadPatientDocuments, loadStudyPatient, rulesPatientContext, type PatientDocuments, type StudyPatientRow,
 } from './patient-documents.js';
 
 export type Workspace = {
@@ -49,11 +49,6 @@ export async function assertPatientAccess(db: Kysely<DB>, caller: CurrentUser, p
   if (!assigned) throw forbidden('the patient is not documented at one of your locations');
 }
 
-function patientData(patient: StudyPatientRow, index: DefinitionIndex): PatientData {
-  const identifierOf = (id: string) => index.fieldById.get(id)?.identifier;
-  const first = (identifier: string) => resolveFieldPath(patient.fields, identifier, identifierOf)[0]?.values.find((v) => !isBlank(v.value))?.value ?? null;
-  return { patientId: patient.pseudonym, registrationDate: patient.registrationDate, birthDate: first('birth_date'), sex: first('sex') };
-}
 
 export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, caller: CurrentUser, now = new Date()): Promise<Workspace> {
   const patient = await loadStudyPatient(db, studyPatientId);
@@ -67,7 +62,7 @@ export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, call
   return {
     patient, index, documents, today, now,
     contextFor: (place, fields) => createEvaluationContext({
-      index, patientContext: rulesPatientContext(patient, documents, place, fields), patient: patientData(patient, index),
+      index, patientContext: rulesPatientContext(patient, documents, place, fields), patient: patientDataOf(patient, patient.fields, index),
       current: fields, user, selectedInstitute: institute, today,
     }),
   };

@@ -3,7 +3,9 @@
  * if it is in their list or they have the super right"). Screens offer only these actions; the backend
  * enforces the same rights on every call.
  */
+import type { RightName } from '@ecrf/backend';
 import type { ViewerResolvers } from '../__generated__/resolvers.js';
+import { viewerRights } from '../viewer/rights.js';
 
 const capabilityRights = {
   canListUsers: 'UserGetAllCmd', canCreateUser: 'UserCreateCmd', canEditUser: 'UserUpdateCmd', canDeleteUser: 'UserDeleteCmd',
@@ -16,15 +18,14 @@ const capabilityRights = {
   canReadOrganizations: 'NmsSystemApiGetAllOrganizationsCmd', canReadPersons: 'NmsSystemApiGetAllPersonsCmd',
   canSyncOrganizations: 'NmsSystemApiSyncOrganizationsCmd', canReadAuditTrail: 'AuditTrailGetCmd', canReadRecordHistory: 'AuditLogLogCmd',
   canReadAuditEvents: 'AuditEventsGetCmd',
-} as const;
+} as const satisfies Record<string, RightName>;
 
 export type Capability = keyof typeof capabilityRights;
 
 export const viewerAdministration: Pick<ViewerResolvers, 'administration'> = {
-  async administration(_, __, { loaders }) {
-    const rights = new Set((await loaders.currentRights()).map((right) => right.identifier));
-    const all = rights.has('SUPER_RIGHT');
-    const entries = Object.entries(capabilityRights).map(([capability, right]) => [capability, all || rights.has(right)]);
+  async administration(_, __, context) {
+    const has = await viewerRights(context);
+    const entries = Object.entries(capabilityRights).map(([capability, right]) => [capability, has(right)]);
     return Object.fromEntries(entries) as Record<Capability, boolean>;
   },
 };

@@ -10,6 +10,11 @@ export type ClientConfig = {
 export type GatewayConfig = {
   /** Origin of the eCRF REST API, e.g. http://127.0.0.1:4100. */
   backendUrl: string;
+  /**
+   * Base URL of the pseudonymisation service (Mainzelliste API). The gateway sends and reads IDAT there with
+   * tokens the backend issues; it holds no API key, so it cannot mint tokens past the backend's rights.
+   */
+  mainzellisteUrl: string;
   /** Directory of the built web app; served with SPA fallback when set. */
   webDist: string | undefined;
   introspection: boolean;
@@ -38,6 +43,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
   const production = env.NODE_ENV === 'production';
   return {
     backendUrl: env.BACKEND_URL ?? 'http://127.0.0.1:4100',
+    mainzellisteUrl: (env.MAINZELLISTE_URL ?? 'http://127.0.0.1:4200').replace(/\/+$/, ''),
     webDist: env.WEB_DIST,
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
     exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',

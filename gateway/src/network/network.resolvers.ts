@@ -19,11 +19,13 @@ export const networkQueries: Pick<QueryResolvers, 'organizations' | 'persons'> =
 
 export const Organization: OrganizationResolvers = {
   id: (organization) => toGlobalId('Organization', organization.id),
+  masterDataId: (organization) => organization.id,
   institute: (organization, _, { loaders }) => (organization.instituteId ? loaders.institutes.load(organization.instituteId) : null),
 };
 
 export const Person: PersonResolvers = {
   id: (person) => toGlobalId('Person', person.id),
+  masterDataId: (person) => person.id,
   displayName: (person) => [person.title, person.firstName, person.lastName].filter(Boolean).join(' '),
   personInfo: (person) => Object.entries(person.personInfo).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })),
   user: async (person, _, { loaders }) => {

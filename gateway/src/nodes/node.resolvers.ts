@@ -11,6 +11,7 @@ import { fromGlobalId, toGlobalId, type NodeType } from './global-id.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { loadStudyDefinitionNode } from '../study-definitions/study-definitions.resolvers.js';
 import { loadPatientNode } from '../patients/patients.resolvers.js';
+import type { Instrument, Visit } from '../patients/models.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 type TypedNode = { typename: NodeType; model: NodeModel };
@@ -73,9 +74,18 @@ async function loadVisibleNode(globalId: string, context: GatewayContext): Promi
   }
 }
 
-export const nodeQueries: Pick<QueryResolvers, 'node' | 'nodes'> = {
+/** A node of one type; ids of another type answer null, like unknown ones. */
+async function loadTypedNode<T>(globalId: string, typename: NodeType, context: GatewayContext): Promise<T | null> {
+  await context.loaders.currentUser();
+  if (fromGlobalId(globalId)?.type !== typename) return null;
+  return (await loadVisibleNode(globalId, context)) as T | null;
+}
+
+export const nodeQueries: Pick<QueryResolvers, 'node' | 'nodes' | 'visit' | 'instrument'> = {
   node: (_, { id }, context) => loadVisibleNode(id, context),
   nodes: (_, { ids }, context) => Promise.all(ids.map((id) => loadVisibleNode(id, context))),
+  visit: (_, { id }, context) => loadTypedNode<Visit>(id, 'Visit', context),
+  instrument: (_, { id }, context) => loadTypedNode<Instrument>(id, 'Instrument', context),
 };
 
 export const Node = {
@@ -97,5 +107,6 @@ export const Role: RoleResolvers = {
 
 export const StudyInstitute: StudyInstituteResolvers = {
   id: (institute) => toGlobalId('StudyInstitute', institute.id),
+  recordId: (institute) => institute.id,
   isDigiNet: (institute) => institute.additionalInfo.isDigiNet === true,
 };

@@ -19,7 +19,8 @@ export type Visit = { context: PatientContext; visit: VisitDto };
 export type Instrument = { context: PatientContext; visit: VisitDto | null; instrument: InstrumentDto };
 /** The form a field belongs to: its root fields are the `current` fields of the rules' evaluation. */
 export type Form = { context: PatientContext; roots: readonly DataFieldInstance[] };
-export type DataField = { form: Form; field: DataFieldInstance; parentVisible: boolean };
+/** `entry`: the list entry the field stands in; its rules read the entry's own fields first (as the backend's save does). */
+export type DataField = { form: Form; field: DataFieldInstance; parentVisible: boolean; entry?: DataFieldInstance };
 export type CaseProcessStep = { studyPatientId: string; step: CaseProcessStepDto };
 
 /**

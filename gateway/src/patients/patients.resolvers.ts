@@ -1,8 +1,10 @@
 /**
  * The patient documentation in the graph (schema.graphql "Patient documentation"): study patient →
  * visits → instruments → fields, served from one loaded patient context (GET StudyPatient/context?ids=),
- * with the definitions they instantiate and the computed state of each field.
+ * with the definitions they instantiate, the computed state of each field, the case process, what the
+ * viewer may do (capabilities.ts) and which visits can be added (visit-options.ts).
  */
+import { caseProcessSummary } from '@ecrf/rules';
 import { GraphQLError } from 'graphql';
 import type {
   CaseProcessStepResolvers, DataFieldResolvers, InstrumentResolvers, InstrumentState, QueryResolvers, StudyPatientResolvers, VisitResolvers,
@@ -10,9 +12,15 @@ import type {
 import { backendPage, connectionOf, offsetAfter, pageSize } from '../administration/connection.js';
 import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../nodes/global-id.js';
+import type { StudyInstitute } from '../upstream/models.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
 import type { StudyDefinitionFull } from '../study-definitions/models.js';
-import { fieldState } from './field-state.js';
-import { instancesOf, type CaseProcessStep, type DataField, type Instrument, type PatientContext, type StudyPatient, type Visit } from './models.js';
+import { capabilitiesOf } from './capabilities.js';
+import { fieldState, isListEntry } from './field-state.js';
+import {
+  instancesOf, type CaseProcessStep, type CaseProcessStepDto, type DataField, type Instrument, type PatientContext, type StudyPatient, type Visit,
+} from './models.js';
+import { visitOptionsOf } from './visit-options.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
 const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
@@ -55,8 +63,38 @@ const fieldsOf = (context: PatientContext, fields: readonly unknown[]): DataFiel
 };
 const liveVisits = (context: PatientContext): Visit[] =>
   context.visits.filter((visit) => !visit.isDeleted).sort((a, b) => a.order - b.order).map((visit) => ({ context, visit }));
-const steps = (context: PatientContext): CaseProcessStep[] =>
-  [...context.caseProcessSteps].sort((a, b) => a.order - b.order).map((step) => ({ studyPatientId: context.id, step }));
+
+/** Steps by order with the stopping and the latest filled step (ecrf-core.md §4), as step models. */
+export function caseProcessOf(studyPatientId: string, steps: readonly CaseProcessStepDto[]) {
+  const summary = caseProcessSummary(steps);
+  const model = (step: CaseProcessStepDto | null): CaseProcessStep | null => (step ? { studyPatientId, step } : null);
+  return {
+    steps: summary.steps.map((step): CaseProcessStep => ({ studyPatientId, step })),
+    stoppingStep: model(summary.stoppingStep),
+    latestFilledStep: model(summary.latestFilledStep),
+  };
+}
+const patientCaseProcess = async (id: string, c: GatewayContext) => {
+  const context = await contextOf(id, c);
+  return caseProcessOf(context.id, context.caseProcessSteps);
+};
+const visitCaseProcess = ({ context, visit }: Visit) => caseProcessOf(context.id, context.caseProcessSteps.filter((step) => step.visitId === visit.id));
+
+/**
+ * The patient's location: among the viewer's own locations (StudyInstitute/my, which every role may
+ * read), else by id for viewers who may read all locations (StudyInstituteGetAllCmd); null for a viewer
+ * who may read neither, such as a consultant seeing a patient assigned to them.
+ */
+async function locationOf(studyInstituteId: string, c: GatewayContext): Promise<StudyInstitute | null> {
+  const own = (await c.loaders.myStudyInstitutes()).find((location) => location.id === studyInstituteId);
+  if (own) return own;
+  try {
+    return await c.loaders.studyInstitutes.load(studyInstituteId);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 403) return null;
+    throw error;
+  }
+}
 
 export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatient'> = {
   async studyPatients(_, { studyId, filter, orderBy, first, after }, context) {
@@ -94,22 +132,32 @@ export const StudyPatientType: StudyPatientResolvers = {
   displayName: async (p, _, c) => p.listItem?.displayName ?? (await contextOf(p.id, c)).displayName,
   registrationDate: async (p, _, c) => p.listItem?.registrationDate ?? (await contextOf(p.id, c)).registrationDate,
   isDigiNet: async (p, _, c) => p.listItem?.isDigiNet ?? (await contextOf(p.id, c)).isDigiNet,
-  location: async (p, _, c) => c.loaders.studyInstitutes.load(p.listItem?.studyInstituteId ?? (await contextOf(p.id, c)).studyInstituteId),
+  location: async (p, _, c) => locationOf(p.listItem?.studyInstituteId ?? (await contextOf(p.id, c)).studyInstituteId, c),
   version: async (p, _, c) => (await contextOf(p.id, c)).version,
   definitionVersion: async (p, _, c) => (await contextOf(p.id, c)).definitionVersion,
   fields: async (p, _, c) => {
     const context = await contextOf(p.id, c);
     return fieldsOf(context, context.fields);
   },
-  visits: async (p, _, c) => liveVisits(await contextOf(p.id, c)),
+  visits: async (p, _, c) => {
+    try {
+      return liveVisits(await contextOf(p.id, c));
+    } catch (error) {
+      // Billing lists patients without the right to their context; a forbidden non-null field would empty the whole list.
+      if (p.listItem && error instanceof UpstreamError && error.status === 403) return [];
+      throw error;
+    }
+  },
   standaloneInstruments: async (p, _, c) => {
     const context = await contextOf(p.id, c);
     return context.standaloneInstruments.filter((i) => !i.isDeleted).map((instrument) => ({ context, visit: null, instrument }));
   },
-  caseProcessSteps: async (p, _, c) => steps(await contextOf(p.id, c)),
-  stoppingStep: async (p, _, c) => steps(await contextOf(p.id, c)).find(({ step }) => step.state === 'stop') ?? null,
-  latestFilledStep: async (p, _, c) => steps(await contextOf(p.id, c)).filter(({ step }) => step.mainStateIdentifier !== null).at(-1) ?? null,
+  caseProcessSteps: async (p, _, c) => (await patientCaseProcess(p.id, c)).steps,
+  stoppingStep: async (p, _, c) => (await patientCaseProcess(p.id, c)).stoppingStep,
+  latestFilledStep: async (p, _, c) => (await patientCaseProcess(p.id, c)).latestFilledStep,
   studyDefinition: async (p, _, c) => ({ id: (await contextOf(p.id, c)).studyDefinitionId }),
+  viewerCan: async (p, _, c) => capabilitiesOf(await contextOf(p.id, c), c),
+  visitOptions: async (p, _, c) => visitOptionsOf(await contextOf(p.id, c), c),
 };
 
 export const VisitType: VisitResolvers = {
@@ -130,6 +178,9 @@ export const VisitType: VisitResolvers = {
   instruments: ({ context, visit }) =>
     visit.instruments.filter((i) => !i.isDeleted).sort((a, b) => a.order - b.order).map((instrument) => ({ context, visit, instrument })),
   studyPatient: ({ context }) => ({ id: context.id }),
+  caseProcessSteps: (visit) => visitCaseProcess(visit).steps,
+  stoppingStep: (visit) => visitCaseProcess(visit).stoppingStep,
+  latestFilledStep: (visit) => visitCaseProcess(visit).latestFilledStep,
 };
 
 export const InstrumentType: InstrumentResolvers = {
@@ -170,7 +221,8 @@ export const DataFieldType: DataFieldResolvers = {
   changedBy: ({ field }) => field.changingUser ?? null,
   childFields: async (model, _, c) => {
     const { visible } = await fieldState(model, c);
-    return [...model.field.childFields].sort((a, b) => a.order - b.order).map((field) => ({ form: model.form, field, parentVisible: visible }));
+    const entry = (await isListEntry(model, c)) ? model.field : model.entry;
+    return [...model.field.childFields].sort((a, b) => a.order - b.order).map((field) => ({ form: model.form, field, parentVisible: visible, entry }));
   },
   visible: async (model, _, c) => (await fieldState(model, c)).visible,
   editable: async (model, _, c) => (await fieldState(model, c)).editable,

@@ -3,7 +3,7 @@
  * rules as structured data, constraints, enum sets and languages, so the web renders and evaluates forms
  * from one query. Also the documentation download (ecrf-calls.md "Documentation").
  */
-import type { ConstraintExpression } from '@ecrf/rules';
+import { NNGM_CASE_PROCESS, type ConstraintExpression } from '@ecrf/rules';
 import { GraphQLError } from 'graphql';
 import type {
   ConstraintExpressionNode,
@@ -104,6 +104,8 @@ export const StudyDefinitionType: StudyDefinitionResolvers = {
   queryTypes: async (d, _, context) => (await full(d, context)).queryTypes.map((q) => ({ ...q, displayKey: q.displayKey ?? null })),
   verificationFlagTypes: async (d, _, context) => (await full(d, context)).verificationFlagTypes,
   languages: (d, _, { loaders }) => loaders.languagesOfDefinition.load(d.id),
+  // The registry has one case process, the nNGM one; definitions do not carry it (docs/decisions.md "Case process steps").
+  caseProcessSteps: () => NNGM_CASE_PROCESS.map((step) => ({ ...step, mainStates: [...step.mainStates], subStates: [...step.subStates] })),
 };
 
 export const VisitDefinitionType: VisitDefinitionResolvers = {

@@ -18,6 +18,8 @@ export type GraphQLAnswer<T> = {
 
 export type Harness = {
   url: string;
+  /** The backend behind the gateway, for tests that put another gateway in front of it. */
+  backendUrl: string;
   request<T>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
   signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
   close(): Promise<void>;
@@ -25,14 +27,20 @@ export type Harness = {
 
 export const demoPassword = 'Demo-Passwort1';
 
-export async function startHarness(): Promise<Harness> {
+export type HarnessOptions = {
+  /** Base URL of the pseudonymisation service, passed to the backend and the gateway (default port 4200). */
+  mainzellisteUrl?: string;
+};
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const mainzellisteUrl = options.mainzellisteUrl ?? 'http://127.0.0.1:4200';
   const database = process.env.DATABASE_URL ? {} : { DATABASE_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-gw-')) };
   const logs: string[] = [];
   let backend: Service;
   try {
     backend = await startBackend({
       port: await freePort(),
-      env: { ...process.env, ...database, NODE_ENV: 'test' },
+      env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl },
       log: (line) => logs.push(line),
     });
   } catch (error) {
@@ -40,6 +48,7 @@ export async function startHarness(): Promise<Harness> {
   }
   const gateway: Gateway = await createGateway({
     backendUrl: backend.url,
+    mainzellisteUrl,
     webDist: undefined,
     introspection: true,
     exposeUpstreamCalls: true,
@@ -58,6 +67,7 @@ export async function startHarness(): Promise<Harness> {
 
   return {
     url,
+    backendUrl: backend.url,
     request,
     async signIn(userName, password = demoPassword) {
       const answer = await request<{ signIn: { session: { token: string; refreshToken: string } | null } }>(

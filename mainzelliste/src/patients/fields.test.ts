@@ -9,6 +9,12 @@ describe('IDAT validation (mainzelliste-api.md §1 "Validators", ecrf-calls.md �
     expect(validateFields({ ...erika, plz: '01067', ort: 'Dresden', versicherungsnummer: 'A123456780' }, today)).toEqual([]);
   });
 
+  it('takes the oBDS gender codes and a street of at most 200 characters', () => {
+    for (const geschlecht of ['M', 'W', 'D', 'X', 'U']) expect(validateFields({ ...erika, geschlecht, strasse: 'Hauptstraße 5a' }, today)).toEqual([]);
+    expect(validateFields({ ...erika, geschlecht: 'F' }, today)).toEqual(['geschlecht: Ungültiges Geschlecht (M, W, D, X, U)']);
+    expect(validateFields({ ...erika, strasse: 'x'.repeat(201) }, today)).toEqual(['strasse: höchstens 200 Zeichen']);
+  });
+
   it('needs the required fields', () => {
     expect(validateFields({ vorname: 'Erika' }, today)).toEqual([
       'nachname: Wird benötigt', 'geburtstag: Wird benötigt', 'geburtsmonat: Wird benötigt', 'geburtsjahr: Wird benötigt',
@@ -46,8 +52,13 @@ describe('IDAT validation (mainzelliste-api.md §1 "Validators", ecrf-calls.md �
 
 describe('pickFields and matchDataOf', () => {
   it('keeps configured fields only and leaves placeholder numbers out of matching', () => {
-    expect(pickFields({ vorname: 'Erika', sureness: 'true', geburtsjahr: 1964, x: 'y' })).toEqual({ vorname: 'Erika', geburtsjahr: '1964' });
+    expect(pickFields({ vorname: 'Erika', sureness: 'true', geburtsjahr: 1964, x: 'y', geschlecht: 'W', strasse: 'Hauptstraße 5' }))
+      .toEqual({ vorname: 'Erika', geburtsjahr: '1964', geschlecht: 'W', strasse: 'Hauptstraße 5' });
     expect(matchDataOf({ ...erika, versicherungsnummer: '970000011' }).versicherungsnummer).toBe('');
     expect(matchDataOf({ ...erika, geburtsmonat: '08' }).geburtsmonat).toBe('8');
+  });
+
+  it('leaves gender and street out of matching: IDAT, but no matching fields', () => {
+    expect(matchDataOf({ ...erika, geschlecht: 'W', strasse: 'Hauptstraße 5' })).toEqual(matchDataOf(erika));
   });
 });

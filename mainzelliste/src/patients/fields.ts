@@ -10,6 +10,10 @@
  * - versicherungsnummer (registry extension): a value shaped like a KVNR (letter + 9 digits) must carry a
  *   correct check digit, the placeholders are accepted, anything else is a private number of 1 to 15
  *   characters (@ecrf/rules, ecrf-calls.md §5; message 'Ungültige KVNr.').
+ * - geschlecht and strasse (registry extensions, master data of ecrf-calls.md §3): the oBDS gender code
+ *   M, W, D, X or U, and street with house number as free text. They are IDAT but no matching fields:
+ *   without a weight in matching/default-config.ts, matchDataOf leaves them out.
+ * - Every field: at most MAX_FIELD_LENGTH characters.
  */
 import {
   INSURANCE_PLACEHOLDERS, validateName, validatePostalCode, validatePrivateInsuranceNumber,
@@ -19,7 +23,8 @@ import { DEFAULT_TRANSFORMS } from '../matching/default-config.js';
 import { prepareMatchData, type MatchData } from '../matching/prepare.js';
 
 export const FIELD_KEYS = [
-  'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'plz', 'ort', 'versicherungsnummer',
+  'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'geschlecht', 'strasse', 'plz', 'ort',
+  'versicherungsnummer',
 ] as const;
 export type FieldKey = (typeof FIELD_KEYS)[number];
 export type Fields = Partial<Record<FieldKey, string>>;
@@ -32,6 +37,10 @@ export type IdType = (typeof ID_TYPES)[number];
 export const DEFAULT_ID_TYPE: IdType = 'pid';
 
 export const MAX_FIELD_LENGTH = 200;
+
+/** oBDS gender codes: männlich, weiblich, divers, unbestimmt, unbekannt. */
+export const GENDER_CODES = ['M', 'W', 'D', 'X', 'U'] as const;
+const GENDER_MESSAGE = `Ungültiges Geschlecht (${GENDER_CODES.join(', ')})`;
 
 export const isFieldKey = (key: string): key is FieldKey => (FIELD_KEYS as readonly string[]).includes(key);
 export const isIdType = (key: string): key is IdType => (ID_TYPES as readonly string[]).includes(key);
@@ -87,6 +96,9 @@ export function validateFields(fields: Fields, today: Date = new Date()): string
   if (filled(geburtstag) && filled(geburtsmonat) && filled(geburtsjahr)) {
     const message = validateDate(geburtstag.trim(), geburtsmonat.trim(), geburtsjahr.trim(), today);
     if (message) problems.push(`geburtsdatum: ${message}`);
+  }
+  if (filled(fields.geschlecht) && !(GENDER_CODES as readonly string[]).includes(fields.geschlecht.trim())) {
+    problems.push(`geschlecht: ${GENDER_MESSAGE}`);
   }
   if (filled(fields.plz)) {
     const message = validatePostalCode(fields.plz.trim());

@@ -24,11 +24,11 @@ describe('readPatients (mainzelliste-api.md §1 "Reading, editing and deleting")
   it('reads the requested fields and ids, on both paths', async () => {
     const person = freshIdentity();
     const { pid, intid } = await create(person);
-    const data = { searchIds: [{ idType: 'pid', idString: pid }], resultFields: ['vorname', 'nachname'], resultIds: ['pid', 'intid'] };
+    const data = { searchIds: [{ idType: 'pid', idString: pid }], resultFields: ['vorname', 'nachname', 'geschlecht', 'strasse'], resultIds: ['pid', 'intid'] };
     const response = await read(data);
     expect(response.statusCode).toBe(200);
     expect(response.json<Read[]>()).toEqual([{
-      fields: { vorname: person.vorname, nachname: person.nachname },
+      fields: { vorname: person.vorname, nachname: person.nachname, geschlecht: person.geschlecht, strasse: person.strasse },
       ids: [{ idType: 'pid', idString: pid, tentative: false }, { idType: 'intid', idString: intid, tentative: false }],
     }]);
     const byPath = await service.app.inject({ method: 'GET', url: `/patients/tokenId/${await createToken(service.app, 'readPatients', { ...data, readAllPatientIdTypes: true })}` });
@@ -63,13 +63,14 @@ describe('editPatient', () => {
     const person = freshIdentity();
     const { pid } = await create(person);
     const patientId = { idType: 'pid', idString: pid };
-    const token = await createToken(service.app, 'editPatient', { patientId, fields: ['plz', 'ort'] }, 3);
+    const token = await createToken(service.app, 'editPatient', { patientId, fields: ['plz', 'ort', 'strasse', 'geschlecht'] }, 4);
     const edit = (payload: Record<string, string>) => service.app.inject({ method: 'PUT', url: `/patients/tokenId/${token}`, payload });
-    expect((await edit({ plz: '80331', ort: 'München' })).statusCode).toBe(204);
+    expect((await edit({ plz: '80331', ort: 'München', strasse: 'Marienplatz 8', geschlecht: 'D' })).statusCode).toBe(204);
     expect((await edit({ vorname: 'Eva' })).statusCode).toBe(401);
     expect((await edit({ plz: '803' })).statusCode).toBe(400);
-    const after = await read({ searchIds: [patientId], resultFields: ['plz', 'ort', 'vorname'] });
-    expect(after.json<Read[]>()[0]?.fields).toEqual({ plz: '80331', ort: 'München', vorname: person.vorname });
+    expect((await edit({ geschlecht: 'F' })).statusCode).toBe(400);
+    const after = await read({ searchIds: [patientId], resultFields: ['plz', 'ort', 'strasse', 'geschlecht', 'vorname'] });
+    expect(after.json<Read[]>()[0]?.fields).toEqual({ plz: '80331', ort: 'München', strasse: 'Marienplatz 8', geschlecht: 'D', vorname: person.vorname });
   });
 
   it('may edit every field without a field list only below API 3.0', async () => {

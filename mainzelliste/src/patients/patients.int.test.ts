@@ -78,6 +78,8 @@ describe('POST /patients (mainzelliste-api.md §1 "Patients")', () => {
       [{ ...person, plz: '1011' }, 'plz: 5 Ziffern'],
       [{ ...person, nachname: 'R2D2' }, 'nachname: Ungültiger Name'],
       [{ ...person, versicherungsnummer: 'A123456781' }, 'versicherungsnummer: Ungültige KVNr.'],
+      [{ ...person, geschlecht: 'F' }, 'geschlecht: Ungültiges Geschlecht (M, W, D, X, U)'],
+      [{ ...person, strasse: 'x'.repeat(201) }, 'strasse: höchstens 200 Zeichen'],
     ];
     for (const [fields, message] of cases) {
       const response = await addPatient(fields, token);
@@ -107,6 +109,8 @@ describe('POST /patients/checkMatch/{tokenId} (mainzelliste-api.md §1)', () => 
     const ids = (await addPatient(person, await createToken(service.app, 'addPatient', { idTypes: ['pid', 'intid'] }))).json<Id[]>();
     const pid = ids[0]?.idString;
     expect(await checkMatch(person, ['pid', 'intid'])).toEqual([{ similarityScore: 1, pid, intid: ids[1]?.idString }]);
+    // Gender and street are kept, not matched: other values leave the score at 1.
+    expect(await checkMatch({ ...person, geschlecht: person.geschlecht === 'W' ? 'M' : 'W', strasse: 'Ringstraße 1' })).toEqual([{ similarityScore: 1, pid }]);
     const typo = (await checkMatch({ ...person, nachname: `${person.nachname ?? ''}x` }))[0];
     expect(typo?.similarityScore).toBeLessThan(1);
     expect(typo?.similarityScore).toBeGreaterThanOrEqual(0.95);

@@ -21,7 +21,9 @@ describe('GET / and configuration (mainzelliste-api.md §1 "Other endpoints")', 
 
   it('lists the field keys for readConfiguration', async () => {
     const response = await service.app.inject({ method: 'GET', url: '/configuration/fieldKeys', headers: apiKey });
-    expect(response.json()).toEqual(['vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'plz', 'ort', 'versicherungsnummer']);
+    expect(response.json()).toEqual([
+      'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'geschlecht', 'strasse', 'plz', 'ort', 'versicherungsnummer',
+    ]);
   });
 });
 

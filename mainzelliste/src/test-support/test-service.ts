@@ -10,6 +10,7 @@ import { buildApp } from '../app.js';
 import { createConfig, DEV_API_KEY, type MainzellisteConfig } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { runMigrations } from '../db/migrate.js';
+import { GENDER_CODES } from '../patients/fields.js';
 import { loggerOptions } from '../http/logging.js';
 
 export type TestService = { app: App; database: Database; config: MainzellisteConfig; logLines: string[]; close: () => Promise<void> };
@@ -70,6 +71,8 @@ export function freshIdentity(): Record<string, string> {
     geburtstag: String(randomInt(1, 29)).padStart(2, '0'),
     geburtsmonat: String(randomInt(1, 13)).padStart(2, '0'),
     geburtsjahr: String(randomInt(1930, 2010)),
+    geschlecht: GENDER_CODES[randomInt(GENDER_CODES.length)] ?? 'U',
+    strasse: `Am ${suffix}hof ${randomInt(1, 100)}`,
     plz: '10117',
     ort: 'Berlin',
   };

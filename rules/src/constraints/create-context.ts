@@ -5,7 +5,7 @@
  * siblings. A visit target covers the visit's own fields and the fields of its instruments.
  */
 import type { DefinitionIndex } from '../definition/definition-index.js';
-import type { DataFieldInstance, Instrument, StudyPatientContext, Visit } from '../definition/instances.js';
+import { isBlank, type DataFieldInstance, type Instrument, type StudyPatientContext, type Visit } from '../definition/instances.js';
 import { patientConsent4FullyGiven } from '../consents/consents.js';
 import type {
   EvaluationContext,
@@ -51,6 +51,20 @@ export function resolveFieldPath(
     level = matches.flatMap((f) => f.childFields);
   }
   return matches;
+}
+
+/**
+ * The patient properties rules read (PatientDataValue, birth year and sex checks), taken from the patient
+ * fields `birth_date` and `sex`: the same on the server and in the browser.
+ */
+export function patientDataOf(
+  patient: { pseudonym: string; registrationDate: string | null },
+  fields: readonly DataFieldInstance[],
+  index: DefinitionIndex,
+): PatientData {
+  const identifierOf = (id: string) => index.fieldById.get(id)?.identifier;
+  const first = (identifier: string) => resolveFieldPath(fields, identifier, identifierOf)[0]?.values.find((v) => !isBlank(v.value))?.value ?? null;
+  return { patientId: patient.pseudonym, registrationDate: patient.registrationDate, birthDate: first('birth_date'), sex: first('sex') };
 }
 
 export function createEvaluationContext(options: EvaluationContextOptions): EvaluationContext {

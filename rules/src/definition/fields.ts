@@ -38,6 +38,9 @@ export const FIELD_DEFINITION_TYPES: readonly FieldDefinitionType[] = [
 /** Types whose instances hold child fields rather than values of their own. */
 export const CONTAINER_FIELD_TYPES: readonly FieldDefinitionType[] = ['Table', 'List', 'EventReportList', 'FieldGroup'];
 
+/** List entries: their fields' rules read the entry's own fields first (`withinEntry`). */
+export const ENTRY_FIELD_TYPES: readonly FieldDefinitionType[] = ['ListEntry', 'EventReportListEntry'];
+
 /** Network partner and network location fields (ecrf-core.md §5: completeness). */
 export const NETWORK_FIELD_TYPES: readonly FieldDefinitionType[] = ['NngmNetworkPartner', 'NngmNetworkLocation'];
 

@@ -6,7 +6,7 @@
  */
 import type { EvaluationContext } from '../constraints/context.js';
 import { withinEntry } from '../constraints/create-context.js';
-import { CONTAINER_FIELD_TYPES } from '../definition/fields.js';
+import { CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES } from '../definition/fields.js';
 import type { DataFieldDefinition } from '../definition/fields.js';
 import { isBlank, liveChildren } from '../definition/instances.js';
 import type { DataFieldInstance } from '../definition/instances.js';
@@ -27,7 +27,6 @@ export type WalkedField = {
 
 /** Lists repeat their entries; a Table is a fixed set of TableEntry rows, like a FieldGroup. */
 const REPEATING: readonly string[] = ['List', 'EventReportList'];
-const ENTRY_TYPES: readonly string[] = ['ListEntry', 'EventReportListEntry'];
 
 /** Whether the instance holds a value, an organization or a person. */
 export function hasOwnEntry(instance: DataFieldInstance | null): boolean {
@@ -48,9 +47,9 @@ export function walkForm(
     for (const definition of childrenOf(parentId)) {
       const matching = level.filter((i) => i.definitionId === definition.id && i.isDeleted !== true);
       // Entries of lists and tables repeat; other fields stand once, and an absent one counts as empty.
-      const slots: (DataFieldInstance | null)[] = matching.length > 0 || ENTRY_TYPES.includes(definition.definitionType) ? matching : [null];
+      const slots: (DataFieldInstance | null)[] = matching.length > 0 || ENTRY_FIELD_TYPES.includes(definition.definitionType) ? matching : [null];
       for (const instance of slots) {
-        const entryContext = instance && ENTRY_TYPES.includes(definition.definitionType) ? withinEntry(ctx, instance) : ctx;
+        const entryContext = instance && ENTRY_FIELD_TYPES.includes(definition.definitionType) ? withinEntry(ctx, instance) : ctx;
         const visible = isFieldVisible(definition, entryContext, parentVisible);
         const children = instance ? liveChildren(instance) : [];
         const isContainer = CONTAINER_FIELD_TYPES.includes(definition.definitionType);

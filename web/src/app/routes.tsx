@@ -14,6 +14,18 @@ import { InstitutesScreen } from '../screens/Institutes/InstitutesScreen';
 import { InstitutesOverviewScreen } from '../screens/InstitutesOverview/InstitutesOverviewScreen';
 import { AuditLogScreen } from '../screens/AuditLog/AuditLogScreen';
 import { DocumentationScreen } from '../screens/Documentation/DocumentationScreen';
+import { PatientsScreen } from '../screens/Patients/PatientsScreen';
+import { PatientScreen } from '../screens/Patient/PatientScreen';
+import { PatientCreateScreen } from '../screens/PatientCreate/PatientCreateScreen';
+import { VisitScreen } from '../screens/Visit/VisitScreen';
+import { DeleteVisitScreen } from '../screens/DeleteVisit/DeleteVisitScreen';
+import { InstrumentScreen } from '../screens/Instrument/InstrumentScreen';
+import { VisitFormScreen } from '../screens/VisitForm/VisitFormScreen';
+import { PatientEditScreen } from '../screens/PatientEdit/PatientEditScreen';
+import { PrintVisitScreen } from '../screens/PrintVisit/PrintVisitScreen';
+import { PrintOverviewSheetScreen } from '../screens/PrintOverviewSheet/PrintOverviewSheetScreen';
+import { CaseProgressScreen } from '../screens/CaseProgress/CaseProgressScreen';
+import { CaseProgressTableScreen } from '../screens/CaseProgressTable/CaseProgressTableScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -38,6 +50,23 @@ export const appRoutes: RouteObject[] = [
           { path: '/institutesoverview', element: <InstitutesOverviewScreen /> },
           { path: '/auditLog', element: <AuditLogScreen /> },
           { path: '/documentation', element: <DocumentationScreen /> },
+          { path: '/patients', element: <PatientsScreen /> },
+          { path: '/patientCreate', element: <PatientCreateScreen /> },
+          { path: '/patient/:patientId', element: <PatientScreen /> },
+          { path: '/patient/edit/:patientId', element: <PatientEditScreen /> },
+          { path: '/patient/:patientId/visit/:visitDefinitionId/new', element: <VisitFormScreen mode="new" /> },
+          { path: '/patient/:patientId/visit/:visitId/edit', element: <VisitFormScreen mode="edit" /> },
+          { path: '/patient/:patientId/visit/:visitId', element: <VisitScreen /> },
+          { path: '/patient/:patientId/visit/:visitId/instrument/:instrumentId/edit', element: <InstrumentScreen mode="edit" /> },
+          { path: '/patient/:patientId/visit/:visitId/instrument/:instrumentId/new', element: <InstrumentScreen mode="new" /> },
+          { path: '/patient/:patientId/instrument/:instrumentId/edit', element: <InstrumentScreen mode="edit" /> },
+          { path: '/patient/:patientId/instrument/:instrumentId/new', element: <InstrumentScreen mode="new" /> },
+          { path: '/deleteVisit/:visitId', element: <DeleteVisitScreen /> },
+          { path: '/patient/:patientId/visit/:visitId/print', element: <PrintVisitScreen kind="visit" /> },
+          { path: '/patient/:patientId/visit/:visitId/printDiagnosticRequirement', element: <PrintVisitScreen kind="diagnosticRequirement" /> },
+          { path: '/patient/:patientId/printOverviewSheet', element: <PrintOverviewSheetScreen /> },
+          { path: '/patient/:patientId/visit/:visitId/caseprogress', element: <CaseProgressScreen /> },
+          { path: '/patient/:patientId/visit/:visitId/caseprogresstable', element: <CaseProgressTableScreen /> },
           { path: '*', element: <NotFoundScreen /> },
         ],
       },

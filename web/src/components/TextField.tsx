@@ -5,7 +5,7 @@ type Props = {
   value: string;
   onChange: (value: string) => void;
   onBlur?: () => void;
-  type?: 'text' | 'password' | 'email';
+  type?: 'text' | 'password' | 'email' | 'date';
   name?: string;
   autoComplete?: string;
   /** Marked for assistive technology only: Primer's `required` would put a `*` into the label text. */

@@ -14,6 +14,7 @@ import { useIsSignedIn, useSelectedLocationId } from '../session/useSessionState
 import { useLogout } from '../session/useLogout';
 import { ShellContext } from './shellContext';
 import type { ShellActions } from './shellContext';
+import { StudyScopeContext, type StudyScope } from './studyScope';
 import { TopBar } from './TopBar';
 import { Sidebar } from './Sidebar';
 import { Footer } from './Footer';
@@ -41,6 +42,7 @@ function SignedInShell() {
           requiresLocationSelection
           locations {
             id
+            studyId
           }
           ...TopBar_viewer
           ...Sidebar_viewer
@@ -68,6 +70,11 @@ function SignedInShell() {
   const hasValidLocation = viewer.locations.some((location) => location.id === selectedLocationId);
   // Location-bound users without a (still valid) stored location must choose first (ecrf-core.md §2).
   const mustChooseLocation = locationBound && !hasValidLocation;
+  const scopeLocation = viewer.locations.find((location) => location.id === selectedLocationId) ?? (locationBound ? undefined : viewer.locations[0]);
+  const studyScope = useMemo<StudyScope | null>(
+    () => (scopeLocation ? { studyId: scopeLocation.studyId, locationId: scopeLocation.id } : null),
+    [scopeLocation],
+  );
 
   const confirmLocation = useCallback(
     (locationId: string) => {
@@ -107,11 +114,13 @@ function SignedInShell() {
           {mustChooseLocation ? (
             <p>{texts.location.chooseFirst}</p>
           ) : (
-            <ErrorBoundary>
-              <Suspense fallback={<PageSpinner />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
+            <StudyScopeContext.Provider value={studyScope}>
+              <ErrorBoundary>
+                <Suspense fallback={<PageSpinner />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </StudyScopeContext.Provider>
           )}
         </main>
         <Footer clientConfig={clientConfig} />

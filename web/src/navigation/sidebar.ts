@@ -72,7 +72,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.patients,
     kind: 'link',
     route: '/patients',
-    screenExists: false,
+    screenExists: true,
     isVisible: withAnyRight(['PatientGetAllCmd', 'PatientGetMyCmd']),
   },
   {

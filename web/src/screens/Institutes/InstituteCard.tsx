@@ -11,6 +11,7 @@ import { texts } from '../../texts';
 import styles from './Institutes.module.css';
 import { AssignUserForm } from './AssignUserForm';
 import { InstituteFormDialog } from './InstituteFormDialog';
+import { locationLabel } from '../../location/locationLabel';
 
 export type InstituteCapabilities = {
   readonly canEditInstitute: boolean;
@@ -64,7 +65,7 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
   const confirm = useConfirm();
   const feedback = useFeedback();
   const navigate = useNavigate();
-  const label = `${data.identifier} - ${data.displayName}`;
+  const label = locationLabel(data);
   const check = data.deletionCheck;
 
   const report = (result: Result, success: string) => {

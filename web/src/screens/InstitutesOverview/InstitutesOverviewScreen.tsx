@@ -6,6 +6,7 @@ import type { InstitutesOverviewScreen_overview$key } from '../../__generated__/
 import type { InstituteOverviewScope } from '../../__generated__/InstitutesOverviewRefetchQuery.graphql';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
+import { locationLabel } from '../../location/locationLabel';
 
 /** /institutesoverview: every location or the viewer's own, by right (ecrf-core.md §2 Zentrumsübersicht). */
 export function InstitutesOverviewScreen() {
@@ -89,7 +90,7 @@ function OverviewTable({ overview, canChoose, initial }: Props) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.location.id}>
-                <td>{`${entry.location.identifier} - ${entry.location.displayName}`}</td>
+                <td>{locationLabel(entry.location)}</td>
                 <td>{entry.location.isDigiNet ? <Label variant="accent">{texts.institutesOverview.digiNet}</Label> : ''}</td>
                 <td>{entry.usersCount}</td>
                 <td>{entry.studyPatientsCount}</td>

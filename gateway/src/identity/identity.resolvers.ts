@@ -1,0 +1,25 @@
+/**
+ * Identity data on study patients (schema.graphql "Pseudonymisation"): `identity` through the batched
+ * identity loader (one read token and one service request per page), and the master data change log.
+ */
+import type { StudyPatientResolvers } from '../__generated__/resolvers.js';
+import type { GatewayContext } from '../context.js';
+import { contextOf } from '../patients/patients.resolvers.js';
+import type { StudyPatient } from '../patients/models.js';
+import { rethrowForField } from './identity-errors.js';
+
+/** The registry patient (Patient.id) of a study patient: from its table row, else from its loaded context. */
+export async function patientIdOf(patient: StudyPatient, context: GatewayContext): Promise<string> {
+  return patient.listItem?.patientId ?? (await contextOf(patient.id, context)).patientId;
+}
+
+export const StudyPatientIdentityFields: Pick<StudyPatientResolvers, 'identity' | 'masterDataChanges'> = {
+  identity: async (patient, _, context) => {
+    const patientId = await patientIdOf(patient, context);
+    return context.loaders.identities.load(patientId).catch((error: unknown) => rethrowForField(error, context));
+  },
+  masterDataChanges: async (patient, _, context) => {
+    const log = await context.backend.call('get', '/api/v1.0/NngmStudyPatient/{studyPatientId}/UpdateNngmStudyPatientDataLog', { path: { studyPatientId: patient.id } });
+    return log.map((entry) => ({ changedAt: entry.changedAt, userName: entry.userName, variant: entry.variant === 'ML' ? 'ML' : 'STANDARD', fieldNames: entry.fieldNames }));
+  },
+};

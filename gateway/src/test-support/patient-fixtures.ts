@@ -1,0 +1,102 @@
+/**
+ * Shared steps of the patient documentation tests (gateway/src/patients*.int.test.ts): the demo study's
+ * definitions and locations, and patients with visits and staging instruments created through the graph.
+ * Every test creates its own patients (fresh ids), so tests never depend on each other's data.
+ */
+import type { GraphQLAnswer, Harness } from './gateway-harness.js';
+
+type FieldDefinition = { definitionId: string; identifier: string; parentDefinitionId: string | null };
+type InstrumentDefinition = { id: string; identifier: string; fields: FieldDefinition[] };
+type VisitDefinition = { id: string; identifier: string; fields: FieldDefinition[]; instruments: InstrumentDefinition[] };
+type Location = { id: string; studyId: string; identifier: string; isDigiNet: boolean };
+
+const DEFINITIONS = `query { studyDefinitions { identifier visits {
+  id identifier fields { definitionId identifier parentDefinitionId }
+  instruments { id identifier fields { definitionId identifier parentDefinitionId } } } } }`;
+
+export type PatientFixtures = ReturnType<typeof patientFixtures>;
+
+/**
+ * Fixtures acting with `token` (the persona creating the data); definitions and locations are looked up
+ * with `lookupToken`, which needs the institute overview (StudyInstituteGetOverviewCmd).
+ */
+export function patientFixtures(harness: Harness, token: string, lookupToken = token) {
+  /** An operation that must not fail as a whole; its data. */
+  async function graph<T>(query: string, variables: Record<string, unknown> = {}, as = token): Promise<GraphQLAnswer<T> & { data: T }> {
+    const answer = await harness.request<T>(query, variables, as);
+    if (answer.errors || !answer.data) throw new Error(`${query}\n→ ${JSON.stringify(answer.errors)}`);
+    return answer as GraphQLAnswer<T> & { data: T };
+  }
+
+  let visitDefinitions: Promise<VisitDefinition[]> | undefined;
+  const visits = () => (visitDefinitions ??= graph<{ studyDefinitions: { identifier: string; visits: VisitDefinition[] }[] }>(DEFINITIONS, {}, lookupToken)
+    .then(({ data }) => data.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits ?? []));
+
+  async function visitDefinition(identifier: string): Promise<VisitDefinition> {
+    const found = (await visits()).find((v) => v.identifier === identifier);
+    if (!found) throw new Error(`no visit definition ${identifier}`);
+    return found;
+  }
+
+  /** A demo location by institute identifier (1001 is DigiNet; the case manager works at 1001 and 2002). */
+  async function location(identifier = '1001'): Promise<Location> {
+    const { data } = await graph<{ instituteOverview: { location: Location }[] }>(
+      'query { instituteOverview(scope: ALL) { location { id studyId identifier isDigiNet } } }', {}, lookupToken,
+    );
+    const found = data.instituteOverview.find((entry) => entry.location.identifier === identifier)?.location;
+    if (!found) throw new Error(`no location ${identifier}`);
+    return found;
+  }
+
+  /** The staging instrument (documented in baseline and follow-up visits) and its `tnm.t` field. */
+  async function staging() {
+    const instrument = (await visits()).flatMap((v) => v.instruments).find((i) => i.identifier === 'staging');
+    const tnm = instrument?.fields.find((f) => f.identifier === 'tnm')?.definitionId;
+    const t = instrument?.fields.find((f) => f.identifier === 't' && f.parentDefinitionId === tnm)?.definitionId;
+    if (!instrument || !tnm || !t) throw new Error('no staging instrument with tnm.t');
+    return { id: instrument.id, tnm, t };
+  }
+
+  async function createPatient(locationIdentifier = '1001'): Promise<string> {
+    const { id, studyId } = await location(locationIdentifier);
+    const { data } = await graph<{ createStudyPatient: { studyPatient: { id: string } | null; errors: unknown[] } }>(
+      'mutation($input: CreateStudyPatientInput!) { createStudyPatient(input: $input) { studyPatient { id } errors { code message } } }',
+      { input: { studyId, locationId: id, registrationDate: '2025-01-10' } },
+    );
+    const studyPatientId = data.createStudyPatient.studyPatient?.id;
+    if (!studyPatientId) throw new Error(`createStudyPatient: ${JSON.stringify(data.createStudyPatient.errors)}`);
+    return studyPatientId;
+  }
+
+  async function createVisit(studyPatientId: string, identifier: string, visitDate: string | null = null) {
+    const { data } = await graph<{ createVisit: { visit: { id: string; version: number } | null; errors: { code: string; message: string }[] } }>(
+      'mutation($input: CreateVisitInput!) { createVisit(input: $input) { visit { id version } errors { code message } } }',
+      { input: { studyPatientId, definitionId: (await visitDefinition(identifier)).id, visitDate } },
+    );
+    return data.createVisit;
+  }
+
+  /** A staging instrument in the visit with `tnm.t` set. */
+  async function createStaging(studyPatientId: string, visitId: string, t = '2a') {
+    const { id, tnm, t: tField } = await staging();
+    const { data } = await graph<{ createInstrument: { instrument: { id: string; version: number } | null; errors: unknown[] } }>(
+      'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id version } errors { code message } } }',
+      { input: { studyPatientId, visitId, definitionId: id, fields: [{ definitionId: tnm, childFields: [{ definitionId: tField, values: [{ value: t }] }] }] } },
+    );
+    if (!data.createInstrument.instrument) throw new Error(`createInstrument: ${JSON.stringify(data.createInstrument.errors)}`);
+    return data.createInstrument.instrument;
+  }
+
+  /** A patient with a baseline and `count - 1` follow-up visits, each with a staging instrument holding a value. */
+  async function patientWithVisits(count: number): Promise<string> {
+    const studyPatientId = await createPatient();
+    for (let index = 0; index < count; index += 1) {
+      const created = await createVisit(studyPatientId, index === 0 ? 'baseline' : 'fu', `2025-02-${String(index + 1).padStart(2, '0')}`);
+      if (!created.visit) throw new Error(`createVisit: ${JSON.stringify(created.errors)}`);
+      await createStaging(studyPatientId, created.visit.id);
+    }
+    return studyPatientId;
+  }
+
+  return { graph, visitDefinition, location, staging, createPatient, createVisit, createStaging, patientWithVisits };
+}

@@ -1,0 +1,58 @@
+import type { Locator, Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+type DateParts = { day: string; month: string; year: string };
+
+/** The patient documentation screens (ecrf-core.md §2): patient list, patient, visit and the forms. */
+export class PatientPages {
+  constructor(readonly page: Page) {}
+
+  async openPatient(pseudonym: string): Promise<void> {
+    await this.page.goto(`${inject('baseUrl')}/patients`);
+    await this.page.getByRole('searchbox', { name: 'Suche' }).fill(pseudonym);
+    await this.page.getByRole('link', { name: `Patient ${pseudonym} öffnen` }).click();
+    await this.page.getByRole('heading', { name: `Patient ${pseudonym}` }).waitFor();
+  }
+
+  /** Starts a new visit from the patient screen's menu. */
+  async newVisit(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Neue Visite' }).click();
+    await this.page.getByRole('menuitem', { name, exact: true }).click();
+  }
+
+  visitCard(name: string): Locator {
+    return this.page.getByRole('listitem').filter({ has: this.page.getByRole('link', { name, exact: true }) });
+  }
+
+  instrumentCard(name: string): Locator {
+    return this.page.getByRole('listitem').filter({ hasText: name });
+  }
+
+  /** A field by its label; required fields carry "(Pflichtfeld)" in their accessible name. */
+  field(label: string): Locator {
+    return this.page.getByLabel(new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`));
+  }
+
+  group(legend: string, scope: Locator | Page = this.page): Locator {
+    return scope.getByRole('group', { name: new RegExp(`^${escape(legend)}`) });
+  }
+
+  async fillDate(legend: string, { day, month, year }: DateParts, scope: Locator | Page = this.page): Promise<void> {
+    const group = this.group(legend, scope);
+    await group.getByLabel('Tag').fill(day);
+    await group.getByLabel('Monat').fill(month);
+    await group.getByLabel('Jahr').fill(year);
+  }
+
+  async choose(label: string, option: string, scope: Locator | Page = this.page): Promise<void> {
+    await scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`)).selectOption({ label: option });
+  }
+
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Speichern' }).click();
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.js';
+import { LocationDialog } from './pages/location-dialog.js';
+import { LoginPage } from './pages/login-page.js';
+import { PatientCreatePage, type Person } from './pages/patient-create-page.js';
+import { PatientsPage } from './pages/patients-page.js';
+
+const browser = useBrowser();
+const PREFIX = 'Bei der Kommunikation mit der Mainzelliste ist ein Fehler aufgetreten:';
+
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
+// A fresh identity per run: the service keeps every registered person.
+const hedwig: Person = {
+  lastName: `Brandt${word(6)}`, firstName: `Hedwig${word(3)}`, birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
+  gender: 'weiblich', street: 'Rüttenscheider Straße 12', zip: '45127', city: 'Essen',
+};
+const germanDate = (iso: string): string => iso.split('-').reverse().join('.');
+let pseudonym = '';
+
+async function signIn(page: Page, userName: string, location?: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.signIn(userName);
+  if (location) await new LocationDialog(page).choose(location);
+  await page.waitForURL('**/home');
+}
+
+describe('A case manager registers a patient at the pseudonymisation service (issue 6)', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage();
+    await signIn(page, 'casemanager', '1001 - Universitätsklinikum Köln');
+  });
+
+  it('registers a new patient and lands on the patient with the name beside the pseudonym', async () => {
+    // When I open the patient list and choose "Patient anlegen"
+    const patients = new PatientsPage(page);
+    await patients.open();
+    await patients.createButton().click();
+    await page.waitForURL('**/patientCreate');
+    const create = new PatientCreatePage(page);
+    await create.form.waitFor();
+
+    // Then the selected location and today are preset
+    expect(await create.form.getByLabel('Standort', { exact: true }).locator('option:checked').innerText()).toBe('1001 - Universitätsklinikum Köln');
+
+    // When I register Hedwig
+    await create.register(hedwig);
+    await page.waitForURL(/\/patient\/[^/]+$/);
+
+    // Then I see her pseudonym and her name with the birth date
+    // The form stays shown while the patient screen loads (router transition): wait for the patient's heading.
+    const heading = page.getByRole('heading', { level: 1, name: /^Patient [0-9A-Z]{8}/ });
+    pseudonym = /^Patient ([0-9A-Z]{8})/.exec(await heading.innerText())?.[1] ?? '';
+    expect(pseudonym).toMatch(/^[0-9A-Z]{8}$/);
+    await page.getByText(`${hedwig.lastName}, ${hedwig.firstName} (geb. ${germanDate(hedwig.birthDate)})`).waitFor();
+  });
+
+  it('is told of the existing near-duplicate when registering the same person with a typo, and may register anyway', async () => {
+    const create = new PatientCreatePage(page);
+    await create.open();
+
+    // When I register Hedwig again with the digits of the postal code swapped
+    await create.register({ ...hedwig, zip: '45172' });
+
+    // Then I am told of the unsure match (§5, 409) and shown the pseudonym of the stored patient
+    await page.getByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`).waitFor();
+    await page.getByText(`Vorhandener Patient mit ähnlichen Daten: ${pseudonym}`).waitFor();
+    expect(await page.getByRole('link', { name: `Patient ${pseudonym} öffnen` }).getAttribute('href')).toContain('/patient/');
+    expect(page.url()).toMatch(/\/patientCreate$/);
+
+    // When I confirm that she is another person, she is registered under a new pseudonym
+    await create.confirmNewPatientButton().click();
+    await page.waitForURL(/\/patient\/[^/]+$/);
+    const other = page.getByRole('heading', { level: 1, name: /^Patient [0-9A-Z]{8}/ });
+    expect(await other.innerText()).not.toContain(pseudonym);
+  });
+
+  it('shows the German message of a 400 when the service refuses a field it cannot store', async () => {
+    const create = new PatientCreatePage(page);
+    await create.open();
+    // The registry has no length rule for the city; the service stores at most 200 characters.
+    await create.register({ ...hedwig, lastName: `Neu${word(8)}`, city: `Essen${word(200)}` });
+    await page.getByText(`${PREFIX} Ungültige Eingabe (ein Pflichtfeld ist leer oder ein Datum hat das falsche Format).`).waitFor();
+    expect(page.url()).toMatch(/\/patientCreate$/);
+  });
+
+  it('sees the name in the patient list', async () => {
+    const patients = new PatientsPage(page);
+    await patients.open();
+    await patients.search(pseudonym);
+    const row = patients.row(pseudonym);
+    await row.waitFor();
+    expect(await row.innerText()).toContain(`${hedwig.lastName}, ${hedwig.firstName}`);
+  });
+});
+
+describe('A user without the right to read identities (billing, AccountingDigiNet)', () => {
+  it('sees only the pseudonym in the patient list', async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'accountingdiginet', '1001 - Universitätsklinikum Köln');
+    const patients = new PatientsPage(page);
+    await patients.open();
+    expect(await patients.createButton().count()).toBe(0);
+    await patients.search(pseudonym);
+    await patients.row(pseudonym).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Name' }).count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain(hedwig.lastName);
+  });
+});

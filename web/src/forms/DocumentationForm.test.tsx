@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { entriesOf, fieldOf, diagnosisInstrument, systemicTherapyInstrument, vitalStatusInstrument } from '@ecrf/rules/test-utils';
+import { defined, renderForm } from './formTestKit';
+
+const group = (name: RegExp) => screen.getByRole('group', { name });
+const queryGroup = (name: RegExp) => screen.queryByRole('group', { name });
+
+describe('DocumentationForm: rules live', () => {
+  it('shows a field when its controlling field says so, required, and hides it again', async () => {
+    const s = renderForm(vitalStatusInstrument.fields);
+    expect(queryGroup(/^Sterbedatum/)).toBeNull();
+    await s.user.selectOptions(screen.getByLabelText(/^Verstorben/), 'Ja');
+    expect(group(/^Sterbedatum/).textContent).toContain('Pflichtfeld');
+    expect(screen.getByText('Pflichtfeld fehlt')).toBeTruthy();
+    await s.user.selectOptions(screen.getByLabelText(/^Verstorben/), 'Nein');
+    expect(queryGroup(/^Sterbedatum/)).toBeNull();
+  });
+
+  it('marks a required field and reports it missing until a value is entered', async () => {
+    const s = renderForm(diagnosisInstrument.fields);
+    // The asterisk is for the eye; screen readers hear 'Pflichtfeld'.
+    const diagnosis = screen.getByRole('group', { name: 'Diagnosedatum (Pflichtfeld)' });
+    expect(diagnosis.querySelector('legend')?.textContent).toBe('Diagnosedatum * (Pflichtfeld)');
+    expect(screen.getAllByText('Pflichtfeld fehlt')).toHaveLength(2);
+    await s.user.type(within(diagnosis).getByLabelText('Jahr'), '2024');
+    expect(s.instancesOf('f-diag_date')[0]?.values).toEqual([{ value: '2024-XX-XX' }]);
+    expect(screen.getAllByText('Pflichtfeld fehlt')).toHaveLength(1);
+    expect(screen.getByLabelText(/^Morphologie/).getAttribute('aria-required')).toBeNull();
+  });
+
+  it('populates a display value from the rules', async () => {
+    const s = renderForm(diagnosisInstrument.fields);
+    const uicc = screen.getByLabelText('UICC-Stadium') as HTMLInputElement;
+    expect(uicc.readOnly).toBe(true);
+    expect(uicc.value).toBe('');
+    await s.user.type(within(group(/^Stadium/)).getByLabelText('M'), '1c');
+    expect(uicc.value).toBe('IVB');
+    expect(s.instancesOf('f-uicc')[0]?.values).toEqual([{ value: 'IVB' }]);
+    await s.user.clear(within(group(/^Stadium/)).getByLabelText('M'));
+    await s.user.type(within(group(/^Stadium/)).getByLabelText('M'), '1a');
+    expect(uicc.value).toBe('IVA');
+  });
+
+  it('accepts a decimal comma, stores a point and shows hints and redirects', async () => {
+    const s = renderForm(diagnosisInstrument.fields);
+    await s.user.type(screen.getByLabelText('PD-L1 TPS'), '55,5');
+    expect((screen.getByLabelText('PD-L1 TPS') as HTMLInputElement).value).toBe('55,5');
+    expect(s.instancesOf('f-pdl1_tps')[0]?.values).toEqual([{ value: '55.5', unit: '%' }]);
+    expect(screen.getByText('Bitte die Immuntherapie dokumentieren')).toBeTruthy();
+    await s.user.type(screen.getByLabelText('Morphologie'), '8140/3');
+    expect(screen.getByText('Maligne Morphologie: Diagnose prüfen')).toBeTruthy();
+    await s.user.type(screen.getByLabelText('PD-L1 TPS'), 'x');
+    expect(screen.getByText('Bitte eine Zahl eingeben')).toBeTruthy();
+  });
+});
+
+describe('DocumentationForm: lists', () => {
+  const stored = () => [fieldOf('therapy_lines', null, entriesOf('therapy_line', [[fieldOf('line_no', '1'), fieldOf('start', '2022-04-01')], [fieldOf('line_no', '2')]]))];
+
+  it('evaluates rules inside an entry against that entry', async () => {
+    const s = renderForm(systemicTherapyInstrument.fields, stored());
+    const second = group(/^Therapielinie 2/);
+    expect(within(group(/^Therapielinie 1/)).queryByLabelText(/^Grund des Endes/)).toBeNull();
+    await s.user.type(within(within(second).getByRole('group', { name: /^Ende/ })).getByLabelText('Jahr'), '2023');
+    expect(within(group(/^Therapielinie 2/)).getByLabelText(/^Grund des Endes/)).toBeTruthy();
+    expect(within(group(/^Therapielinie 1/)).queryByLabelText(/^Grund des Endes/)).toBeNull();
+  });
+
+  it('adds an entry at the highest order + 10 and removes stored and new entries', async () => {
+    const s = renderForm(systemicTherapyInstrument.fields, stored());
+    await s.user.click(within(group(/^Therapielinien/)).getByRole('button', { name: 'Eintrag hinzufügen' }));
+    expect(s.instancesOf('f-therapy_line').map((e) => e.order)).toEqual([10, 20, 30]);
+    expect(s.latest().dirty).toBe(true);
+    await s.user.type(within(group(/^Therapielinie 3/)).getByLabelText(/^Linie/), '3');
+    await s.user.click(within(group(/^Therapielinie 1/)).getByRole('button', { name: 'Eintrag entfernen' }));
+    expect(s.instancesOf('f-therapy_line').map((e) => e.order)).toEqual([20, 30]);
+    expect(s.latest().fieldInputs()).toEqual([{
+      fieldId: defined(s.latest().original[0]).id, definitionId: 'f-therapy_lines',
+      childFields: [
+        { fieldId: defined(defined(s.latest().original[0]).childFields[0]).id, definitionId: 'f-therapy_line', isDeleted: true },
+        { definitionId: 'f-therapy_line', order: 30, childFields: [{ definitionId: 'f-line_no', order: 10, values: [{ value: '3', unit: null, organizationId: null, personId: null }] }] },
+      ],
+    }]);
+    await s.user.click(within(group(/^Therapielinie 2/)).getByRole('button', { name: 'Eintrag entfernen' }));
+    expect(s.instancesOf('f-therapy_line').map((e) => e.order)).toEqual([20]);
+    expect(screen.getAllByRole('group', { name: /^Therapielinie \d/ })).toHaveLength(1);
+  });
+
+  it('offers every entry type of an event report list', async () => {
+    const s = renderForm(systemicTherapyInstrument.fields);
+    expect(screen.queryByLabelText('Verlauf der Pneumonitis')).toBeNull();
+    const events = group(/^Nebenwirkungen/);
+    expect(within(events).getByRole('button', { name: 'Andere Nebenwirkung hinzufügen' })).toBeTruthy();
+    await s.user.click(within(events).getByRole('button', { name: 'Pneumonitis hinzufügen' }));
+    expect(group(/^Pneumonitis 1/)).toBeTruthy();
+    expect(screen.getByLabelText('Verlauf der Pneumonitis')).toBeTruthy();
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The documentation form of a patient, visit or instrument, rendered from the study definition and
+ * evaluated live with @ecrf/rules on every change (ecrf-core.md §3–§5). Controlled: the caller keeps
+ * the instance tree; every change comes back through `onChange` already normalised the way the backend
+ * saves it (placeholders for missing fields, population values, invisible fields empty).
+ */
+import { useMemo } from 'react';
+import { Banner } from '@primer/react';
+import {
+  createEvaluationContext, indexStudyDefinition, sortedEnumValues,
+  type DataFieldDefinition, type DataFieldInstance, type EvaluationContextOptions, type StudyDefinition,
+} from '@ecrf/rules';
+import { texts } from '../texts';
+import { FieldList } from './FieldView';
+import { FormModelContext, type FormModel, type FormServerError, type NetworkDirectory } from './formContext';
+import { fieldNodes, type FieldNode } from './formNodes';
+import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
+import styles from './DocumentationForm.module.css';
+
+/** The inputs of `createEvaluationContext` except the index and the current fields, which the form supplies. */
+export type FormEvaluation = Omit<EvaluationContextOptions, 'index' | 'current'>;
+
+export type DocumentationFormProps = {
+  /** From `toRulesDefinition`; keep it memoised, the definition index is built from it. */
+  definition: StudyDefinition;
+  /** Field definitions of the form: an instrument's, a visit's or the patient definition's `fields`. */
+  formFields: readonly DataFieldDefinition[];
+  /** The edited instance tree (roots). */
+  fields: readonly DataFieldInstance[];
+  onChange: (fields: DataFieldInstance[]) => void;
+  evaluation: FormEvaluation;
+  text: (displayKey: string) => string;
+  network: NetworkDirectory;
+  serverErrors?: readonly FormServerError[];
+  readOnly?: boolean;
+  /** Date fields offering "andauernd"; the study definition has no setting for it. Default: none. */
+  allowsOngoing?: (definition: DataFieldDefinition) => boolean;
+};
+
+const never = () => false;
+
+/** Fields that are shown, by instance id and definition id, to place server errors. */
+function shownTargets(nodes: readonly FieldNode[], ids = new Set<string>()): Set<string> {
+  for (const node of nodes) {
+    if (!node.state.visible) continue;
+    ids.add(node.instance.id).add(node.definition.id);
+    shownTargets(node.children, ids);
+  }
+  return ids;
+}
+
+export function DocumentationForm({
+  definition, formFields, fields, onChange, evaluation, text, network, serverErrors = [], readOnly = false, allowsOngoing = never,
+}: DocumentationFormProps) {
+  const index = useMemo(() => indexStudyDefinition(definition), [definition]);
+  // Placeholders get random ids: they are made once per `fields`, whatever else re-renders.
+  const completed = useMemo(() => createMissingFields(formFields, fields), [formFields, fields]);
+  const contextFor = (current: readonly DataFieldInstance[]) => createEvaluationContext({ ...evaluation, index, current });
+  const prepared = normalizeFields(formFields, completed, contextFor);
+  const nodes = fieldNodes(formFields, prepared, contextFor(prepared));
+  const shown = shownTargets(nodes);
+  // An error goes to its field when shown, else to its definition's fields when shown, else on top.
+  const atField = (error: FormServerError) => typeof error.fieldId === 'string' && shown.has(error.fieldId);
+  const atDefinition = (error: FormServerError) => !atField(error) && typeof error.definitionId === 'string' && shown.has(error.definitionId);
+  const generalErrors = serverErrors.filter((error) => !atField(error) && !atDefinition(error));
+  const enumSets = new Map(definition.enumValueSets.map((set) => [set.identifier, sortedEnumValues(set)]));
+  const change = (next: readonly DataFieldInstance[]) => onChange(normalizeFields(formFields, createMissingFields(formFields, next), contextFor));
+
+  const model: FormModel = {
+    formFields,
+    text,
+    enumValues: (identifier) => (identifier ? (enumSets.get(identifier) ?? []) : []),
+    network,
+    readOnly,
+    today: evaluation.today,
+    allowsOngoing,
+    serverErrorsAt: (fieldId, definitionId) =>
+      serverErrors
+        .filter((error) => (atField(error) ? error.fieldId === fieldId : atDefinition(error) && error.definitionId === definitionId))
+        .map((error) => error.message),
+    setValues: (fieldId, values) => change(updateField(prepared, fieldId, (field) => ({ ...field, values }))),
+    addEntry: (listId, entryDefinition) => change(addEntry(formFields, prepared, listId, entryDefinition)),
+    removeEntry: (entryId) => change(removeEntry(prepared, entryId)),
+  };
+
+  return (
+    <FormModelContext.Provider value={model}>
+      <div className={styles.form}>
+        {generalErrors.length > 0 && (
+          <Banner
+            variant="critical"
+            title={texts.forms.serverErrors}
+            description={generalErrors.map((error, i) => <p key={i}>{error.message}</p>)}
+          />
+        )}
+        <FieldList nodes={nodes} />
+      </div>
+    </FormModelContext.Provider>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Pieces every field shows: its label with the required mark, and the notes under it (hints, redirects,
+ * lock and editability notes, messages of missing or invalid values and of the server).
+ */
+import { AlertIcon, ArrowRightIcon, InfoIcon, LockIcon } from '@primer/octicons-react';
+import { VisuallyHidden } from '@primer/react';
+import { formatDisplayDate, isFieldLocked, parsePartialDate } from '@ecrf/rules';
+import { texts } from '../texts';
+import type { FieldNode } from './formNodes';
+import type { FormModel } from './formContext';
+import styles from './DocumentationForm.module.css';
+
+/** The label text; required fields get an asterisk, and 'Pflichtfeld' for screen readers instead of it. */
+export function FieldLabel({ label, required }: { label: string; required: boolean }) {
+  return (
+    <>
+      {label}
+      {required && (
+        <>
+          <span aria-hidden="true"> *</span>
+          <VisuallyHidden> ({texts.forms.required})</VisuallyHidden>
+        </>
+      )}
+    </>
+  );
+}
+
+const displayDate = (text: string): string => {
+  const date = parsePartialDate(text);
+  return date ? formatDisplayDate(date) : text;
+};
+
+/** Why the field is locked, or null while it is not (ecrf-core.md §4: locked manually or automatically). */
+function lockNote(node: FieldNode, today: string): string | null {
+  const { instance } = node;
+  const lockDate = instance.lockDate ?? null;
+  if (isFieldLocked(instance, today)) return lockDate ? texts.forms.lockedSince(displayDate(lockDate)) : texts.forms.locked;
+  return lockDate ? texts.forms.lockedFrom(displayDate(lockDate)) : null;
+}
+
+/** Messages of the field: missing required value, a value the input cannot read, refusals of the server. */
+export function fieldErrors(node: FieldNode, model: FormModel, invalid: string | null = null): string[] {
+  return [
+    ...(node.missing ? [texts.forms.missing] : []),
+    ...(invalid ? [invalid] : []),
+    ...model.serverErrorsAt(node.instance.id, node.definition.id),
+  ];
+}
+
+/** The id of the element holding a field's notes, for aria-describedby. */
+export const notesId = (node: FieldNode): string => `${node.instance.id}-notes`;
+
+/** Hints, redirects, lock and editability notes, and (for groups) the field's errors. */
+export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; model: FormModel; errors?: readonly string[] }) {
+  const lock = lockNote(node, model.today);
+  const notes = [
+    ...errors.map((message) => ({ kind: 'error' as const, message })),
+    ...node.state.hints.map((key) => ({ kind: 'hint' as const, message: model.text(key) })),
+    ...node.state.redirects.map((key) => ({ kind: 'redirect' as const, message: model.text(key) })),
+    ...(lock ? [{ kind: 'lock' as const, message: lock }] : []),
+    ...node.editabilityMessages.map((key) => ({ kind: 'lock' as const, message: model.text(key) })),
+  ];
+  if (notes.length === 0) return null;
+  return (
+    <div id={notesId(node)}>
+      {notes.map(({ kind, message }, i) => (
+        <p key={`${kind}-${i}`} className={styles[kind]}>
+          {kind === 'error' && <AlertIcon size={12} />}
+          {kind === 'hint' && <InfoIcon size={12} />}
+          {kind === 'redirect' && <ArrowRightIcon size={12} />}
+          {kind === 'lock' && <LockIcon size={12} />}
+          {kind === 'hint' && <VisuallyHidden>{texts.forms.hint}: </VisuallyHidden>}
+          {kind === 'redirect' && <VisuallyHidden>{texts.forms.redirect}: </VisuallyHidden>}
+          <span>{message}</span>
+        </p>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * What every field of a rendered form needs besides its own node: texts, enum values, the network
+ * directory, server errors and the edit operations. Provided once by DocumentationForm.
+ */
+import { createContext, useContext } from 'react';
+import type { DataFieldDefinition, EnumValue, FieldValue } from '@ecrf/rules';
+
+export type NetworkOrganizationOption = { id: string; displayName?: string | null };
+export type NetworkPersonOption = {
+  id: string; title?: string | null; firstName?: string | null; lastName?: string | null;
+  /** The organizations (locations) the person works at. */
+  organizationIds: readonly string[];
+};
+export type NetworkDirectory = {
+  organizations: readonly NetworkOrganizationOption[];
+  persons: readonly NetworkPersonOption[];
+};
+
+/** A refusal of the server, at the field it names (fieldId first, else every instance of definitionId). */
+export type FormServerError = { fieldId?: string | null; definitionId?: string | null; message: string };
+
+export type FormModel = {
+  /** The form's field definitions (nested ones linked by parentFieldDefinitionId). */
+  formFields: readonly DataFieldDefinition[];
+  text: (displayKey: string) => string;
+  enumValues: (identifier: string | null | undefined) => readonly EnumValue[];
+  network: NetworkDirectory;
+  readOnly: boolean;
+  /** yyyy-MM-dd, as the rules see it. */
+  today: string;
+  /** Offers "andauernd" on a date field; the definition model has no setting for it. */
+  allowsOngoing: (definition: DataFieldDefinition) => boolean;
+  serverErrorsAt: (fieldId: string, definitionId: string) => string[];
+  setValues: (fieldId: string, values: readonly FieldValue[]) => void;
+  addEntry: (listId: string, entryDefinition: DataFieldDefinition) => void;
+  removeEntry: (entryId: string) => void;
+};
+
+export const FormModelContext = createContext<FormModel | null>(null);
+
+export function useFormModel(): FormModel {
+  const model = useContext(FormModelContext);
+  if (model === null) throw new Error('useFormModel outside DocumentationForm');
+  return model;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { DataFieldInstance } from '@ecrf/rules';
+import { omitDefinitions, toFieldInputs, toInstances, type GraphDataField } from './instances';
+import { defined } from './formTestKit';
+
+const graphField = (fieldId: string, definitionId: string, order: number, value: string | null, childFields: GraphDataField[] = []): GraphDataField => ({
+  fieldId, definition: { definitionId }, values: value === null ? [] : [{ value, unit: null, organization: null, person: null }], tags: [], order,
+  isDeleted: false, isVisible: true, lockedManually: false, lockedAutomatically: false, lockDate: null,
+  createdAt: '2025-01-02T10:00:00Z', createdBy: 'carla.case', changedAt: null, changedBy: null, childFields,
+});
+
+const field = (id: string, definitionId: string, value: string | null, childFields: DataFieldInstance[] = [], extra: Partial<DataFieldInstance> = {}): DataFieldInstance => ({
+  id, definitionId, values: value === null ? [] : [{ value }], order: 10, childFields, ...extra,
+});
+
+describe('toInstances', () => {
+  it('maps the graph names to the rules model and sorts children by order', () => {
+    const [lines] = toInstances([
+      graphField('i-lines', 'f-therapy_lines', 10, null, [graphField('i-line-2', 'f-therapy_line', 20, null), graphField('i-line-1', 'f-therapy_line', 10, null)]),
+    ]);
+    expect(lines).toMatchObject({ id: 'i-lines', definitionId: 'f-therapy_lines', creationDate: '2025-01-02T10:00:00Z', creatingUser: 'carla.case', isVisible: true });
+    expect(lines?.childFields.map((c) => c.id)).toEqual(['i-line-1', 'i-line-2']);
+  });
+
+  it('keeps organization and person and reads a field without childFields selected', () => {
+    const [partner] = toInstances([{
+      ...graphField('i-p', 'f-family_physician', 10, null), childFields: undefined,
+      values: [{ value: null, organization: { id: 'org-1', displayName: 'Praxis' }, person: { id: 'p-1', lastName: 'Weber' } }],
+    }]);
+    expect(partner?.values[0]).toMatchObject({ organization: { id: 'org-1', displayName: 'Praxis' }, person: { id: 'p-1', lastName: 'Weber' } });
+    expect(partner?.childFields).toEqual([]);
+  });
+});
+
+describe('toFieldInputs', () => {
+  const original = [
+    field('i-diag', 'f-diag_date', '2024-03-01'),
+    field('i-lines', 'f-therapy_lines', null, [
+      field('i-line-1', 'f-therapy_line', null, [field('i-start-1', 'f-start', '2024-04-01')], { order: 10 }),
+      field('i-line-2', 'f-therapy_line', null, [field('i-start-2', 'f-start', '2024-06-01')], { order: 20 }),
+    ]),
+  ];
+
+  it('sends nothing when nothing changed', () => {
+    expect(toFieldInputs(original, original)).toEqual([]);
+  });
+
+  it('sends a changed value with its fieldId, and a nested change under its parent entry', () => {
+    const edited = [
+      field('i-diag', 'f-diag_date', '2024-03-02'),
+      field('i-lines', 'f-therapy_lines', null, [
+        field('i-line-1', 'f-therapy_line', null, [field('i-start-1', 'f-start', '2024-04-02')], { order: 10 }),
+        defined(defined(original[1]).childFields[1]),
+      ]),
+    ];
+    expect(toFieldInputs(original, edited)).toEqual([
+      { fieldId: 'i-diag', definitionId: 'f-diag_date', values: [{ value: '2024-03-02', unit: null, organizationId: null, personId: null }] },
+      {
+        fieldId: 'i-lines', definitionId: 'f-therapy_lines',
+        childFields: [{
+          fieldId: 'i-line-1', definitionId: 'f-therapy_line',
+          childFields: [{ fieldId: 'i-start-1', definitionId: 'f-start', values: [{ value: '2024-04-02', unit: null, organizationId: null, personId: null }] }],
+        }],
+      },
+    ]);
+  });
+
+  it('sends a new entry without fieldId and removed entries as deleted', () => {
+    const edited = [
+      defined(original[0]),
+      field('i-lines', 'f-therapy_lines', null, [
+        { ...defined(defined(original[1]).childFields[0]), isDeleted: true },
+        field('new:1', 'f-therapy_line', null, [field('new:2', 'f-start', '2025-01-01', [], { isNewField: true }), field('new:3', 'f-end', null, [], { isNewField: true })], { order: 30, isNewField: true }),
+      ]),
+    ];
+    expect(toFieldInputs(original, edited)).toEqual([{
+      fieldId: 'i-lines', definitionId: 'f-therapy_lines',
+      childFields: [
+        { fieldId: 'i-line-1', definitionId: 'f-therapy_line', isDeleted: true },
+        { definitionId: 'f-therapy_line', order: 30, childFields: [{ definitionId: 'f-start', order: 10, values: [{ value: '2025-01-01', unit: null, organizationId: null, personId: null }] }] },
+        { fieldId: 'i-line-2', definitionId: 'f-therapy_line', isDeleted: true },
+      ],
+    }]);
+  });
+
+  it('leaves out untouched placeholders and the emptying of invisible fields, and sends network choices by id', () => {
+    const placeholder = field('new:9', 'f-icd10', null, [], { isNewField: true });
+    const partner = field('new:10', 'f-family_physician', null, [], { isNewField: true });
+    const before = [...original, placeholder, partner];
+    const edited = [
+      { ...defined(original[0]), values: [], isVisible: false },
+      defined(original[1]),
+      placeholder,
+      { ...partner, values: [{ value: null, organization: { id: 'org-1' }, person: { id: 'p-1' } }] },
+    ];
+    expect(toFieldInputs(before, edited)).toEqual([
+      { definitionId: 'f-family_physician', order: 10, values: [{ value: null, unit: null, organizationId: 'org-1', personId: 'p-1' }] },
+    ]);
+  });
+});
+
+describe('omitDefinitions', () => {
+  it('drops the fields of the given definitions at any depth and keeps the rest', () => {
+    const inputs = [
+      { definitionId: 'uicc', values: [{ value: 'IVB' }] },
+      { definitionId: 'tnm', childFields: [{ definitionId: 'm', values: [{ value: '1c' }] }, { definitionId: 'uicc', values: [{ value: 'IVB' }] }] },
+    ];
+    expect(omitDefinitions(inputs, new Set(['uicc']))).toEqual([{ definitionId: 'tnm', childFields: [{ definitionId: 'm', values: [{ value: '1c' }] }] }]);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Field instances between the graph and the rules (schema.graphql "Patient documentation (issue 5)"):
+ * `DataField` in, `DataFieldInput` out. A save sends only what changed: fields left out stay as stored,
+ * a field without fieldId is new and deleting is explicit (ecrf-core.md §4: field instance).
+ */
+import { valuesEqual, type DataFieldInstance, type FieldValue } from '@ecrf/rules';
+
+export type GraphFieldValue = {
+  readonly value?: string | null;
+  readonly unit?: string | null;
+  readonly organization?: { readonly id: string; readonly displayName?: string | null } | null;
+  readonly person?: {
+    readonly id: string; readonly title?: string | null; readonly firstName?: string | null; readonly lastName?: string | null;
+  } | null;
+};
+
+/** `childFields` is optional: a query selects a fixed depth, and its deepest level has none. */
+export type GraphDataField = {
+  readonly fieldId: string;
+  readonly definition?: { readonly definitionId: string } | null;
+  readonly values: readonly GraphFieldValue[];
+  readonly tags: readonly string[];
+  readonly order: number;
+  readonly isDeleted: boolean;
+  readonly isVisible: boolean;
+  readonly lockedManually: boolean;
+  readonly lockedAutomatically: boolean;
+  readonly lockDate?: string | null;
+  readonly createdAt?: string | null;
+  readonly createdBy?: string | null;
+  readonly changedAt?: string | null;
+  readonly changedBy?: string | null;
+  readonly childFields?: readonly GraphDataField[] | null;
+};
+
+export type FieldValueInput = { value?: string | null; unit?: string | null; organizationId?: string | null; personId?: string | null };
+
+/** Mirrors `DataFieldInput`. */
+export type FieldInput = {
+  fieldId?: string;
+  definitionId: string;
+  values?: FieldValueInput[];
+  tags?: string[];
+  order?: number;
+  isDeleted?: boolean;
+  childFields?: FieldInput[];
+};
+
+/** Prefix of the ids of fields the server does not know yet. */
+export const NEW_FIELD_PREFIX = 'new:';
+
+export const isTemporaryField = (field: DataFieldInstance): boolean => field.isNewField === true || field.id.startsWith(NEW_FIELD_PREFIX);
+
+function toValue(value: GraphFieldValue): FieldValue {
+  return {
+    value: value.value ?? null,
+    unit: value.unit ?? null,
+    organization: value.organization ? { id: value.organization.id, displayName: value.organization.displayName ?? null } : null,
+    person: value.person
+      ? { id: value.person.id, title: value.person.title ?? null, firstName: value.person.firstName ?? null, lastName: value.person.lastName ?? null }
+      : null,
+  };
+}
+
+/**
+ * The rules' instances, children by order. A field whose definition the loaded version lacks keeps an
+ * empty definitionId: it is never rendered and, unchanged, never sent.
+ */
+export function toInstances(fields: readonly GraphDataField[]): DataFieldInstance[] {
+  return [...fields].sort((a, b) => a.order - b.order).map((field) => ({
+    id: field.fieldId,
+    definitionId: field.definition?.definitionId ?? '',
+    values: field.values.map(toValue),
+    tags: [...field.tags],
+    order: field.order,
+    isDeleted: field.isDeleted,
+    isVisible: field.isVisible,
+    lockedManually: field.lockedManually,
+    lockedAutomatically: field.lockedAutomatically,
+    lockDate: field.lockDate ?? null,
+    creationDate: field.createdAt ?? null,
+    creatingUser: field.createdBy ?? null,
+    changeDate: field.changedAt ?? null,
+    changingUser: field.changedBy ?? null,
+    childFields: toInstances(field.childFields ?? []),
+  }));
+}
+
+const toValueInputs = (values: readonly FieldValue[]): FieldValueInput[] =>
+  values.map((v) => ({ value: v.value, unit: v.unit ?? null, organizationId: v.organization?.id ?? null, personId: v.person?.id ?? null }));
+
+const sameTags = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean =>
+  (a ?? []).length === (b ?? []).length && (a ?? []).every((tag, i) => tag === (b ?? [])[i]);
+
+/**
+ * A field the server does not know: sent whole when the user added it (it is not in the original) or
+ * when it or a child carries something; a placeholder from createMissingFields left empty is left out.
+ * Invisible fields are left out: the server would store them empty anyway.
+ */
+function newFieldInput(field: DataFieldInstance, before: DataFieldInstance | undefined, addedByUser: boolean): FieldInput | null {
+  if (field.isDeleted === true || field.isVisible === false) return null;
+  const beforeChildren = new Map((before?.childFields ?? []).map((c) => [c.id, c]));
+  // The placeholders inside an added entry count like any other placeholder.
+  const childFields = field.childFields
+    .map((child) => newFieldInput(child, beforeChildren.get(child.id), false))
+    .filter((input): input is FieldInput => input !== null);
+  const changed = addedByUser || !valuesEqual(field.values, before?.values ?? []);
+  if (!changed && childFields.length === 0) return null;
+  return {
+    definitionId: field.definitionId,
+    order: field.order,
+    ...(field.values.length > 0 ? { values: toValueInputs(field.values) } : {}),
+    ...((field.tags ?? []).length > 0 ? { tags: [...(field.tags ?? [])] } : {}),
+    ...(childFields.length > 0 ? { childFields } : {}),
+  };
+}
+
+function existingFieldInput(field: DataFieldInstance, before: DataFieldInstance | undefined): FieldInput | null {
+  const id = { fieldId: field.id, definitionId: field.definitionId };
+  if (field.isDeleted === true) return before?.isDeleted === true ? null : { ...id, isDeleted: true };
+  // An invisible field is emptied by the server itself; sending the emptying would count as an edit.
+  const valuesChanged = field.isVisible !== false && !valuesEqual(field.values, before?.values ?? []);
+  const tagsChanged = !sameTags(field.tags, before?.tags);
+  const childFields = toFieldInputs(before?.childFields ?? [], field.childFields);
+  if (!valuesChanged && !tagsChanged && childFields.length === 0) return null;
+  return {
+    ...id,
+    ...(valuesChanged ? { values: toValueInputs(field.values) } : {}),
+    ...(tagsChanged ? { tags: [...(field.tags ?? [])] } : {}),
+    ...(childFields.length > 0 ? { childFields } : {}),
+  };
+}
+
+/**
+ * What a save sends: changed fields with their fieldId, new fields without, children nested under their
+ * parent, and removed stored fields (missing from `edited` or marked deleted) as `isDeleted: true`.
+ */
+export function toFieldInputs(original: readonly DataFieldInstance[], edited: readonly DataFieldInstance[]): FieldInput[] {
+  const before = new Map(original.map((f) => [f.id, f]));
+  const present = new Set(edited.map((f) => f.id));
+  const inputs = edited
+    .map((field) => (isTemporaryField(field) ? newFieldInput(field, before.get(field.id), !before.has(field.id)) : existingFieldInput(field, before.get(field.id))))
+    .filter((input): input is FieldInput => input !== null);
+  const removed = original
+    .filter((f) => !present.has(f.id) && !isTemporaryField(f) && f.isDeleted !== true)
+    .map((f): FieldInput => ({ fieldId: f.id, definitionId: f.definitionId, isDeleted: true }));
+  return [...inputs, ...removed];
+}
+
+/** The inputs without the fields of the given definitions, at any depth (display values: the server populates them). */
+export function omitDefinitions(inputs: readonly FieldInput[], omitted: ReadonlySet<string>): FieldInput[] {
+  return inputs
+    .filter((input) => !omitted.has(input.definitionId))
+    .map((input) => (input.childFields ? { ...input, childFields: omitDefinitions(input.childFields, omitted) } : input));
+}

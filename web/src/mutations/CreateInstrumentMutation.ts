@@ -1,0 +1,13 @@
+import { graphql, useMutation } from 'react-relay';
+import type { CreateInstrumentMutation } from '../__generated__/CreateInstrumentMutation.graphql';
+
+export function useCreateInstrumentMutation() {
+  return useMutation<CreateInstrumentMutation>(graphql`
+    mutation CreateInstrumentMutation($input: CreateInstrumentInput!) {
+      createInstrument(input: $input) {
+        instrument { id }
+        errors { code field message }
+      }
+    }
+  `);
+}

@@ -1,0 +1,13 @@
+import { graphql, useMutation } from 'react-relay';
+import type { CreateVisitMutation } from '../__generated__/CreateVisitMutation.graphql';
+
+export function useCreateVisitMutation() {
+  return useMutation<CreateVisitMutation>(graphql`
+    mutation CreateVisitMutation($input: CreateVisitInput!) {
+      createVisit(input: $input) {
+        visit { id }
+        errors { code field message }
+      }
+    }
+  `);
+}

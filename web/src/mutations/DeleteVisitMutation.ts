@@ -1,0 +1,14 @@
+import { graphql, useMutation } from 'react-relay';
+import type { DeleteVisitMutation } from '../__generated__/DeleteVisitMutation.graphql';
+
+export function useDeleteVisitMutation() {
+  return useMutation<DeleteVisitMutation>(graphql`
+    mutation DeleteVisitMutation($input: DeleteVisitInput!) {
+      deleteVisit(input: $input) {
+        deletedVisitId @deleteRecord
+        studyPatient { id ...VisitList_studyPatient }
+        errors { code field message }
+      }
+    }
+  `);
+}

@@ -1,0 +1,15 @@
+import { graphql, useMutation } from 'react-relay';
+import type { SignVisitMutation } from '../__generated__/SignVisitMutation.graphql';
+
+export function useSignVisitMutation() {
+  return useMutation<SignVisitMutation>(graphql`
+    mutation SignVisitMutation($input: SignVisitInput!) {
+      signVisit(input: $input) {
+        success
+        message
+        visit { id isSigned state signature { userName signedAt meaning } studyPatient { ...VisitList_studyPatient } }
+        errors { code field message }
+      }
+    }
+  `);
+}

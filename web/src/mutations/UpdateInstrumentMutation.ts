@@ -1,0 +1,13 @@
+import { graphql, useMutation } from 'react-relay';
+import type { UpdateInstrumentMutation } from '../__generated__/UpdateInstrumentMutation.graphql';
+
+export function useUpdateInstrumentMutation() {
+  return useMutation<UpdateInstrumentMutation>(graphql`
+    mutation UpdateInstrumentMutation($input: UpdateInstrumentInput!) {
+      updateInstrument(input: $input) {
+        instrument { id }
+        errors { code field message }
+      }
+    }
+  `);
+}

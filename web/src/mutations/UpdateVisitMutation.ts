@@ -1,0 +1,13 @@
+import { graphql, useMutation } from 'react-relay';
+import type { UpdateVisitMutation } from '../__generated__/UpdateVisitMutation.graphql';
+
+export function useUpdateVisitMutation() {
+  return useMutation<UpdateVisitMutation>(graphql`
+    mutation UpdateVisitMutation($input: UpdateVisitInput!) {
+      updateVisit(input: $input) {
+        visit { id }
+        errors { code field message }
+      }
+    }
+  `);
+}

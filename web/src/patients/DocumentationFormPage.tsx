@@ -1,0 +1,136 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Banner, Button, FormControl, Textarea } from '@primer/react';
+import type { DataFieldDefinition, FormPlace, StudyDefinition } from '@ecrf/rules';
+import { DocumentationForm } from '../forms/DocumentationForm';
+import { toInstances, type FieldInput, type GraphDataField } from '../forms/instances';
+import { useFormState } from '../forms/useFormState';
+import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
+import { useFeedback } from '../feedback/feedbackContext';
+import { texts } from '../texts';
+import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
+import { useFormRules } from './useFormRules';
+import styles from './Patient.module.css';
+
+export type SaveError = { readonly code: string; readonly field?: string | null; readonly message: string };
+
+/** The fields of a form not stored yet; one constant, since a new array would start the edit over. */
+export const NO_FIELDS: readonly GraphDataField[] = [];
+
+type Props = {
+  patient: DocumentationPatient;
+  query: DocumentationQuery;
+  /** Where the form sits; for instruments with the stored state. */
+  place: FormPlace;
+  /** The form's field definitions in the rules model. */
+  formFieldsOf: (definition: StudyDefinition) => readonly DataFieldDefinition[];
+  original: readonly GraphDataField[];
+  /** Complete or signed: a save needs a reason for change (the server says so too). */
+  reasonRequired: boolean;
+  readOnly: boolean;
+  /** Inputs above the fields (e.g. the visit date), with whether they changed. */
+  header?: { node: ReactNode; dirty: boolean };
+  save: (fields: FieldInput[], reasonForChange: string | null) => Promise<readonly SaveError[]>;
+  onSaved: () => void;
+  onCancel: () => void;
+  /** Loads the stored state again after a refused stale save. */
+  onReload: () => void;
+};
+
+/**
+ * A documentation form with its save (ecrf-core.md §4, §5): rules evaluated live, unsaved changes
+ * guarded, the server's refusals shown at their fields, a stale save refused with the server's German
+ * message while the user's input stays on screen.
+ */
+export function DocumentationFormPage({ patient, query, place, formFieldsOf, original, reasonRequired, readOnly, header, save, onSaved, onCancel, onReload }: Props) {
+  const rules = useFormRules(patient, query, formFieldsOf);
+  const { definition, formFields, text, network } = rules;
+  const initial = useMemo(() => toInstances(original), [original]);
+  const form = useFormState(formFields, initial);
+  const [reason, setReason] = useState('');
+  const [askReason, setAskReason] = useState(reasonRequired);
+  const [errors, setErrors] = useState<readonly SaveError[]>([]);
+  const [saving, setSaving] = useState(false);
+  const feedback = useFeedback();
+  const dirty = form.dirty || (header?.dirty ?? false);
+  const warning = useUnsavedChangesWarning(dirty && !saving);
+  const evaluation = rules.evaluate(place, form.fields);
+  const stale = errors.find((error) => error.code === 'STALE_WRITE');
+
+  const submit = async () => {
+    if (askReason && reason.trim() === '') {
+      setErrors([{ code: 'REASON_REQUIRED', message: texts.documentationForm.reasonMissing }]);
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await save(form.fieldInputs(), askReason ? reason.trim() : null);
+      setErrors(answer);
+      if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
+      if (answer.length === 0) {
+        feedback.showSnackbar(texts.documentationForm.saved);
+        warning.allowNextNavigation();
+        onSaved();
+      }
+    } catch (error) {
+      setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const fieldErrors = errors.filter((error) => error.field).map((error) => ({ fieldId: error.field, message: error.message }));
+  const formErrors = errors.filter((error) => !error.field && error !== stale);
+
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      {readOnly && <Banner variant="info" title={texts.documentationForm.readOnly} hideTitle={false} />}
+      {stale && (
+        <Banner variant="critical" title={texts.documentationForm.staleTitle} description={`${stale.message} ${texts.documentationForm.staleKept}`}>
+          <Banner.PrimaryAction onClick={onReload}>{texts.documentationForm.staleReload}</Banner.PrimaryAction>
+        </Banner>
+      )}
+      {formErrors.length > 0 && (
+        <div role="alert">
+          {formErrors.map((error) => (
+            <Banner key={`${error.code}-${error.message}`} variant="critical" title={error.message} />
+          ))}
+        </div>
+      )}
+      {header?.node}
+      <DocumentationForm
+        definition={definition}
+        formFields={formFields}
+        fields={form.fields}
+        onChange={form.setFields}
+        evaluation={evaluation}
+        text={text}
+        network={network}
+        serverErrors={fieldErrors}
+        readOnly={readOnly}
+      />
+      {!readOnly && askReason && (
+        <FormControl required>
+          <FormControl.Label>{texts.documentationForm.reasonForChange}</FormControl.Label>
+          <FormControl.Caption>{texts.documentationForm.reasonForChangeCaption}</FormControl.Caption>
+          <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
+        </FormControl>
+      )}
+      <div className={styles.actions}>
+        {!readOnly && (
+          <Button type="submit" variant="primary" disabled={saving}>
+            {saving ? texts.documentationForm.saving : texts.documentationForm.save}
+          </Button>
+        )}
+        <Button type="button" onClick={onCancel}>
+          {texts.documentationForm.cancel}
+        </Button>
+      </div>
+      {warning.dialog}
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useNavigate, useParams } from 'react-router';
+import { Banner, Button, FormControl, Textarea } from '@primer/react';
+import type { DeleteVisitScreenQuery } from '../../__generated__/DeleteVisitScreenQuery.graphql';
+import { PatientHeader } from '../../patients/PatientHeader';
+import { useDefinitionText } from '../../patients/useDefinitionText';
+import { StateLabel } from '../../patients/StateLabel';
+import { formatDay } from '../../patients/dates';
+import { useDeleteVisitMutation } from '../../mutations/DeleteVisitMutation';
+import { useFeedback } from '../../feedback/feedbackContext';
+import { texts } from '../../texts';
+import styles from '../../patients/Patient.module.css';
+import adminStyles from '../../administration/AdminTable.module.css';
+
+const t = texts.visit;
+
+/** /deleteVisit/{visitId}: deletes a visit with the reason of change (DELETE NngmVisit/{visitId}?reasonOfChange). */
+export function DeleteVisitScreen() {
+  const { visitId = '' } = useParams();
+  const data = useLazyLoadQuery<DeleteVisitScreenQuery>(
+    graphql`
+      query DeleteVisitScreenQuery($visitId: ID!) {
+        visit(id: $visitId) {
+          id
+          state
+          visitDate
+          definition {
+            displayKey
+          }
+          instruments {
+            id
+          }
+          studyPatient {
+            id
+            viewerCan {
+              deleteVisit
+            }
+            studyDefinition {
+              ...useDefinitionText_studyDefinition
+            }
+            ...PatientHeader_studyPatient
+          }
+        }
+      }
+    `,
+    { visitId },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const visit = data.visit;
+  if (!visit) return <Banner variant="critical" title={t.notFound} />;
+  if (!visit.studyPatient.viewerCan.deleteVisit) return <Banner variant="critical" title={texts.admin.forbidden} />;
+  return <DeleteVisitForm visit={visit} />;
+}
+
+type Props = { visit: NonNullable<DeleteVisitScreenQuery['response']['visit']> };
+
+function DeleteVisitForm({ visit }: Props) {
+  const text = useDefinitionText(visit.studyPatient.studyDefinition);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [remove, removing] = useDeleteVisitMutation();
+  const feedback = useFeedback();
+  const navigate = useNavigate();
+  const name = visit.definition ? text(visit.definition.displayKey) : '–';
+  const visitPath = `/patient/${encodeURIComponent(visit.studyPatient.id)}/visit/${encodeURIComponent(visit.id)}`;
+  const submit = () => {
+    if (reason.trim() === '') {
+      setError(t.reasonRequired);
+      return;
+    }
+    remove({
+      variables: { input: { id: visit.id, reasonOfChange: reason.trim() } },
+      onCompleted: ({ deleteVisit }) => {
+        if (deleteVisit.errors.length > 0) setError(deleteVisit.errors.map((e) => e.message).join(', '));
+        else {
+          feedback.showSnackbar(t.deleted);
+          navigate(`/patient/${encodeURIComponent(visit.studyPatient.id)}`);
+        }
+      },
+    });
+  };
+  return (
+    <>
+      <PatientHeader studyPatient={visit.studyPatient} title={t.deleteHeading(name)} />
+      <p className={styles.labels}>
+        <StateLabel state={visit.state} />
+        <span className={styles.muted}>
+          {t.visitDate}: {formatDay(visit.visitDate)} · {texts.patient.instruments}: {visit.instruments.length}
+        </span>
+      </p>
+      <form
+        className={adminStyles.form}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p>{t.deleteIntro}</p>
+        <FormControl required>
+          <FormControl.Label>{t.reasonOfChange}</FormControl.Label>
+          <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
+          {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}
+        </FormControl>
+        <div className={styles.actions}>
+          <Button type="submit" variant="danger" disabled={removing}>
+            {t.deleteSubmit}
+          </Button>
+          <Button type="button" onClick={() => navigate(visitPath)}>
+            {t.cancel}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

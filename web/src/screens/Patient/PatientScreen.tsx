@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Banner, Button, LinkButton, useConfirm } from '@primer/react';
+import type { PatientScreenQuery } from '../../__generated__/PatientScreenQuery.graphql';
+import { PatientHeader } from '../../patients/PatientHeader';
+import { useDeleteStudyPatientMutation } from '../../mutations/DeleteStudyPatientMutation';
+import { useFeedback } from '../../feedback/feedbackContext';
+import { texts } from '../../texts';
+import { VisitList } from './VisitList';
+import { StandaloneInstruments } from './StandaloneInstruments';
+import { IdentityDialog } from './IdentityDialog';
+import { mayEditIdentity } from '../../patients/identityRights';
+
+const t = texts.patient;
+
+/** /patient/{patientId}: the patient's visits with their states and the standalone instruments (ecrf-core.md §2). */
+export function PatientScreen() {
+  const { patientId = '' } = useParams();
+  const data = useLazyLoadQuery<PatientScreenQuery>(
+    graphql`
+      query PatientScreenQuery($id: ID!) {
+        viewer {
+          rights
+        }
+        studyPatient(id: $id) {
+          id
+          pseudonym
+          identity {
+            __typename
+          }
+          viewerCan {
+            edit
+            delete
+          }
+          ...PatientHeader_studyPatient
+          ...VisitList_studyPatient
+          ...StandaloneInstruments_studyPatient
+        }
+      }
+    `,
+    { id: patientId },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const patient = data.studyPatient;
+  const navigate = useNavigate();
+  const feedback = useFeedback();
+  const confirm = useConfirm();
+  const [remove, removing] = useDeleteStudyPatientMutation();
+  const [editingIdentity, setEditingIdentity] = useState(false);
+  if (!patient) return <Banner variant="critical" title={t.notFound} />;
+
+  const deletePatient = async () => {
+    const confirmed = await confirm({ title: t.delete, content: t.deleteConfirm(patient.pseudonym), confirmButtonContent: t.delete, confirmButtonType: 'danger' });
+    if (!confirmed) return;
+    remove({
+      variables: { input: { id: patient.id } },
+      onCompleted: ({ deleteStudyPatient }) => {
+        if (deleteStudyPatient.errors.length > 0) feedback.showAlert(deleteStudyPatient.errors.map((error) => error.message).join(', '));
+        else {
+          feedback.showSnackbar(t.deleted);
+          navigate('/patients');
+        }
+      },
+    });
+  };
+  const base = `/patient/${encodeURIComponent(patient.id)}`;
+  return (
+    <>
+      <PatientHeader studyPatient={patient}>
+        {patient.viewerCan.edit && (
+          <LinkButton as={RouterLink} to={`/patient/edit/${encodeURIComponent(patient.id)}`}>
+            {t.edit}
+          </LinkButton>
+        )}
+        <LinkButton as={RouterLink} to={`${base}/printOverviewSheet`}>
+          {t.printOverview}
+        </LinkButton>
+        {patient.identity && mayEditIdentity(data.viewer.rights) && (
+          <Button onClick={() => setEditingIdentity(true)}>{texts.identity.edit}</Button>
+        )}
+        {patient.viewerCan.delete && (
+          <Button variant="danger" onClick={() => void deletePatient()} disabled={removing}>
+            {t.delete}
+          </Button>
+        )}
+      </PatientHeader>
+      <VisitList studyPatient={patient} />
+      <StandaloneInstruments studyPatient={patient} />
+      {editingIdentity && <IdentityDialog studyPatientId={patient.id} onClose={() => setEditingIdentity(false)} />}
+    </>
+  );
+}

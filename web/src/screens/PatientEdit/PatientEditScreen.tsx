@@ -1,0 +1,63 @@
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useNavigate, useParams } from 'react-router';
+import { Banner } from '@primer/react';
+import type { FormPlace, StudyDefinition } from '@ecrf/rules';
+import type { PatientEditScreenQuery } from '../../__generated__/PatientEditScreenQuery.graphql';
+import { PatientHeader } from '../../patients/PatientHeader';
+import { useDocumentation, useReload } from '../../patients/documentationContext';
+import { DocumentationFormPage, type SaveError } from '../../patients/DocumentationFormPage';
+import { NETWORK_PAGE } from '../../patients/network';
+import type { FieldInput } from '../../forms/instances';
+import { useUpdateStudyPatientMutation } from '../../mutations/UpdateStudyPatientMutation';
+import { commitMutationAsync } from '../../relay/commitMutationAsync';
+import { texts } from '../../texts';
+
+const place: FormPlace = { kind: 'patient' };
+const patientFieldsOf = (rules: StudyDefinition) => rules.patient.fields;
+
+/** /patient/edit/{patientId}: the patient fields (master data of the registry, pseudonymous) (ecrf-core.md §2). */
+export function PatientEditScreen() {
+  const { patientId = '' } = useParams();
+  const [fetchKey, reload] = useReload();
+  const data = useLazyLoadQuery<PatientEditScreenQuery>(
+    graphql`
+      query PatientEditScreenQuery($patientId: ID!, $networkPage: Int!) {
+        studyPatient(id: $patientId) {
+          ...PatientHeader_studyPatient
+          ...documentationContext_studyPatient
+        }
+        ...documentationContext_query
+      }
+    `,
+    { patientId, networkPage: NETWORK_PAGE },
+    { fetchPolicy: 'store-and-network', fetchKey },
+  );
+  const { patient, query } = useDocumentation(data.studyPatient, data);
+  const navigate = useNavigate();
+  const [update] = useUpdateStudyPatientMutation();
+  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
+  const back = `/patient/${encodeURIComponent(patient.id)}`;
+  const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
+    const answer = await commitMutationAsync(update, { input: { id: patient.id, version: patient.version, fields, reasonForChange } });
+    return answer.updateStudyPatient.errors;
+  };
+  return (
+    <>
+      <PatientHeader studyPatient={data.studyPatient} title={texts.patient.editHeading(patient.pseudonym)} />
+      <DocumentationFormPage
+        key={patient.version}
+        patient={patient}
+        query={query}
+        place={place}
+        formFieldsOf={patientFieldsOf}
+        original={patient.fields}
+        reasonRequired={false}
+        readOnly={!patient.viewerCan.edit}
+        save={save}
+        onSaved={() => navigate(back)}
+        onCancel={() => navigate(back)}
+        onReload={reload}
+      />
+    </>
+  );
+}

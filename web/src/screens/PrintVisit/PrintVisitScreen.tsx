@@ -1,0 +1,101 @@
+import { useMemo } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { useParams } from 'react-router';
+import { Banner, Heading } from '@primer/react';
+import type { StudyDefinition } from '@ecrf/rules';
+import type { PrintVisitScreenQuery } from '../../__generated__/PrintVisitScreenQuery.graphql';
+import { useDocumentation, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
+import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
+import { PrintPage } from '../../patients/PrintPage';
+import { rulesState } from '../../patients/formEvaluation';
+import { formatDay } from '../../patients/dates';
+import { NETWORK_PAGE } from '../../patients/network';
+import { textLookup } from '../../forms/definitionModel';
+import facts from '../../components/Facts.module.css';
+import { texts } from '../../texts';
+import styles from '../../patients/Print.module.css';
+import { locationLabel } from '../../location/locationLabel';
+
+/**
+ * The instruments a diagnostic requirement carries (docs/web.md "Print views"): who asks (network), and
+ * what the molecular pathology needs to know (diagnosis, staging, molecular findings so far).
+ */
+export const DIAGNOSTIC_REQUIREMENT_INSTRUMENTS = ['network', 'diagnosis', 'staging', 'molecular'];
+
+type Kind = 'visit' | 'diagnosticRequirement';
+
+/** /patient/{patientId}/visit/{visitId}/print and …/printDiagnosticRequirement: printable pages of a visit (ecrf-core.md §2). */
+export function PrintVisitScreen({ kind }: { kind: Kind }) {
+  const { patientId = '', visitId = '' } = useParams();
+  const data = useLazyLoadQuery<PrintVisitScreenQuery>(
+    graphql`
+      query PrintVisitScreenQuery($patientId: ID!, $networkPage: Int!) {
+        studyPatient(id: $patientId) {
+          ...documentationContext_studyPatient
+        }
+        ...documentationContext_query
+      }
+    `,
+    { patientId, networkPage: NETWORK_PAGE },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const { patient, query } = useDocumentation(data.studyPatient, data);
+  const visit = patient?.visits.find((candidate) => candidate.id === visitId);
+  if (!patient || !visit) return <Banner variant="critical" title={texts.visit.notFound} />;
+  return <VisitPrintout patient={patient} query={query} visit={visit} kind={kind} />;
+}
+
+type Props = { patient: DocumentationPatient; query: DocumentationQuery; visit: DocumentationPatient['visits'][number]; kind: Kind };
+
+function VisitPrintout({ patient, query, visit, kind }: Props) {
+  const text = useMemo(() => textLookup(patient.studyDefinition), [patient.studyDefinition]);
+  const definition = patient.studyDefinition.visits.find((candidate) => candidate.definitionId === visit.definition?.definitionId);
+  const visitName = definition ? text(definition.displayKey) : '–';
+  const instruments = [...(definition?.instruments ?? [])]
+    .filter((candidate) => kind === 'visit' || DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.includes(candidate.identifier))
+    .sort((a, b) => (kind === 'visit' ? a.order - b.order : DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.indexOf(a.identifier) - DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.indexOf(b.identifier)));
+  const t = texts.print;
+  return (
+    <PrintPage title={kind === 'visit' ? t.visitHeading(visitName, patient.pseudonym) : t.diagnosticHeading}>
+      {kind === 'diagnosticRequirement' && <p>{t.diagnosticIntro}</p>}
+      <dl className={facts.facts}>
+        <dt>{texts.patients.pseudonym}</dt>
+        <dd>{patient.pseudonym}</dd>
+        <dt>{texts.patient.location}</dt>
+        <dd>{locationLabel(patient.location)}</dd>
+        <dt>{texts.visit.visitDate}</dt>
+        <dd>{formatDay(visit.visitDate)}</dd>
+        <dt>{texts.documentationForm.state}</dt>
+        <dd>{texts.states[visit.state === '%future added value' ? 'NEW' : visit.state]}</dd>
+      </dl>
+      {instruments.map((instrumentDefinition) => {
+        const instrument = visit.instruments.find((candidate) => candidate.definition?.definitionId === instrumentDefinition.definitionId);
+        const formFieldsOf = (rules: StudyDefinition) => rules.visits.flatMap((v) => v.instruments).find((i) => i.id === instrumentDefinition.definitionId)?.fields ?? [];
+        return (
+          <section key={instrumentDefinition.id} className={styles.section} aria-label={text(instrumentDefinition.displayKey)}>
+            <Heading as="h2" className={styles.sectionHeading}>
+              {text(instrumentDefinition.displayKey)}
+            </Heading>
+            {instrument ? (
+              <ReadOnlyForm
+                patient={patient}
+                query={query}
+                place={{ kind: 'instrument', instrumentId: instrument.id, state: rulesState(instrument.state) }}
+                formFieldsOf={formFieldsOf}
+                fields={instrument.fields}
+              />
+            ) : (
+              <p className={styles.muted}>{t.notDocumented}</p>
+            )}
+          </section>
+        );
+      })}
+      {kind === 'diagnosticRequirement' && (
+        <div className={styles.signatures}>
+          <span className={styles.signatureLine}>{t.placeDate}</span>
+          <span className={styles.signatureLine}>{t.signature}</span>
+        </div>
+      )}
+    </PrintPage>
+  );
+}

@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Banner, Button, Heading, Label, LinkButton } from '@primer/react';
+import type { VisitScreenQuery } from '../../__generated__/VisitScreenQuery.graphql';
+import { PatientHeader } from '../../patients/PatientHeader';
+import { useDefinitionText } from '../../patients/useDefinitionText';
+import { StateLabel } from '../../patients/StateLabel';
+import { formatDay } from '../../patients/dates';
+import { formatDateTime } from '../../errors/errorCatalogue';
+import { texts } from '../../texts';
+import styles from '../../patients/Patient.module.css';
+import { SignVisitDialog } from './SignVisitDialog';
+
+const t = texts.visit;
+
+/** /patient/{patientId}/visit/{visitId}: the visit instruments view with the visit's actions (ecrf-core.md §2). */
+export function VisitScreen() {
+  const { patientId = '', visitId = '' } = useParams();
+  const data = useLazyLoadQuery<VisitScreenQuery>(
+    graphql`
+      query VisitScreenQuery($patientId: ID!, $visitId: ID!) {
+        studyPatient(id: $patientId) {
+          id
+          viewerCan {
+            document
+            signVisit
+            deleteVisit
+            editCaseProcess
+          }
+          studyDefinition {
+            ...useDefinitionText_studyDefinition
+          }
+          ...PatientHeader_studyPatient
+        }
+        visit(id: $visitId) {
+          id
+          state
+          isSigned
+          locked
+          visitDate
+          signature {
+            userName
+            signedAt
+            meaning
+          }
+          definition {
+            displayKey
+            instruments {
+              id
+              displayKey
+              isDeleted
+            }
+          }
+          instruments {
+            id
+            state
+            locked
+            definition {
+              id
+            }
+          }
+        }
+      }
+    `,
+    { patientId, visitId },
+    { fetchPolicy: 'store-and-network' },
+  );
+  const patient = data.studyPatient;
+  const visit = data.visit;
+  if (!patient || !visit?.definition) return <Banner variant="critical" title={t.notFound} />;
+  return <VisitView patient={patient} visit={{ ...visit, definition: visit.definition }} />;
+}
+
+type Data = NonNullable<VisitScreenQuery['response']['studyPatient']>;
+type Visit = NonNullable<VisitScreenQuery['response']['visit']>;
+type VisitData = Visit & { definition: NonNullable<Visit['definition']> };
+
+function VisitView({ patient, visit }: { patient: Data; visit: VisitData }) {
+  const text = useDefinitionText(patient.studyDefinition);
+  const [signing, setSigning] = useState(false);
+  const can = patient.viewerCan;
+  const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}`;
+  const name = text(visit.definition.displayKey);
+  const editable = can.document && !visit.locked;
+  // The backend refuses a signature while an instrument has missing data (docs/backend.md "Visits").
+  const signable = !visit.instruments.some((instrument) => instrument.state === 'MISSING_DATA');
+  const definitions = visit.definition.instruments.filter((definition) => !definition.isDeleted || visit.instruments.some((i) => i.definition?.id === definition.id));
+  return (
+    <>
+      <PatientHeader studyPatient={patient} title={name}>
+        {editable && (
+          <LinkButton as={RouterLink} to={`${base}/edit`}>
+            {t.edit}
+          </LinkButton>
+        )}
+        {can.signVisit && !visit.isSigned && (
+          <Button variant="primary" onClick={() => setSigning(true)} disabled={!signable} aria-describedby={signable ? undefined : 'sign-hint'}>
+            {t.sign}
+          </Button>
+        )}
+        <LinkButton as={RouterLink} to={`${base}/caseprogress`}>
+          {t.caseProgress}
+        </LinkButton>
+        <LinkButton as={RouterLink} to={`${base}/caseprogresstable`}>
+          {t.caseProgressTable}
+        </LinkButton>
+        <LinkButton as={RouterLink} to={`${base}/print`}>
+          {t.print}
+        </LinkButton>
+        <LinkButton as={RouterLink} to={`${base}/printDiagnosticRequirement`}>
+          {t.printDiagnosticRequirement}
+        </LinkButton>
+        {can.deleteVisit && (
+          <LinkButton as={RouterLink} to={`/deleteVisit/${encodeURIComponent(visit.id)}`} variant="danger">
+            {t.delete}
+          </LinkButton>
+        )}
+      </PatientHeader>
+      <p className={styles.labels}>
+        <StateLabel state={visit.state} />
+        {visit.isSigned && <Label variant="done">{texts.states.signed}</Label>}
+        {visit.locked && <Label variant="danger">{texts.states.locked}</Label>}
+        <span className={styles.muted}>
+          {t.visitDate}: {formatDay(visit.visitDate)}
+        </span>
+      </p>
+      {visit.signature && visit.isSigned && (
+        <p className={styles.muted}>
+          {texts.patient.signedBy(visit.signature.userName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)} – {visit.signature.meaning}
+        </p>
+      )}
+      {can.signVisit && !visit.isSigned && !signable && (
+        <p id="sign-hint" className={styles.muted}>
+          {t.notSignable}
+        </p>
+      )}
+      <section className={styles.section} aria-labelledby="instruments-heading">
+        <Heading as="h2" id="instruments-heading" className={styles.sectionHeading}>
+          {t.instrumentsHeading}
+        </Heading>
+        <ul className={styles.cards}>
+          {definitions.map((definition) => {
+            const instrument = visit.instruments.find((candidate) => candidate.definition?.id === definition.id);
+            return (
+              <li key={definition.id} className={styles.card}>
+                <span className={styles.cardTitle}>{text(definition.displayKey)}</span>
+                <span className={styles.labels}>
+                  {instrument ? <StateLabel state={instrument.state} /> : <span className={styles.muted}>{t.missingInstrument}</span>}
+                  {instrument ? (
+                    <LinkButton as={RouterLink} size="small" to={`${base}/instrument/${encodeURIComponent(instrument.id)}/edit`} aria-label={`${editable ? t.editInstrument : t.showInstrument}: ${text(definition.displayKey)}`}>
+                      {editable ? t.editInstrument : t.showInstrument}
+                    </LinkButton>
+                  ) : (
+                    editable && (
+                      <LinkButton as={RouterLink} size="small" to={`${base}/instrument/${encodeURIComponent(definition.id)}/new`} aria-label={`${t.createInstrument}: ${text(definition.displayKey)}`}>
+                        {t.createInstrument}
+                      </LinkButton>
+                    )
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {signing && <SignVisitDialog visitId={visit.id} onClose={() => setSigning(false)} />}
+    </>
+  );
+}
