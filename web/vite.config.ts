@@ -13,8 +13,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // @primer/react alone is ~565 kB minified (120 kB gzip); the default 500 kB limit would always warn.
-    chunkSizeWarningLimit: 600,
+    // The @primer/react chunk is ~800 kB minified (190 kB gzip) with the components the forms use; it is
+    // cached across releases (own chunk below), so only growth beyond that should warn.
+    chunkSizeWarningLimit: 850,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks keep browser caches warm across releases.

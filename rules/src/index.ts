@@ -32,6 +32,7 @@ export * from './instruments/form-walk.js';
 export * from './instruments/instrument-state.js';
 export * from './instruments/form-place.js';
 export * from './visits/visit-state.js';
+export * from './visits/visit-availability.js';
 
 export * from './dates/partial-date.js';
 export * from './consents/consents.js';

@@ -3,6 +3,7 @@
  * process step"). Create and update answer the steps of the visit reloaded, with the stopping step (first
  * step in state stop by order) and the latest filled step (highest-order step that has a main state).
  */
+import { caseProcessSummary } from '@ecrf/rules';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { audit } from '../audit/audit.service.js';
@@ -10,22 +11,15 @@ import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
 import { actorOf } from '../instruments/instruments.service.js';
-import { loadStudyPatient, stepDto, type CaseProcessStepDto } from '../study-patients/patient-documents.js';
+import { loadStudyPatient, stepDto } from '../study-patients/patient-documents.js';
 import { assertPatientAccess } from '../study-patients/patient-workspace.js';
 import { studyPatientOfVisit } from '../visits/visits.service.js';
 import { CaseProcessCreateSchema, CaseProcessSchema, CaseProcessUpdateSchema } from './case-process.schemas.js';
 
 const tags = ['CaseProcess'];
 
-/** ecrf-core.md §4: the stopping step and the latest filled step. */
-export function caseProcessOf(steps: CaseProcessStepDto[]) {
-  const byOrder = [...steps].sort((a, b) => a.order - b.order);
-  const filled = byOrder.filter((s) => (s.mainStateIdentifier ?? '') !== '');
-  return { steps: byOrder, stoppingStep: byOrder.find((s) => s.state === 'stop') ?? null, latestFilledStep: filled[filled.length - 1] ?? null };
-}
-
 export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
-  const stepsOfVisit = async (visitId: string) => caseProcessOf((await db.selectFrom('case_process_step').selectAll().where('visit_id', '=', visitId).execute()).map(stepDto));
+  const stepsOfVisit = async (visitId: string) => caseProcessSummary((await db.selectFrom('case_process_step').selectAll().where('visit_id', '=', visitId).execute()).map(stepDto));
   const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string) => {
     const patient = await loadStudyPatient(db, await studyPatientOfVisit(db, visitId));
     await assertPatientAccess(db, caller, patient);
@@ -46,7 +40,7 @@ export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
   }, async (request) => {
     const patient = await loadStudyPatient(db, request.params.studyPatientId);
     await assertPatientAccess(db, callerOf(request), patient);
-    return caseProcessOf((await db.selectFrom('case_process_step').selectAll().where('study_patient_id', '=', patient.id).execute()).map(stepDto));
+    return caseProcessSummary((await db.selectFrom('case_process_step').selectAll().where('study_patient_id', '=', patient.id).execute()).map(stepDto));
   });
 
   app.post('/CaseProcess', {

@@ -5,7 +5,7 @@
  * records who, when and with which meaning. Every write is audited in its transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { canAddVisit, followUpAvailability, isVisitVisible, readFollowUpInput, type VisitDefinition } from '@ecrf/rules';
+import { visitUnavailableReason, type VisitDefinition } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit/audit.service.js';
 import { verifyPassword } from '../auth/password-hash.js';
@@ -48,13 +48,11 @@ function visitOf(ws: Workspace, id: string): VisitDto {
 
 /** Whether a new visit of the definition may be added now; refuses with the reason otherwise. */
 export function assertVisitAvailable(ws: Workspace, definition: VisitDefinition): void {
-  const unavailable = (reason: string, message: string) => new EcrfError('ECRF_ERR_VISIT_NOT_AVAILABLE', message, { reason });
-  if (!isVisitVisible(definition, null, ws.contextFor())) throw unavailable('notVisible', 'Die Visite ist für diesen Patienten nicht verfügbar.');
-  if (!canAddVisit(definition, ws.documents.visits)) throw unavailable('max', 'Die Höchstzahl dieser Visiten ist erreicht.');
-  if (definition.definition.isFollowUpRegistry === true) {
-    const availability = followUpAvailability(readFollowUpInput(rulesPatientContext(ws.patient, ws.documents), ws.index, ws.today));
-    if (!availability.available) throw unavailable(availability.reason, 'Die Follow-up-Visite ist noch nicht verfügbar.');
-  }
+  const reason = visitUnavailableReason(definition, rulesPatientContext(ws.patient, ws.documents), ws.contextFor(), ws.index, ws.today);
+  if (reason === null) return;
+  const message = reason === 'notVisible' ? 'Die Visite ist für diesen Patienten nicht verfügbar.'
+    : reason === 'max' ? 'Die Höchstzahl dieser Visiten ist erreicht.' : 'Die Follow-up-Visite ist noch nicht verfügbar.';
+  throw new EcrfError('ECRF_ERR_VISIT_NOT_AVAILABLE', message, { reason });
 }
 
 /** The fields a new visit starts with, populated by the rules, under a temporary id (not stored). */

@@ -1,13 +1,10 @@
 /**
  * `StudyPatient.visitOptions`: every visit definition by order, and whether a new visit of it can be
- * created now. Decided with @ecrf/rules as the backend's createVisit decides (backend/src/visits,
- * `assertVisitAvailable`; docs/backend.md "Visits"), in the same order of checks: visibility rules,
- * `definition.max`, then for follow-up-registry visits the DigiNet follow-up availability (ecrf-core.md §4).
+ * created now, by the same @ecrf/rules check the backend's createVisit refuses with (`visitUnavailableReason`).
  * It evaluates on the loaded patient context, so it costs no backend call of its own.
  */
 import {
-  canAddVisit, followUpAvailability, isVisitVisible, readFollowUpInput,
-  type FollowUpUnavailableReason, type VisitDefinition as RulesVisitDefinition,
+  visitUnavailableReason, type VisitDefinition as RulesVisitDefinition, type VisitUnavailableReason as RulesUnavailableReason,
 } from '@ecrf/rules';
 import type { ResolversTypes, VisitUnavailableReason } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
@@ -16,20 +13,15 @@ import type { PatientContext } from './models.js';
 
 type VisitOption = ResolversTypes['VisitOption'];
 
-const followUpReasons = {
-  noBaseline: 'NO_BASELINE', baselineNew: 'BASELINE_NEW', noBaselineDate: 'NO_BASELINE_DATE',
+const reasons = {
+  notVisible: 'NOT_VISIBLE', max: 'MAXIMUM_REACHED', noBaseline: 'NO_BASELINE', baselineNew: 'BASELINE_NEW', noBaselineDate: 'NO_BASELINE_DATE',
   notYetDue: 'NOT_YET_DUE', deceased: 'DECEASED', vitalState: 'VITAL_STATE',
-} as const satisfies Record<FollowUpUnavailableReason, VisitUnavailableReason>;
+} as const satisfies Record<RulesUnavailableReason, VisitUnavailableReason>;
 
 function unavailableReason(definition: RulesVisitDefinition, evaluation: Evaluation): VisitUnavailableReason | null {
   const { index, patientContext, today, contextFor } = evaluation;
-  if (!isVisitVisible(definition, null, contextFor(patientContext.fields))) return 'NOT_VISIBLE';
-  if (!canAddVisit(definition, patientContext.visits)) return 'MAXIMUM_REACHED';
-  if (definition.definition.isFollowUpRegistry === true) {
-    const availability = followUpAvailability(readFollowUpInput(patientContext, index, today));
-    if (!availability.available) return followUpReasons[availability.reason];
-  }
-  return null;
+  const reason = visitUnavailableReason(definition, patientContext, contextFor(patientContext.fields), index, today);
+  return reason === null ? null : reasons[reason];
 }
 
 export async function visitOptionsOf(patient: PatientContext, context: GatewayContext): Promise<VisitOption[]> {

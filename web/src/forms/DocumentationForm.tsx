@@ -35,6 +35,8 @@ export type DocumentationFormProps = {
   readOnly?: boolean;
   /** Date fields offering "andauernd"; the study definition has no setting for it. Default: none. */
   allowsOngoing?: (definition: DataFieldDefinition) => boolean;
+  /** Offers "Feld sperren"/"Sperre aufheben" on stored fields (DataFieldLockCmd); absent: no lock control. */
+  onSetLock?: (fieldId: string, locked: boolean) => void;
 };
 
 const never = () => false;
@@ -50,7 +52,7 @@ function shownTargets(nodes: readonly FieldNode[], ids = new Set<string>()): Set
 }
 
 export function DocumentationForm({
-  definition, formFields, fields, onChange, evaluation, text, network, serverErrors = [], readOnly = false, allowsOngoing = never,
+  definition, formFields, fields, onChange, evaluation, text, network, serverErrors = [], readOnly = false, allowsOngoing = never, onSetLock,
 }: DocumentationFormProps) {
   const index = useMemo(() => indexStudyDefinition(definition), [definition]);
   // Placeholders get random ids: they are made once per `fields`, whatever else re-renders.
@@ -81,6 +83,7 @@ export function DocumentationForm({
     setValues: (fieldId, values) => change(updateField(prepared, fieldId, (field) => ({ ...field, values }))),
     addEntry: (listId, entryDefinition) => change(addEntry(formFields, prepared, listId, entryDefinition)),
     removeEntry: (entryId) => change(removeEntry(prepared, entryId)),
+    setLock: onSetLock ?? null,
   };
 
   return (

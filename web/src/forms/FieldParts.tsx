@@ -2,12 +2,13 @@
  * Pieces every field shows: its label with the required mark, and the notes under it (hints, redirects,
  * lock and editability notes, messages of missing or invalid values and of the server).
  */
-import { AlertIcon, ArrowRightIcon, InfoIcon, LockIcon } from '@primer/octicons-react';
-import { VisuallyHidden } from '@primer/react';
+import { AlertIcon, ArrowRightIcon, InfoIcon, LockIcon, UnlockIcon } from '@primer/octicons-react';
+import { Button, VisuallyHidden } from '@primer/react';
 import { formatDisplayDate, isFieldLocked, parsePartialDate } from '@ecrf/rules';
 import { texts } from '../texts';
 import type { FieldNode } from './formNodes';
 import type { FormModel } from './formContext';
+import { isTemporaryField } from './instances';
 import styles from './DocumentationForm.module.css';
 
 /** The label text; required fields get an asterisk, and 'Pflichtfeld' for screen readers instead of it. */
@@ -60,7 +61,9 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
     ...(lock ? [{ kind: 'lock' as const, message: lock }] : []),
     ...node.editabilityMessages.map((key) => ({ kind: 'lock' as const, message: model.text(key) })),
   ];
-  if (notes.length === 0) return null;
+  const lockControl = model.setLock !== null && !isTemporaryField(node.instance) && node.definition.definitionType !== 'DisplayValue';
+  if (notes.length === 0 && !lockControl) return null;
+  const locked = node.instance.lockedManually === true;
   return (
     <div id={notesId(node)}>
       {notes.map(({ kind, message }, i) => (
@@ -74,6 +77,17 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
           <span>{message}</span>
         </p>
       ))}
+      {lockControl && (
+        <Button
+          size="small"
+          variant="invisible"
+          leadingVisual={locked ? UnlockIcon : LockIcon}
+          aria-label={`${locked ? texts.forms.unlock : texts.forms.lock}: ${model.text(node.definition.displayKey)}`}
+          onClick={() => model.setLock?.(node.instance.id, !locked)}
+        >
+          {locked ? texts.forms.unlock : texts.forms.lock}
+        </Button>
+      )}
     </div>
   );
 }

@@ -47,7 +47,7 @@ export function NetworkField({ node }: { node: FieldNode }) {
     store(organization, found ? { id: found.id, title: found.title ?? null, firstName: found.firstName ?? null, lastName: found.lastName ?? null } : null);
   };
   const errors = fieldErrors(node, model);
-  const selectProps = { disabled, 'aria-describedby': notesId(node), 'aria-invalid': node.missing ? true : undefined };
+  const selectProps = { 'aria-describedby': notesId(node), 'aria-invalid': node.missing ? true : undefined };
 
   return (
     <div className={styles.field}>
@@ -55,7 +55,7 @@ export function NetworkField({ node }: { node: FieldNode }) {
         <legend className={styles.legend}>
           <FieldLabel label={model.text(definition.displayKey)} required={state.required || organizationRequired || personRequired} />
         </legend>
-        <FormControl>
+        <FormControl disabled={disabled}>
           <FormControl.Label><FieldLabel label={texts.forms.location} required={organizationRequired} /></FormControl.Label>
           <Select {...selectProps} aria-required={organizationRequired ? true : undefined} value={organization?.id ?? ''} onChange={(event) => chooseOrganization(event.target.value)}>
             <Select.Option value="">{texts.forms.choose}</Select.Option>
@@ -66,7 +66,7 @@ export function NetworkField({ node }: { node: FieldNode }) {
           </Select>
         </FormControl>
         {showPerson && (
-          <FormControl>
+          <FormControl disabled={disabled}>
             <FormControl.Label><FieldLabel label={texts.forms.therapist} required={personRequired} /></FormControl.Label>
             <Select {...selectProps} aria-required={personRequired ? true : undefined} value={person?.id ?? ''} onChange={(event) => choosePerson(event.target.value)}>
               <Select.Option value="">{texts.forms.choose}</Select.Option>

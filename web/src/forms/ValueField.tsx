@@ -119,14 +119,14 @@ export function ValueField({ node }: { node: FieldNode }) {
   const invalid = kind === 'number' && value !== '' && parseDecimal(value) === null ? texts.forms.invalidNumber : null;
   const errors = fieldErrors(node, model, invalid);
   const common = {
-    disabled,
     'aria-describedby': notesId(node),
     'aria-invalid': errors.length > 0 ? true : undefined,
     'aria-required': state.required ? true : undefined,
   };
   return (
     <div className={styles.field}>
-      <FormControl>
+      {/* Primer disables the input through its FormControl. */}
+      <FormControl disabled={disabled}>
         <FormControl.Label><FieldLabel label={label} required={state.required} /></FormControl.Label>
         {kind === 'enum' ? (
           <Select {...common} value={value} onChange={(event) => setValue(event.target.value)}>

@@ -34,6 +34,8 @@ export type FormModel = {
   setValues: (fieldId: string, values: readonly FieldValue[]) => void;
   addEntry: (listId: string, entryDefinition: DataFieldDefinition) => void;
   removeEntry: (entryId: string) => void;
+  /** Sets or lifts a stored field's manual lock (data management); null when the viewer may not. */
+  setLock: ((fieldId: string, locked: boolean) => void) | null;
 };
 
 export const FormModelContext = createContext<FormModel | null>(null);

@@ -63,6 +63,7 @@ export function renderForm(formFields: readonly DataFieldDefinition[], initial: 
         serverErrors={options.serverErrors}
         readOnly={options.readOnly}
         allowsOngoing={options.allowsOngoing}
+        onSetLock={options.onSetLock}
       />
     );
   }

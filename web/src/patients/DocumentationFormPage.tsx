@@ -6,6 +6,8 @@ import { toInstances, type FieldInput, type GraphDataField } from '../forms/inst
 import { useFormState } from '../forms/useFormState';
 import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
+import { useSetFieldLockMutation } from '../mutations/SetFieldLockMutation';
+import { commitMutationAsync } from '../relay/commitMutationAsync';
 import { texts } from '../texts';
 import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
 import { useFormRules } from './useFormRules';
@@ -32,8 +34,10 @@ type Props = {
   save: (fields: FieldInput[], reasonForChange: string | null) => Promise<readonly SaveError[]>;
   onSaved: () => void;
   onCancel: () => void;
-  /** Loads the stored state again after a refused stale save. */
+  /** Loads the stored state again after a refused stale save or a lock change. */
   onReload: () => void;
+  /** The stored form's version: with DataFieldLockCmd its stored fields offer a manual lock. Null for a new form. */
+  lockOwnerVersion?: number | null;
 };
 
 /**
@@ -41,7 +45,9 @@ type Props = {
  * guarded, the server's refusals shown at their fields, a stale save refused with the server's German
  * message while the user's input stays on screen.
  */
-export function DocumentationFormPage({ patient, query, place, formFieldsOf, original, reasonRequired, readOnly, header, save, onSaved, onCancel, onReload }: Props) {
+export function DocumentationFormPage({
+  patient, query, place, formFieldsOf, original, reasonRequired, readOnly, header, save, onSaved, onCancel, onReload, lockOwnerVersion = null,
+}: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
   const { definition, formFields, text, network } = rules;
   const initial = useMemo(() => toInstances(original), [original]);
@@ -55,6 +61,21 @@ export function DocumentationFormPage({ patient, query, place, formFieldsOf, ori
   const warning = useUnsavedChangesWarning(dirty && !saving);
   const evaluation = rules.evaluate(place, form.fields);
   const stale = errors.find((error) => error.code === 'STALE_WRITE');
+  const [commitLock] = useSetFieldLockMutation();
+  // Locks are offered on an unchanged form only: the reload after the lock would drop unsaved input.
+  const setLock = lockOwnerVersion !== null && patient.viewerCan.lockFields && !dirty
+    ? (fieldId: string, locked: boolean) => {
+        void commitMutationAsync(commitLock, { input: { studyPatientId: patient.id, fieldId, ownerVersion: lockOwnerVersion, lockedManually: locked } })
+          .then(({ setFieldLock }) => {
+            setErrors(setFieldLock.errors);
+            if (setFieldLock.errors.length === 0) {
+              feedback.showSnackbar(locked ? texts.documentationForm.locked : texts.documentationForm.unlocked);
+              onReload();
+            }
+          })
+          .catch((error: unknown) => setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]));
+      }
+    : undefined;
 
   const submit = async () => {
     if (askReason && reason.trim() === '') {
@@ -112,6 +133,7 @@ export function DocumentationFormPage({ patient, query, place, formFieldsOf, ori
         network={network}
         serverErrors={fieldErrors}
         readOnly={readOnly}
+        onSetLock={setLock}
       />
       {!readOnly && askReason && (
         <FormControl required>

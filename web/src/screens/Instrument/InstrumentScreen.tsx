@@ -136,6 +136,7 @@ function InstrumentForm({ header, patient, query, located, onReload }: FormProps
         save={save}
         onSaved={() => navigate(back)}
         onCancel={() => navigate(back)}
+        lockOwnerVersion={instrument?.version ?? null}
         onReload={onReload}
       />
     </>

@@ -56,6 +56,7 @@ export function PatientEditScreen() {
         save={save}
         onSaved={() => navigate(back)}
         onCancel={() => navigate(back)}
+        lockOwnerVersion={patient.version}
         onReload={reload}
       />
     </>

@@ -125,6 +125,7 @@ function VisitForm({ header, patient, query, visit, definition, onReload }: Form
           navigate(savedId ? `${patientPath}/visit/${encodeURIComponent(savedId)}` : patientPath);
         }}
         onCancel={() => navigate(visit ? `${patientPath}/visit/${encodeURIComponent(visit.id)}` : patientPath)}
+        lockOwnerVersion={visit?.version ?? null}
         onReload={onReload}
       />
     </>

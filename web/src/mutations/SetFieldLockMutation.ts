@@ -1,0 +1,12 @@
+import { graphql, useMutation } from 'react-relay';
+import type { SetFieldLockMutation } from '../__generated__/SetFieldLockMutation.graphql';
+
+export function useSetFieldLockMutation() {
+  return useMutation<SetFieldLockMutation>(graphql`
+    mutation SetFieldLockMutation($input: SetFieldLockInput!) {
+      setFieldLock(input: $input) {
+        errors { code field message }
+      }
+    }
+  `);
+}
