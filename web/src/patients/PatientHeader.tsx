@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
-import { Heading, Label, Link } from '@primer/react';
+import { Breadcrumbs, Heading, Label } from '@primer/react';
 import type { PatientHeader_studyPatient$key } from '../__generated__/PatientHeader_studyPatient.graphql';
 import { texts } from '../texts';
 import facts from '../components/Facts.module.css';
@@ -39,9 +39,16 @@ export function PatientHeader({ studyPatient, children, title }: Props) {
   return (
     <header className={styles.header}>
       <div>
-        <Link as={RouterLink} to={`/patient/${encodeURIComponent(patient.id)}`} className={styles.muted}>
-          {t.heading(patient.pseudonym)}
-        </Link>
+        <Breadcrumbs className={styles.breadcrumbs}>
+          <Breadcrumbs.Item as={RouterLink} to="/patients">
+            {texts.patients.heading}
+          </Breadcrumbs.Item>
+          {title !== undefined && (
+            <Breadcrumbs.Item as={RouterLink} to={`/patient/${encodeURIComponent(patient.id)}`}>
+              {t.heading(patient.pseudonym)}
+            </Breadcrumbs.Item>
+          )}
+        </Breadcrumbs>
         <Heading as="h1" className={styles.heading}>
           {title ?? t.heading(patient.pseudonym)} {patient.isDigiNet && <Label variant="accent">{texts.patients.digiNet}</Label>}
         </Heading>

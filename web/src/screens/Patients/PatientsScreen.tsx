@@ -6,7 +6,7 @@ import { useStudyScope } from '../../layout/studyScope';
 import { hasAnyRight, hasRight } from '../../session/roles';
 import { mayReadIdentities, mayRegisterPatients } from '../../patients/identityRights';
 import { texts } from '../../texts';
-import styles from '../../administration/AdminTable.module.css';
+import patientStyles from '../../patients/Patient.module.css';
 import { PATIENTS_PAGE, PatientsTable } from './PatientsTable';
 
 /** /patients: the patient table of the study (ecrf-core.md §2; ecrf-calls.md "Patients"; issue 5). */
@@ -38,8 +38,8 @@ function PatientsOfStudy({ studyId }: { studyId: string }) {
   if (!hasAnyRight(rights, ['PatientGetAllCmd', 'PatientGetMyCmd'])) return <Banner variant="critical" title={texts.admin.forbidden} />;
   return (
     <section aria-labelledby="patients-heading">
-      <div className={styles.toolbar}>
-        <Heading as="h1" id="patients-heading" className={styles.heading}>
+      <div className={patientStyles.header}>
+        <Heading as="h1" id="patients-heading" className={patientStyles.heading}>
           {texts.patients.heading}
         </Heading>
         {mayRegisterPatients(rights) && (

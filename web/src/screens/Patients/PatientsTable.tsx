@@ -155,10 +155,16 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
                 <td>{locationLabel(node.location)}</td>
                 <td>{formatDay(node.registrationDate)}</td>
                 {showVisits && (
-                  <td className={styles.actions}>
-                    {node.visits.map((visit) => (
-                      <StateLabel key={visit.id} state={visit.state} />
-                    ))}
+                  <td>
+                    {node.visits.length === 0 ? (
+                      '–'
+                    ) : (
+                      <span className={styles.actions}>
+                        {node.visits.map((visit) => (
+                          <StateLabel key={visit.id} state={visit.state} />
+                        ))}
+                      </span>
+                    )}
                   </td>
                 )}
               </tr>
