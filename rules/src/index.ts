@@ -9,6 +9,7 @@ export * from './validators/password.js';
 export * from './validators/messages.js';
 export * from './validators/field-validators.js';
 export * from './validators/cron.js';
+export * from './validators/patient-identity.js';
 export * from './insurance/insurance-number.js';
 
 export * from './definition/constraints.js';

@@ -598,8 +598,6 @@ export const texts = {
     },
     location: 'Standort',
     registrationDate: 'Registrierungsdatum',
-    invalidDate: 'Ungültiges Datum',
-    futureDate: 'Datum liegt in der Zukunft',
     submit: 'Patient anlegen',
     submitting: 'Wird angelegt …',
     created: (pseudonym: string) => `Patient ${pseudonym} angelegt`,

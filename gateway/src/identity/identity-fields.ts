@@ -4,10 +4,7 @@
  * statutory insurance number with check digit, placeholders and the GKV exception, private number 1–15;
  * the gender is required, as on /patientCreate).
  */
-import {
-  INSURANCE_PLACEHOLDERS, INSURANCE_STATUS_KNOWN_GKV, validateName, validatePostalCode, validatePrivateInsuranceNumber,
-  validateRequired, validateStatutoryInsuranceNumber,
-} from '@ecrf/rules';
+import { INSURANCE_PLACEHOLDERS, patientIdentityErrors } from '@ecrf/rules';
 import type { PatientGender, PatientIdentity, PatientIdentityInput, UserError } from '../__generated__/resolvers.js';
 
 /** IDAT as the service takes it: its field keys to strings. */
@@ -81,36 +78,11 @@ export function valuesOf(identity: PatientIdentity): Record<IdentityFieldName, s
   return Object.fromEntries(IDENTITY_FIELD_NAMES.map((name) => [name, identity[name] ?? ''])) as Record<IdentityFieldName, string>;
 }
 
-/** A real calendar date, not in the future. */
-function validateBirthDate(value: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== value) return 'Ungültiges Datum';
-  return date.getTime() > Date.now() ? 'Datum liegt in der Zukunft' : null;
-}
-
-function validateInsurance(input: PatientIdentityInput, number: string): string | null {
-  switch (input.insuranceStatus) {
-    case 'STATUTORY_KNOWN': return validateStatutoryInsuranceNumber(number, INSURANCE_STATUS_KNOWN_GKV);
-    case 'STATUTORY': return validateStatutoryInsuranceNumber(number);
-    case 'PRIVATE': return validatePrivateInsuranceNumber(number);
-    case 'NONE': return null;
-  }
-}
-
-/** Every broken rule as a user error at its input field (`identity.<field>`). */
+/** Every broken rule as a user error at its input field (`identity.<field>`); "today" is the UTC day. */
 export function validateIdentity(input: PatientIdentityInput): UserError[] {
   const values = identityValues(input);
-  const checks: [IdentityFieldName, string | null][] = [
-    ['firstName', validateRequired(values.firstName) ?? validateName(values.firstName)],
-    ['lastName', validateRequired(values.lastName) ?? validateName(values.lastName)],
-    ['birthName', values.birthName ? validateName(values.birthName) : null],
-    ['birthDate', validateRequired(values.birthDate) ?? validateBirthDate(values.birthDate)],
-    ['gender', validateRequired(values.gender)],
-    ['zip', values.zip ? validatePostalCode(values.zip) : null],
-    ['insuranceNumber', validateInsurance(input, values.insuranceNumber)],
-  ];
-  return checks.flatMap(([field, message]) => (message ? [{ code: 'INVALID_VALUE' as const, message, field: `identity.${field}` }] : []));
+  const errors = patientIdentityErrors({ ...values, insuranceStatus: input.insuranceStatus }, new Date().toISOString().slice(0, 10));
+  return Object.entries(errors).map(([field, message]) => ({ code: 'INVALID_VALUE' as const, message, field: `identity.${field}` }));
 }
 
 /** Whether a number identifies somebody (placeholders do not, so they say nothing about a match). */

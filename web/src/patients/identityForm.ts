@@ -5,15 +5,11 @@
  * required) with the same rules the gateway applies, and the input the mutations take. Errors are keyed by the mutation's
  * `UserError.field` (`identity.<field>`), so server and client messages land at the same field.
  */
-import {
-  INSURANCE_PLACEHOLDERS, INSURANCE_STATUS_KNOWN_GKV, isValidKvnr, validateName, validatePostalCode,
-  validatePrivateInsuranceNumber, validateRequired, validateStatutoryInsuranceNumber, type FieldValidator,
-} from '@ecrf/rules';
+import { INSURANCE_PLACEHOLDERS, isValidKvnr, patientIdentityErrors } from '@ecrf/rules';
 import type {
   InsuranceStatus as GraphInsuranceStatus, PatientGender as GraphPatientGender, PatientIdentityInput,
 } from '../__generated__/RegisterPatientMutation.graphql';
-import { optional, validateFields, type FieldErrors } from '../administration/formErrors';
-import { texts } from '../texts';
+import type { FieldErrors } from '../administration/formErrors';
 
 export type InsuranceStatus = Exclude<GraphInsuranceStatus, '%future added value'>;
 export const INSURANCE_STATUSES: readonly InsuranceStatus[] = ['STATUTORY_KNOWN', 'STATUTORY', 'PRIVATE', 'NONE'];
@@ -46,36 +42,10 @@ export const EMPTY_IDENTITY: IdentityForm = {
 /** The error key of an identity field: the `field` the gateway's user errors carry. */
 export const fieldKey = (field: keyof IdentityForm): string => `identity.${field}`;
 
-/** A real calendar day (yyyy-MM-dd) that is not after `today`. */
-export function validateDay(value: string, today: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!date || date.toISOString().slice(0, 10) !== value) return texts.identity.invalidDate;
-  return value > today ? texts.identity.futureDate : null;
-}
-
-/** §5: the number's rule follows the insurance status; placeholders are refused only for 'KV-Nummer bekannt (GKV)'. */
-function insuranceValidator(status: InsuranceStatus): FieldValidator {
-  switch (status) {
-    case 'STATUTORY_KNOWN': return (value) => validateStatutoryInsuranceNumber(value, INSURANCE_STATUS_KNOWN_GKV);
-    case 'STATUTORY': return (value) => validateStatutoryInsuranceNumber(value);
-    case 'PRIVATE': return validatePrivateInsuranceNumber;
-    case 'NONE': return () => null;
-  }
-}
-
-/** Every broken rule of the form, by error key (first message per field). */
+/** Every broken rule of the form, by error key (first message per field); the rules are the gateway's. */
 export function validateIdentity(form: IdentityForm, today: string): FieldErrors {
-  const day: FieldValidator = (value) => validateDay((value ?? '').trim(), today);
-  return validateFields({
-    [fieldKey('firstName')]: [form.firstName.trim(), [validateRequired, validateName]],
-    [fieldKey('lastName')]: [form.lastName.trim(), [validateRequired, validateName]],
-    [fieldKey('birthName')]: [form.birthName.trim(), [optional(validateName)]],
-    [fieldKey('birthDate')]: [form.birthDate, [validateRequired, day]],
-    [fieldKey('gender')]: [form.gender, [validateRequired]],
-    [fieldKey('zip')]: [form.zip.trim(), [optional(validatePostalCode)]],
-    [fieldKey('insuranceNumber')]: [form.insuranceNumber.trim(), [insuranceValidator(form.insuranceStatus)]],
-  });
+  const errors = patientIdentityErrors({ ...form, insuranceNumber: form.insuranceStatus === 'NONE' ? '' : form.insuranceNumber }, today);
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [fieldKey(field as IdentityField), [message]]));
 }
 
 const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());

@@ -4,14 +4,14 @@ import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Heading, Select } from '@primer/react';
 import type { PatientCreateScreenQuery } from '../../__generated__/PatientCreateScreenQuery.graphql';
 import type { RegisterPatientMutation$data } from '../../__generated__/RegisterPatientMutation.graphql';
-import { validateRequired } from '@ecrf/rules';
+import { validatePastDay, validateRequired } from '@ecrf/rules';
 import { validateFields } from '../../administration/formErrors';
 import { TextField } from '../../components/TextField';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useStudyScope, type StudyScope } from '../../layout/studyScope';
 import { useRegisterPatientMutation } from '../../mutations/RegisterPatientMutation';
 import { IdentityFields } from '../../patients/IdentityFields';
-import { EMPTY_IDENTITY, identityInput, localToday, validateDay } from '../../patients/identityForm';
+import { EMPTY_IDENTITY, identityInput, localToday } from '../../patients/identityForm';
 import { mayRegisterPatients } from '../../patients/identityRights';
 import { useIdentityForm } from '../../patients/useIdentityForm';
 import { texts } from '../../texts';
@@ -55,7 +55,7 @@ function PatientCreate({ scope }: { scope: StudyScope }) {
 const validateRegistration = (form: Registration) =>
   validateFields({
     locationId: [form.locationId, [validateRequired]],
-    registrationDate: [form.registrationDate, [validateRequired, (value) => validateDay(value ?? '', localToday())]],
+    registrationDate: [form.registrationDate, [validateRequired, (value) => validatePastDay(value ?? '', localToday())]],
   });
 
 function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: readonly Location[] }) {
