@@ -92,18 +92,8 @@ export type GraphEnumValueSet = {
   readonly values: readonly { readonly code: string; readonly displayKey: string; readonly order: number }[];
 };
 
-export type GraphQueryType = {
-  readonly identifier: string;
-  readonly displayKey?: string | null;
-  readonly canView: readonly string[];
-  readonly canCreate: readonly string[];
-  readonly canEdit: readonly string[];
-  readonly canAccept: readonly string[];
-  readonly canAnswer: readonly string[];
-  readonly canRevoke: readonly string[];
-  readonly canSolve: readonly string[];
-  readonly canDefer: readonly string[];
-};
+/** The roles per query action are the rules' own type; the graph names the type by identifier only. */
+export type GraphQueryType = Omit<QueryType, 'id' | 'displayKey'> & { readonly displayKey?: string | null };
 
 export type GraphLanguage = {
   readonly identifier: string;
