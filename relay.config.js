@@ -6,10 +6,11 @@ import { join } from 'node:path';
 const here = import.meta.dirname;
 const config = {
   src: join(here, 'web/src'),
-  // schema.graphql with its `extend type`s merged (scripts/relay-schema.mjs): relay-compiler would take
-  // extensions for client-only fields.
-  schema: join(here, 'web/__generated__/schema.graphql'),
+  // The merged schema (no `extend type`s, which relay-compiler would take for client-only fields).
+  schema: join(here, 'schema.graphql'),
   language: 'typescript',
+  // The date scalars travel as ISO text (docs/gateway.md "Conventions").
+  customScalarTypes: { Date: 'string', DateTime: 'string', PartialDate: 'string' },
   artifactDirectory: join(here, 'web/src/__generated__'),
   eagerEsModules: true,
   excludes: ['**/node_modules/**', '**/__generated__/**'],

@@ -31,8 +31,4 @@ export function startBackend(options?: {
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number>;
 
-export function startMainzelliste(options?: {
-  port?: number;
-  env?: NodeJS.ProcessEnv;
-  log?: (line: string) => void;
-}): Promise<Service>;
+export function startMainzelliste(options?: { port?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<Service>;

@@ -114,7 +114,14 @@ export async function startServices({
   const gateway = spawnService(
     'gateway',
     'gateway/dist/main.js',
-    { WEB_DIST: `${root}web/dist`, ...env, PORT: String(gatewayPort), HOST: '127.0.0.1', BACKEND_URL: backend.url, MAINZELLISTE_URL: mainzelliste.url },
+    {
+      WEB_DIST: `${root}web/dist`,
+      ...env,
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      BACKEND_URL: backend.url,
+      MAINZELLISTE_URL: mainzelliste.url,
+    },
     log,
   );
   const stop = async () => {

@@ -13,7 +13,9 @@ const production = process.env.NODE_ENV === 'production';
 console.log(`\neCRF Register läuft: ${services.url}`);
 console.log(`REST API: ${services.backendUrl}/api/v1.0 (OpenAPI: ${services.backendUrl}/api/docs)`);
 console.log(`Pseudonymisierungsdienst (Mainzelliste-API): ${services.mainzellisteUrl}`);
-console.log(`Datenbank: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `eingebettetes PGlite unter ${process.env.DATA_DIR ?? './data'}`}`);
+console.log(
+  `Datenbank: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `eingebettetes PGlite unter ${process.env.DATA_DIR ?? './data'}`}`,
+);
 if (!production) {
   console.log('\nDemo-Anmeldungen (Benutzername / Passwort):');
   for (const { userName, password, role } of demoSignIns()) console.log(`  ${userName.padEnd(26)} ${password}   ${role}`);

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { BackendConfig } from './config/config.js';
-import type { DB } from './db/schema.js';
+import type { DB } from './__generated__/database.js';
 import type { Mailer } from './mail/mailer.js';
 
 export type AppDeps = { db: Kysely<DB>; config: BackendConfig; mailer: Mailer };

@@ -93,7 +93,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'eCRF registry REST API', version: ECRF_VERSION, description: 'The call catalogue of ecrf-calls.md §7 under /api/v1.0' },
+      info: {
+        title: 'eCRF registry REST API',
+        version: ECRF_VERSION,
+        description: 'The call catalogue of ecrf-calls.md §7 under /api/v1.0',
+      },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
@@ -102,33 +106,36 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerErrorHandler(app);
   registerRouteAccess(app, deps.db, deps.config.jwtSecret);
 
-  await app.register(async (api) => {
-    const typed = api.withTypeProvider<TypeBoxTypeProvider>();
-    registerAuthRoutes(typed, deps);
-    registerUserRoutes(typed, deps);
-    registerPasswordRoutes(typed, deps, deliverLater);
-    registerRoleRoutes(typed, deps);
-    registerInstituteRoutes(typed, deps);
-    registerSystemRoutes(typed, deps);
-    registerStudyRoutes(typed, deps);
-    registerStudyDefinitionRoutes(typed, deps);
-    registerLanguageRoutes(typed, deps);
-    registerDocumentationRoutes(typed, deps);
-    registerUserAdminRoutes(typed, deps);
-    registerRoleAdminRoutes(typed, deps);
-    registerInstituteAdminRoutes(typed, deps);
-    registerNetworkRoutes(typed, deps);
-    registerEcrfUserRoutes(typed, deps);
-    registerAuditRoutes(typed, deps);
-    registerPatientRoutes(typed, deps);
-    registerStudyPatientRoutes(typed, deps);
-    registerNngmStudyPatientRoutes(typed, deps);
-    registerVisitRoutes(typed, deps);
-    registerInstrumentRoutes(typed, deps);
-    registerCaseProcessRoutes(typed, deps);
-    registerIdentityRoutes(typed, deps);
-    registerIdentityReadRoutes(typed, deps);
-  }, { prefix: API_BASE });
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<TypeBoxTypeProvider>();
+      registerAuthRoutes(typed, deps);
+      registerUserRoutes(typed, deps);
+      registerPasswordRoutes(typed, deps, deliverLater);
+      registerRoleRoutes(typed, deps);
+      registerInstituteRoutes(typed, deps);
+      registerSystemRoutes(typed, deps);
+      registerStudyRoutes(typed, deps);
+      registerStudyDefinitionRoutes(typed, deps);
+      registerLanguageRoutes(typed, deps);
+      registerDocumentationRoutes(typed, deps);
+      registerUserAdminRoutes(typed, deps);
+      registerRoleAdminRoutes(typed, deps);
+      registerInstituteAdminRoutes(typed, deps);
+      registerNetworkRoutes(typed, deps);
+      registerEcrfUserRoutes(typed, deps);
+      registerAuditRoutes(typed, deps);
+      registerPatientRoutes(typed, deps);
+      registerStudyPatientRoutes(typed, deps);
+      registerNngmStudyPatientRoutes(typed, deps);
+      registerVisitRoutes(typed, deps);
+      registerInstrumentRoutes(typed, deps);
+      registerCaseProcessRoutes(typed, deps);
+      registerIdentityRoutes(typed, deps);
+      registerIdentityReadRoutes(typed, deps);
+    },
+    { prefix: API_BASE },
+  );
 
   return app;
 }

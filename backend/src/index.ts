@@ -12,5 +12,4 @@ export { seedDatabase, demoSignIns } from './seed/seed.js';
 export { DEMO_PASSWORD, type DemoUser } from './seed/demo-data.js';
 export { createMailer, type Mailer, type MailerOptions, type MailMessage } from './mail/mailer.js';
 export { adminFlagRoles, locationBoundRoles, roleIdentifiers, roleRights, type RoleIdentifier } from './rights/role-rights.js';
-export { allRightNames, rightsCatalogue, SUPER_RIGHT, type RightName } from './rights/rights.catalogue.js';
 export { ECRF_VERSION } from './system/system.routes.js';

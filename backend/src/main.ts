@@ -10,9 +10,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (stopping) return;
     stopping = true;
-    backend.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
+    backend.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -41,7 +41,10 @@ export async function createBackend(env: Env = process.env, logger: Logger = fal
   const mailer = mailerFrom(env);
   const app = await buildApp({ db: database, config, mailer, logger });
   return {
-    app, database, config, mailer,
+    app,
+    database,
+    config,
+    mailer,
     close: async () => {
       await app.close();
       mailer.close();

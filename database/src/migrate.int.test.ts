@@ -21,7 +21,10 @@ describe.each(targets)('runMigrations on %s', (_name, options) => {
   const dir = mkdtempSync(join(tmpdir(), 'ecrf-migrations-'));
   writeFileSync(join(dir, '0001_item.sql'), `CREATE TABLE ${schema}.item (id integer PRIMARY KEY, label text NOT NULL);`);
   // Several statements in one file: the driver's script runner has to run them all.
-  writeFileSync(join(dir, '0002_items.sql'), `INSERT INTO ${schema}.item VALUES (1, 'one');\nINSERT INTO ${schema}.item VALUES (2, 'two');\n`);
+  writeFileSync(
+    join(dir, '0002_items.sql'),
+    `INSERT INTO ${schema}.item VALUES (1, 'one');\nINSERT INTO ${schema}.item VALUES (2, 'two');\n`,
+  );
   writeFileSync(join(dir, 'notes.sql'), 'this is not a migration');
   const migration = { dir, schema, lockKey: 4_900_001 };
 
@@ -39,7 +42,10 @@ describe.each(targets)('runMigrations on %s', (_name, options) => {
     const recorded = await database.db.selectFrom('schema_migration').select('name').orderBy('name').execute();
     expect(recorded.map((row) => row.name)).toEqual(['0001_item.sql', '0002_items.sql']);
     const items = await database.db.selectFrom('item').select(['id', 'label']).orderBy('id').execute();
-    expect(items).toEqual([{ id: 1, label: 'one' }, { id: 2, label: 'two' }]);
+    expect(items).toEqual([
+      { id: 1, label: 'one' },
+      { id: 2, label: 'two' },
+    ]);
 
     expect(await runMigrations(database, migration)).toEqual([]);
     expect(await database.db.selectFrom('item').select('id').execute()).toHaveLength(2);

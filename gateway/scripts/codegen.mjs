@@ -23,6 +23,7 @@ const output = await codegen({
       Role: '../upstream/models.js#Role',
       StudyInstitute: '../upstream/models.js#StudyInstitute',
       // study definitions (issue 4)
+      Study: '../study-definitions/models.js#StudyNode',
       StudyDefinition: '../study-definitions/models.js#StudyDefinition',
       VisitDefinition: '../study-definitions/models.js#VisitDefinition',
       InstrumentDefinition: '../study-definitions/models.js#InstrumentDefinition',
@@ -35,6 +36,7 @@ const output = await codegen({
       Instrument: '../patients/models.js#Instrument',
       DataField: '../patients/models.js#DataField',
       CaseProcessStep: '../patients/models.js#CaseProcessStep',
+      VisitSignature: '../patients/models.js#VisitSignature',
       Right: '../upstream/administration-models.js#Right',
       Institute: '../upstream/administration-models.js#Institute',
       Organization: '../upstream/administration-models.js#Organization',
@@ -42,12 +44,18 @@ const output = await codegen({
       OrganizationAssignment: '../upstream/administration-models.js#OrganizationAssignment',
       AuditEvent: '../upstream/administration-models.js#AuditEvent',
       InstituteOverviewEntry: '../upstream/administration-models.js#InstituteOverviewEntry',
+      UserError: '../graph/user-errors.js#UserErrorModel',
     },
     enumsAsTypes: true,
     useTypeImports: true,
     strictScalars: true,
+    // The date scalars travel as their ISO text (src/graph/scalars.ts).
+    scalars: { Date: 'string', DateTime: 'string', PartialDate: 'string' },
     avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
   },
 });
 await mkdir(new URL('../src/__generated__/', import.meta.url), { recursive: true });
-await writeFile(new URL('../src/__generated__/resolvers.ts', import.meta.url), `/* eslint-disable */\n// Generated from schema.graphql by gateway/scripts/codegen.mjs. Do not edit.\n${output}`);
+await writeFile(
+  new URL('../src/__generated__/resolvers.ts', import.meta.url),
+  `/* eslint-disable */\n// Generated from schema.graphql by gateway/scripts/codegen.mjs. Do not edit.\n${output}`,
+);

@@ -34,6 +34,9 @@ function sampleValue(type: GraphQLInputType): unknown {
   if (isEnumType(named)) return named.getValues()[0]?.value;
   if (named.name === 'Int' || named.name === 'Float') return 1;
   if (named.name === 'Boolean') return true;
+  if (named.name === 'Date') return '2026-01-01';
+  if (named.name === 'DateTime') return '2026-01-01T00:00:00Z';
+  if (named.name === 'PartialDate') return '2026-UK-UK';
   return 'VXNlcjox';
 }
 
@@ -67,7 +70,9 @@ afterAll(async () => {
 
 describe('every non-public root field without a valid token', () => {
   it('covers the schema', () => {
-    expect(rootFields.map(({ field }) => field.name)).toEqual(expect.arrayContaining(['viewer', 'node', 'nodes', 'signOut', 'changePassword']));
+    expect(rootFields.map(({ field }) => field.name)).toEqual(
+      expect.arrayContaining(['viewer', 'node', 'nodes', 'signOut', 'changePassword']),
+    );
   });
 
   it.each(rootFields.map(({ kind, field }) => [`${kind} ${field.name}`, kind, field] as const))(
@@ -76,7 +81,10 @@ describe('every non-public root field without a valid token', () => {
       const { query, variables } = operationFor(kind, field);
       for (const token of [undefined, 'expired-or-forged']) {
         const answer = await harness.request(query, variables, token);
-        expect(answer.errors?.map((error) => error.extensions?.code), query).toEqual(['UNAUTHENTICATED']);
+        expect(
+          answer.errors?.map((error) => error.extensions?.code),
+          query,
+        ).toEqual(['UNAUTHENTICATED']);
       }
     },
   );

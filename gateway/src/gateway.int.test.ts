@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { fromGlobalId } from './nodes/global-id.js';
+import { fromGlobalId } from './graph/global-id.js';
 import { demoPassword, startHarness, type Harness } from './test-support/gateway-harness.js';
 
 let harness: Harness;
@@ -129,10 +129,9 @@ describe('session', () => {
 
   it('rotates refresh tokens and refuses a used one with the backend message', async () => {
     const first = await harness.signIn('documentalist');
-    const rotated = await harness.request<{ refreshSession: { session: { token: string; refreshToken: string } } }>(
-      refresh,
-      { t: first.refreshToken },
-    );
+    const rotated = await harness.request<{ refreshSession: { session: { token: string; refreshToken: string } } }>(refresh, {
+      t: first.refreshToken,
+    });
     const second = rotated.data?.refreshSession.session;
     expect(second?.refreshToken).toBeTruthy();
     expect(second?.refreshToken).not.toBe(first.refreshToken);
@@ -154,10 +153,14 @@ describe('session', () => {
 
 describe('password change', () => {
   const change = `mutation($input: ChangePasswordInput!) {
-    changePassword(input: $input) { passwordChanged passwordSynchronized errors { code message field } }
+    changePassword(input: $input) { passwordChanged passwordSynchronized errors { code message path } }
   }`;
   type ChangeAnswer = {
-    changePassword: { passwordChanged: boolean; passwordSynchronized: boolean; errors: { code: string; message: string; field: string }[] };
+    changePassword: {
+      passwordChanged: boolean;
+      passwordSynchronized: boolean;
+      errors: { code: string; message: string; path: string[] }[];
+    };
   };
 
   it('refuses weak passwords with the rule messages and a wrong old password', async () => {
@@ -168,15 +171,23 @@ describe('password change', () => {
       expect.arrayContaining(['Mindestens 6 Zeichen', 'Mindestens 1 Großbuchstaben', 'Mindestens eine Zahl']),
     );
     const wrong = await harness.request<ChangeAnswer>(change, { input: { oldPassword: 'Falsch1', newPassword: 'Neues-Passwort2' } }, token);
-    expect(wrong.data?.changePassword.errors[0]).toMatchObject({ code: 'WRONG_PASSWORD', field: 'oldPassword' });
+    expect(wrong.data?.changePassword.errors[0]).toMatchObject({ code: 'WRONG_PASSWORD', path: ['oldPassword'] });
   });
 
   it('changes and synchronises the password; the new one signs in', async () => {
     const { token } = await harness.signIn('researcher');
-    const changed = await harness.request<ChangeAnswer>(change, { input: { oldPassword: demoPassword, newPassword: 'Neues-Passwort2' } }, token);
+    const changed = await harness.request<ChangeAnswer>(
+      change,
+      { input: { oldPassword: demoPassword, newPassword: 'Neues-Passwort2' } },
+      token,
+    );
     expect(changed.data?.changePassword).toEqual({ passwordChanged: true, passwordSynchronized: true, errors: [] });
     const again = await harness.signIn('researcher', 'Neues-Passwort2');
-    const back = await harness.request<ChangeAnswer>(change, { input: { oldPassword: 'Neues-Passwort2', newPassword: demoPassword } }, again.token);
+    const back = await harness.request<ChangeAnswer>(
+      change,
+      { input: { oldPassword: 'Neues-Passwort2', newPassword: demoPassword } },
+      again.token,
+    );
     expect(back.data?.changePassword.passwordChanged).toBe(true);
   });
 });
@@ -184,7 +195,9 @@ describe('password change', () => {
 describe('password recovery', () => {
   it('accepts any address without saying whether it exists', async () => {
     const request = 'mutation($e: String!) { requestPasswordRecovery(input: { emailAddress: $e }) { accepted } }';
-    const known = await harness.request<{ requestPasswordRecovery: { accepted: boolean } }>(request, { e: 'researcher@demo.register.local' });
+    const known = await harness.request<{ requestPasswordRecovery: { accepted: boolean } }>(request, {
+      e: 'researcher@demo.register.local',
+    });
     const unknown = await harness.request<{ requestPasswordRecovery: { accepted: boolean } }>(request, { e: 'niemand@example.org' });
     expect(known.data).toEqual(unknown.data);
     expect(unknown.data?.requestPasswordRecovery.accepted).toBe(true);
@@ -222,11 +235,14 @@ describe('graphql-ws on the same port', () => {
   it('refuses a connection without a valid token', async () => {
     const client = wsClient('Bearer invalid');
     const outcome = await new Promise((resolve) => {
-      client.subscribe({ query: '{ clientConfig { versionLabel } }' }, {
-        next: () => resolve('data'),
-        error: (error: unknown) => resolve((error as { code?: number }).code ?? 'error'),
-        complete: () => resolve('complete'),
-      });
+      client.subscribe(
+        { query: '{ clientConfig { versionLabel } }' },
+        {
+          next: () => resolve('data'),
+          error: (error: unknown) => resolve((error as { code?: number }).code ?? 'error'),
+          complete: () => resolve('complete'),
+        },
+      );
     });
     expect(outcome).toBe(4403);
     await client.dispose();

@@ -14,16 +14,36 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Field = { fieldId: string; visible: boolean; editable: boolean; required: boolean; definition: { identifier: string } | null; childFields: Field[] };
+type Field = {
+  id: string;
+  visible: boolean;
+  editable: boolean;
+  required: boolean;
+  definition: { identifier: string } | null;
+  childFields: Field[];
+};
 type Instrument = {
-  id: string; version: number; state: string; fields: Field[];
+  id: string;
+  version: number;
+  state: string;
+  fields: Field[];
   definition: { identifier: string; fields: { definitionId: string; identifier: string }[] } | null;
 };
 type Patient = {
-  id: string; pseudonym: string; version: number; location: { identifier: string } | null;
+  id: string;
+  pseudonym: string;
+  version: number;
+  location: { identifier: string } | null;
   studyDefinition: { identifier: string };
   fields: Field[];
-  visits: { id: string; state: string; version: number; definition: { identifier: string } | null; fields: Field[]; instruments: Instrument[] }[];
+  visits: {
+    id: string;
+    state: string;
+    version: number;
+    definition: { identifier: string } | null;
+    fields: Field[];
+    instruments: Instrument[];
+  }[];
   standaloneInstruments: Instrument[];
   caseProcessSteps: { id: string; state: string }[];
   stoppingStep: { id: string } | null;
@@ -31,7 +51,8 @@ type Patient = {
   visitOptions: { definition: { identifier: string }; available: boolean; reason: string | null }[];
 };
 
-const field = 'fieldId visible editable required hints values { value unit organization { id } person { id } } tags lockedManually lockDate createdAt changedBy definition { id identifier type }';
+const field =
+  'id visible editable required hints values { value unit organization { id } person { id } } tags lockedManually lockDate createdAt changedBy definition { id identifier type }';
 const instrument = `id version state locked definition { id identifier } fields { ${field} childFields { ${field} childFields { ${field} } } }`;
 /** The patient screen: one operation, whatever the number of visits and instruments. */
 const PATIENT_SCREEN = `query($id: ID!) {
@@ -74,10 +95,12 @@ describe('the patient screen in the graph', () => {
   it('refuses a stale instrument save with STALE_WRITE and the patient as stored', async () => {
     const id = await fixtures.patientWithVisits(1);
     const screen = await graph<{ node: Patient }>(PATIENT_SCREEN, { id });
-    const definitions = await graph<{ studyDefinitions: { identifier: string; visits: { identifier: string; instruments: { id: string; identifier: string }[] }[] }[] }>(
-      'query { studyDefinitions { identifier visits { identifier instruments { id identifier } } } }',
-    );
-    const baseline = definitions.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits.find((v) => v.identifier === 'baseline');
+    const definitions = await graph<{
+      studyDefinitions: { identifier: string; visits: { identifier: string; instruments: { id: string; identifier: string }[] }[] }[];
+    }>('query { studyDefinitions { identifier visits { identifier instruments { id identifier } } } }');
+    const baseline = definitions.data?.studyDefinitions
+      .find((d) => d.identifier === 'nngm_lung')
+      ?.visits.find((v) => v.identifier === 'baseline');
     const definitionId = baseline?.instruments.find((i) => i.identifier === 'diagnosis')?.id;
     const created = await graph<{ createInstrument: { instrument: Instrument | null; errors: unknown[] } }>(
       'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id version state definition { fields { definitionId identifier } } } errors { code message } } }',
@@ -87,15 +110,17 @@ describe('the patient screen in the graph', () => {
     const target = created.data?.createInstrument.instrument;
     expect(target).toBeTruthy();
     const save = `mutation($input: UpdateInstrumentInput!) { updateInstrument(input: $input) {
-      instrument { id version } studyPatient { id visits { instruments { id version } } } errors { code message field } } }`;
+      instrument { id version } studyPatient { id visits { instruments { id version } } } errors { code message path } } }`;
     const icd10 = target?.definition?.fields.find((f) => f.identifier === 'icd10');
-    const fields = (value: string) => [{ definitionId: icd10?.definitionId, values: [{ value }] }];
-    const first = await graph<{ updateInstrument: { instrument: { version: number } | null; errors: unknown[] } }>(save, { input: { id: target?.id, version: target?.version, fields: fields('C34.1') } });
+    const fields = (value: string) => [{ definitionKey: icd10?.definitionId, values: [{ value }] }];
+    const first = await graph<{ updateInstrument: { instrument: { version: number } | null; errors: unknown[] } }>(save, {
+      input: { id: target?.id, version: target?.version, fields: fields('C34.1') },
+    });
     expect(first.data?.updateInstrument.errors).toEqual([]);
     expect(first.data?.updateInstrument.instrument?.version).toBeGreaterThan(target?.version ?? 0);
-    const stale = await graph<{ updateInstrument: { instrument: null; studyPatient: { id: string } | null; errors: { code: string; message: string }[] } }>(
-      save, { input: { id: target?.id, version: target?.version, fields: fields('C34.3') } },
-    );
+    const stale = await graph<{
+      updateInstrument: { instrument: null; studyPatient: { id: string } | null; errors: { code: string; message: string }[] };
+    }>(save, { input: { id: target?.id, version: target?.version, fields: fields('C34.3') } });
     expect(stale.data?.updateInstrument.errors.map((e) => e.code)).toEqual(['STALE_WRITE']);
     expect(stale.data?.updateInstrument.errors[0]?.message).not.toBe('');
     expect(stale.data?.updateInstrument.studyPatient?.id).toBe(id);
@@ -105,14 +130,42 @@ describe('the patient screen in the graph', () => {
     const location = await fixtures.location();
     const query = `query($studyId: ID!, $filter: StudyPatientFilter) { studyPatients(studyId: $studyId, filter: $filter, first: 2, orderBy: { field: PSEUDONYM }) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id pseudonym isDigiNet location { id } } } } }`;
-    const all = await graph<{ studyPatients: { totalCount: number; pageInfo: { hasNextPage: boolean }; edges: { node: { pseudonym: string } }[] } }>(query, { studyId: location?.studyId });
+    const all = await graph<{
+      studyPatients: { totalCount: number; pageInfo: { hasNextPage: boolean }; edges: { node: { pseudonym: string } }[] };
+    }>(query, { studyId: location?.studyId });
     expect(all.data?.studyPatients.edges).toHaveLength(2);
     expect(all.data?.studyPatients.totalCount).toBeGreaterThan(2);
     expect(all.data?.studyPatients.pageInfo.hasNextPage).toBe(true);
-    const atLocation = await graph<{ studyPatients: { totalCount: number; edges: { node: { location: { id: string } } }[] } }>(
-      query, { studyId: location?.studyId, filter: { studyInstituteId: location?.id } },
-    );
+    const atLocation = await graph<{ studyPatients: { totalCount: number; edges: { node: { location: { id: string } } }[] } }>(query, {
+      studyId: location?.studyId,
+      filter: { studyInstituteId: location?.id },
+    });
     expect(atLocation.data?.studyPatients.edges.every((e) => e.node.location.id === location?.id)).toBe(true);
     expect(atLocation.data?.studyPatients.totalCount).toBeLessThanOrEqual(all.data?.studyPatients.totalCount ?? 0);
+
+    // Backward paging: the last two of the same order, and the two before them.
+    const backward = `query($studyId: ID!, $last: Int, $before: String) { studyPatients(studyId: $studyId, last: $last, before: $before, orderBy: { field: PSEUDONYM }) {
+      totalCount pageInfo { hasPreviousPage startCursor } edges { node { pseudonym } } } }`;
+    type Page = {
+      studyPatients: {
+        totalCount: number;
+        pageInfo: { hasPreviousPage: boolean; startCursor: string };
+        edges: { node: { pseudonym: string } }[];
+      };
+    };
+    const everyone = await graph<{ studyPatients: { edges: { node: { pseudonym: string } }[] } }>(
+      `query($studyId: ID!) { studyPatients(studyId: $studyId, first: 500, orderBy: { field: PSEUDONYM }) { edges { node { pseudonym } } } }`,
+      { studyId: location?.studyId },
+    );
+    const names = everyone.data?.studyPatients.edges.map((e) => e.node.pseudonym) ?? [];
+    const last = await graph<Page>(backward, { studyId: location?.studyId, last: 2 });
+    expect(last.data?.studyPatients.edges.map((e) => e.node.pseudonym)).toEqual(names.slice(-2));
+    expect(last.data?.studyPatients.pageInfo.hasPreviousPage).toBe(true);
+    const before = await graph<Page>(backward, {
+      studyId: location?.studyId,
+      last: 2,
+      before: last.data?.studyPatients.pageInfo.startCursor,
+    });
+    expect(before.data?.studyPatients.edges.map((e) => e.node.pseudonym)).toEqual(names.slice(-4, -2));
   });
 });

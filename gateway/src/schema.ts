@@ -8,20 +8,41 @@ import { Viewer, viewerQuery } from './viewer/viewer.resolvers.js';
 import { viewerAdministration } from './administration/capabilities.resolvers.js';
 import { userMutations, userQueries } from './users/users.resolvers.js';
 import { Right, roleFields, roleMutations, roleQueries } from './users/roles.resolvers.js';
-import { Institute, InstituteOverviewEntry, instituteMutations, instituteQueries, studyInstituteFields } from './institutes/institutes.resolvers.js';
+import {
+  Institute,
+  InstituteOverviewEntry,
+  instituteMutations,
+  instituteQueries,
+  studyInstituteFields,
+} from './institutes/institutes.resolvers.js';
 import { Organization, OrganizationAssignment, Person, networkQueries } from './network/network.resolvers.js';
 import { AuditEvent, auditQueries } from './audit/audit.resolvers.js';
 import {
-  FieldDefinitionType, FieldRuleType, InstrumentDefinitionType, LanguageType, StudyDefinitionType, VisitDefinitionType,
-  documentationMutations, studyDefinitionQueries,
+  FieldDefinitionType,
+  FieldRuleType,
+  InstrumentDefinitionType,
+  LanguageType,
+  StudyDefinitionType,
+  StudyType,
+  VisitDefinitionType,
+  documentationMutations,
+  studyDefinitionQueries,
 } from './study-definitions/study-definitions.resolvers.js';
 import {
-  CaseProcessStepType, DataFieldType, InstrumentType, StudyPatientType, VisitType, patientQueries,
+  CaseProcessStepType,
+  DataFieldType,
+  InstrumentType,
+  StudyPatientType,
+  VisitSignatureType,
+  VisitType,
+  patientQueries,
 } from './patients/patients.resolvers.js';
 import { patientMutations } from './patients/patients.mutations.js';
 import { StudyPatientIdentityFields } from './identity/identity.resolvers.js';
 import { identityMutations } from './identity/identity.mutations.js';
 import { patientChangeMutations } from './patients/patient-changes.mutations.js';
+import { DateScalar, DateTimeScalar, PartialDateScalar } from './graph/scalars.js';
+import { UserError } from './graph/user-errors.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -30,24 +51,53 @@ const resolvers: Resolvers = {
     ...nodeQueries,
     ...viewerQuery,
     clientConfig: (_, __, { config }) => config.client,
-    ...userQueries, ...roleQueries, ...instituteQueries, ...networkQueries, ...auditQueries,
-    ...studyDefinitionQueries, ...patientQueries,
+    ...userQueries,
+    ...roleQueries,
+    ...instituteQueries,
+    ...networkQueries,
+    ...auditQueries,
+    ...studyDefinitionQueries,
+    ...patientQueries,
   },
-  Mutation: { ...authMutations, ...userMutations, ...roleMutations, ...instituteMutations, ...documentationMutations, ...patientMutations,
-    ...patientChangeMutations, ...identityMutations },
+  Mutation: {
+    ...authMutations,
+    ...userMutations,
+    ...roleMutations,
+    ...instituteMutations,
+    ...documentationMutations,
+    ...patientMutations,
+    ...patientChangeMutations,
+    ...identityMutations,
+  },
+  Date: DateScalar,
+  DateTime: DateTimeScalar,
+  PartialDate: PartialDateScalar,
+  UserError,
   Node,
   Viewer: { ...Viewer, ...viewerAdministration },
   User,
   Role: { ...Role, ...roleFields },
   StudyInstitute: { ...StudyInstitute, ...studyInstituteFields },
-  Right, Institute, InstituteOverviewEntry, Organization, OrganizationAssignment, Person, AuditEvent,
+  Right,
+  Institute,
+  InstituteOverviewEntry,
+  Organization,
+  OrganizationAssignment,
+  Person,
+  AuditEvent,
+  Study: StudyType,
   StudyDefinition: StudyDefinitionType,
   VisitDefinition: VisitDefinitionType,
   InstrumentDefinition: InstrumentDefinitionType,
   FieldDefinition: FieldDefinitionType,
   FieldRule: FieldRuleType,
   Language: LanguageType,
-  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields }, Visit: VisitType, Instrument: InstrumentType, DataField: DataFieldType, CaseProcessStep: CaseProcessStepType,
+  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields },
+  Visit: VisitType,
+  VisitSignature: VisitSignatureType,
+  Instrument: InstrumentType,
+  DataField: DataFieldType,
+  CaseProcessStep: CaseProcessStepType,
 };
 
 export function createSchema() {

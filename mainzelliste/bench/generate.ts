@@ -47,7 +47,11 @@ export function generateIdentity(random: Random): Identity {
   const identity: Identity = {
     vorname: skewed(random, female ? FIRST_NAMES_FEMALE : FIRST_NAMES_MALE),
     nachname,
-    geburtstag: pad(day), geburtsmonat: pad(month), geburtsjahr: String(year), plz, ort,
+    geburtstag: pad(day),
+    geburtsmonat: pad(month),
+    geburtsjahr: String(year),
+    plz,
+    ort,
   };
   // Married women with a birth name kept; a third of the identities carry a KVNR.
   if (female && random() < 0.25) identity.geburtsname = lastName(random);
@@ -65,9 +69,12 @@ function typo(random: Random, text: string): string {
   if (text.length < 3) return text + 'e';
   const at = int(random, 1, text.length - 2);
   switch (int(random, 0, 2)) {
-    case 0: return text.slice(0, at) + pick(random, [...LETTERS]) + text.slice(at + 1);
-    case 1: return text.slice(0, at) + text.slice(at + 1);
-    default: return text.slice(0, at) + pick(random, [...LETTERS]) + text.slice(at);
+    case 0:
+      return text.slice(0, at) + pick(random, [...LETTERS]) + text.slice(at + 1);
+    case 1:
+      return text.slice(0, at) + text.slice(at + 1);
+    default:
+      return text.slice(0, at) + pick(random, [...LETTERS]) + text.slice(at);
   }
 }
 
@@ -80,31 +87,55 @@ function transpose(text: string, random: Random): string {
 const UMLAUT_SPELLINGS: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
 export const ERROR_KINDS = [
-  'typoLastName', 'typoFirstName', 'transposition', 'swappedNames', 'marriedName', 'missingAddress', 'dayMonthSwap',
-  'wrongDay', 'umlautSpelling', 'moved',
+  'typoLastName',
+  'typoFirstName',
+  'transposition',
+  'swappedNames',
+  'marriedName',
+  'missingAddress',
+  'dayMonthSwap',
+  'wrongDay',
+  'umlautSpelling',
+  'moved',
 ] as const;
 export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export function applyError(random: Random, original: Identity, kind: ErrorKind): Identity {
   const p = { ...original };
   switch (kind) {
-    case 'typoLastName': p.nachname = typo(random, p.nachname ?? ''); break;
-    case 'typoFirstName': p.vorname = typo(random, p.vorname ?? ''); break;
-    case 'transposition': p.nachname = transpose(p.nachname ?? '', random); break;
-    case 'swappedNames': [p.vorname, p.nachname] = [p.nachname ?? '', p.vorname ?? '']; break;
+    case 'typoLastName':
+      p.nachname = typo(random, p.nachname ?? '');
+      break;
+    case 'typoFirstName':
+      p.vorname = typo(random, p.vorname ?? '');
+      break;
+    case 'transposition':
+      p.nachname = transpose(p.nachname ?? '', random);
+      break;
+    case 'swappedNames':
+      [p.vorname, p.nachname] = [p.nachname ?? '', p.vorname ?? ''];
+      break;
     case 'marriedName':
       p.geburtsname = p.nachname ?? '';
       p.nachname = lastName(random);
       break;
-    case 'missingAddress': p.plz = ''; p.ort = ''; break;
+    case 'missingAddress':
+      p.plz = '';
+      p.ort = '';
+      break;
     case 'dayMonthSwap':
-      if (Number(p.geburtstag) <= 12 && p.geburtstag !== p.geburtsmonat) [p.geburtstag, p.geburtsmonat] = [p.geburtsmonat ?? '', p.geburtstag ?? ''];
+      if (Number(p.geburtstag) <= 12 && p.geburtstag !== p.geburtsmonat)
+        [p.geburtstag, p.geburtsmonat] = [p.geburtsmonat ?? '', p.geburtstag ?? ''];
       else p.geburtstag = pad(((Number(p.geburtstag) + 9) % 28) + 1);
       break;
-    case 'wrongDay': p.geburtstag = pad(((Number(p.geburtstag) + int(random, 0, 26)) % 28) + 1); break;
+    case 'wrongDay':
+      p.geburtstag = pad(((Number(p.geburtstag) + int(random, 0, 26)) % 28) + 1);
+      break;
     case 'umlautSpelling':
       p.nachname = (p.nachname ?? '').replace(/[äöüß]/g, (letter) => UMLAUT_SPELLINGS[letter] ?? letter);
-      p.vorname = (p.vorname ?? '').replace(/[äöüß]/g, (letter) => (random() < 0.5 ? UMLAUT_SPELLINGS[letter] ?? letter : letter.replace('ß', 'ss')));
+      p.vorname = (p.vorname ?? '').replace(/[äöüß]/g, (letter) =>
+        random() < 0.5 ? (UMLAUT_SPELLINGS[letter] ?? letter) : letter.replace('ß', 'ss'),
+      );
       break;
     case 'moved': {
       const [plz, ort] = pick(random, TOWNS);

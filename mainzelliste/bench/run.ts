@@ -28,7 +28,8 @@ const NEW_PEOPLE = Number(process.env.BENCH_NEW ?? 1_000);
 const ADDS = Number(process.env.BENCH_ADDS ?? 500);
 const BATCH = 500;
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
 const ratio = (a: number, b: number): string => (b === 0 ? 'n/a' : (a / b).toFixed(4));
 
 /** Bulk load (pid only) so 100,000 identities fit the time budget; the full add path is timed apart. */
@@ -41,8 +42,14 @@ async function bulkLoad(database: Database, stored: Identity[]): Promise<{ ids: 
       const matchData = matchDataOf(fields);
       const keys = blockingKeys(matchData);
       return {
-        fields: JSON.stringify(fields), match_data: JSON.stringify(matchData), tentative: false, bk_nachname: keys.nachnameCode,
-        bk_geburtsname: keys.geburtsnameCode, bk_birth_date: keys.birthDate, bk_first_name_year: keys.firstNameYear, bk_insurance: keys.insurance,
+        fields: JSON.stringify(fields),
+        match_data: JSON.stringify(matchData),
+        tentative: false,
+        bk_nachname: keys.nachnameCode,
+        bk_geburtsname: keys.geburtsnameCode,
+        bk_birth_date: keys.birthDate,
+        bk_first_name_year: keys.firstNameYear,
+        bk_insurance: keys.insurance,
       };
     });
     const inserted = await database.db.insertInto('patient').values(rows).returning('id').execute();
@@ -52,7 +59,11 @@ async function bulkLoad(database: Database, stored: Identity[]): Promise<{ ids: 
       pids.add(pid);
       return { patient_id: row.id, id_type: 'pid', id_string: pid };
     });
-    await database.db.insertInto('patient_id').values(idRows).onConflict((oc) => oc.doNothing()).execute();
+    await database.db
+      .insertInto('patient_id')
+      .values(idRows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     ids.push(...inserted.map((row) => row.id));
   }
   await sql`ANALYZE mainzelliste.patient`.execute(database.db);
@@ -77,7 +88,7 @@ async function bench(label: string, database: Database): Promise<string> {
     const started = performance.now();
     const result = await service.lookup(probe.fields);
     times.push(performance.now() - started);
-    const truthId = probe.truth === null ? null : load.ids[probe.truth] ?? null;
+    const truthId = probe.truth === null ? null : (load.ids[probe.truth] ?? null);
     const correct = result.best !== null && result.best === truthId;
     if (result.type === 'MATCH') {
       counts.match += 1;
@@ -113,9 +124,12 @@ async function bench(label: string, database: Database): Promise<string> {
   if (database.kind === 'postgres') await database.db.deleteFrom('patient').where('id', '>=', firstId).execute();
 
   return [
-    `### ${label}`, '',
-    `${SIZE.toLocaleString('en')} stored identities; ${DUPLICATES} duplicate probes (one error, 25 % two) and ${NEW_PEOPLE} new people.`, '',
-    '| measure | value |', '|---|---|',
+    `### ${label}`,
+    '',
+    `${SIZE.toLocaleString('en')} stored identities; ${DUPLICATES} duplicate probes (one error, 25 % two) and ${NEW_PEOPLE} new people.`,
+    '',
+    '| measure | value |',
+    '|---|---|',
     `| MATCH precision | ${ratio(counts.matchCorrect, counts.match)} |`,
     `| MATCH recall | ${ratio(counts.matchCorrect, DUPLICATES)} |`,
     `| MATCH ∪ POSSIBLE_MATCH precision | ${ratio(counts.anyCorrect, counts.any)} |`,
@@ -126,8 +140,11 @@ async function bench(label: string, database: Database): Promise<string> {
     `| lookup median / p95 (ms) | ${percentile(times, 0.5).toFixed(2)} / ${percentile(times, 0.95).toFixed(2)} |`,
     `| bulk load (inserts/s, batches of ${BATCH}) | ${(SIZE / load.seconds).toFixed(0)} |`,
     `| add path: match + insert in a transaction (inserts/s, ${ADDS} adds) | ${(ADDS / addSeconds).toFixed(1)} |`,
-    '', 'Recall of single-error duplicates by kind of error:', '',
-    '| error | probes | MATCH recall | MATCH ∪ POSSIBLE_MATCH recall |', '|---|---|---|---|',
+    '',
+    'Recall of single-error duplicates by kind of error:',
+    '',
+    '| error | probes | MATCH recall | MATCH ∪ POSSIBLE_MATCH recall |',
+    '|---|---|---|---|',
     ...[...byKind.entries()].sort().map(([kind, [n, match, any]]) => `| ${kind} | ${n} | ${ratio(match, n)} | ${ratio(any, n)} |`),
     '',
   ].join('\n');

@@ -40,7 +40,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sessions = createSessionStore(config.sessionTimeoutMs);
-  const matcher = createMatcher(defaultMatcherConfig({ thresholdMatch: config.thresholdMatch, thresholdNonMatch: config.thresholdNonMatch }));
+  const matcher = createMatcher(
+    defaultMatcherConfig({ thresholdMatch: config.thresholdMatch, thresholdNonMatch: config.thresholdNonMatch }),
+  );
   const db = options.database.db;
   const deps: AppDeps = { db, config, auth: createServerAuth(config.servers), sessions, patients: createPatientService(db, matcher) };
   app.addHook('onClose', async () => sessions.close());

@@ -11,9 +11,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     if (stopping) return;
     stopping = true;
-    service.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }

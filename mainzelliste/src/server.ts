@@ -32,7 +32,9 @@ export async function createService(env: Env = process.env, logger: FastifyServe
   }
   const app = await buildApp({ database, config, logger });
   return {
-    app, database, config,
+    app,
+    database,
+    config,
     close: async () => {
       await app.close();
       await database.close();
@@ -41,7 +43,10 @@ export async function createService(env: Env = process.env, logger: FastifyServe
 }
 
 /** createService plus listen on MAINZELLISTE_PORT (4200) and MAINZELLISTE_HOST or HOST (127.0.0.1). */
-export async function startService(env: Env = process.env, logger: FastifyServerOptions['logger'] = false): Promise<Service & { url: string }> {
+export async function startService(
+  env: Env = process.env,
+  logger: FastifyServerOptions['logger'] = false,
+): Promise<Service & { url: string }> {
   const service = await createService(env, logger);
   const port = Number(env.MAINZELLISTE_PORT ?? DEFAULT_PORT);
   const host = env.MAINZELLISTE_HOST ?? env.HOST ?? '127.0.0.1';

@@ -1,7 +1,7 @@
 /**
  * @ecrf/rules - the pure rule engine of the registry eCRF (ARCHITECTURE.md): study definition model,
  * constraint expressions, field, visit and instrument state, partial dates, validators, insurance
- * numbers, consents, DigiNet follow-up, role groups and the case process catalogue. No I/O; "today" is
+ * numbers, consents, DigiNet follow-up, role groups, the rights catalogue and the case process catalogue. No I/O; "today" is
  * always passed in.
  * Module map and decisions: docs/rules.md.
  */
@@ -32,13 +32,19 @@ export * from './fields/network.js';
 export * from './instruments/form-walk.js';
 export * from './instruments/instrument-state.js';
 export * from './instruments/form-place.js';
+export * from './instruments/form-normalize.js';
+export * from './instruments/form-evaluation.js';
 export * from './visits/visit-state.js';
 export * from './visits/visit-availability.js';
+export * from './visits/reason-for-change.js';
 
 export * from './dates/partial-date.js';
+export * from './dates/registry-day.js';
 export * from './consents/consents.js';
 export * from './follow-up/execution-date.js';
 export * from './follow-up/availability.js';
 export * from './follow-up/query-restriction.js';
 export * from './roles/role-groups.js';
+export * from './rights/rights-catalogue.js';
+export * from './rights/has-right.js';
 export * from './case-process/case-process.js';

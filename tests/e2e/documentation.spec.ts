@@ -40,7 +40,10 @@ describe('An administrator downloads the documentation of the demo registry (ecr
     // When I generate the eCRF, it is listed with the functional design for downloading again
     const form = await documentation.generate('eCRF');
     expect(form.fileName).toBe('nngm_lung-v1-ecrf-de.pdf');
-    expect(await documentation.generatedLinks().allInnerTexts()).toEqual(['nngm_lung-v1-ecrf-de.pdf', 'nngm_lung-v1-funcionalDesign-de.pdf']);
+    expect(await documentation.generatedLinks().allInnerTexts()).toEqual([
+      'nngm_lung-v1-ecrf-de.pdf',
+      'nngm_lung-v1-funcionalDesign-de.pdf',
+    ]);
   });
 
   it('is not offered to a physician', async () => {

@@ -66,9 +66,9 @@ describe('A researcher changes their password in the account popup', () => {
     // When I enter the right one, the change succeeds
     await account.field('Altes Passwort').fill(demoPassword);
     await account.submit().click();
-    await expect.poll(() => page.getByRole('status').allInnerTexts()).toContainEqual(
-      expect.stringContaining('Passwortänderung erfolgreich'),
-    );
+    await expect
+      .poll(() => page.getByRole('status').allInnerTexts())
+      .toContainEqual(expect.stringContaining('Passwortänderung erfolgreich'));
     expect((await page.getByRole('status').allInnerTexts()).join(' ')).not.toContain('Synchronisierung');
 
     // Then I can sign in with the new password

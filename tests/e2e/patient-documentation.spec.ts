@@ -76,7 +76,12 @@ describe('A physician documents a demo patient', () => {
     await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
     const entry = patients.group('Einwilligung 4.1 1', consent41);
     await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
-    for (const policy of ['Verarbeitung der Daten im Register', 'Erneute Kontaktaufnahme', 'Rückwirkende Krankenkassendaten', 'Künftige Krankenkassendaten']) {
+    for (const policy of [
+      'Verarbeitung der Daten im Register',
+      'Erneute Kontaktaufnahme',
+      'Rückwirkende Krankenkassendaten',
+      'Künftige Krankenkassendaten',
+    ]) {
       await patients.choose(policy, 'Ja', entry);
     }
     await patients.choose('Änderungsgrund', 'Widerruf durch die Patientin / den Patienten', entry);
@@ -105,7 +110,9 @@ describe('A physician documents a demo patient', () => {
     await page.getByRole('heading', { name: 'Baseline – Patient DEMO-1001-3' }).waitFor();
     const diagnosis = page.getByRole('region', { name: 'Diagnose' });
     expect(await patients.field('Histologie (ICD-O-3)').and(diagnosis.locator('select')).inputValue()).toBe('8140/3');
-    expect(await page.getByRole('region', { name: 'TNM und UICC-Stadium' }).getByLabel('UICC-Stadium (abgeleitet)').inputValue()).toBe('IVB');
+    expect(await page.getByRole('region', { name: 'TNM und UICC-Stadium' }).getByLabel('UICC-Stadium (abgeleitet)').inputValue()).toBe(
+      'IVB',
+    );
 
     // When I add a follow-up visit
     await patients.openPatient('DEMO-1001-3');
@@ -155,7 +162,10 @@ describe('Two sessions edit the same instrument', () => {
     await first.getByRole('heading', { name: 'Baseline' }).waitFor();
 
     // When both sessions open it
-    for (const [target, pages] of [[first, one], [second, two]] as const) {
+    for (const [target, pages] of [
+      [first, one],
+      [second, two],
+    ] as const) {
       await pages.openPatient('DEMO-2002-1');
       await pages.visitCard('Baseline').getByRole('link', { name: 'Baseline' }).click();
       await pages.instrumentCard('Diagnose').getByRole('link', { name: 'Bearbeiten: Diagnose' }).click();
@@ -180,7 +190,7 @@ describe('Two sessions edit the same instrument', () => {
 
     // And loading the current state shows the first session's grading, saved and not overwritten
     await second.getByRole('button', { name: /Aktuellen Stand laden/ }).click();
-    await expect.poll(async () => (await two.field('Grading').locator('option:checked').innerText())).toBe('G2 mäßig differenziert');
+    await expect.poll(async () => await two.field('Grading').locator('option:checked').innerText()).toBe('G2 mäßig differenziert');
     expect(await two.field('Seitenlokalisation').inputValue()).toBe('');
   });
 });

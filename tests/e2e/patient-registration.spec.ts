@@ -14,8 +14,13 @@ const letters = 'abcdefghijklmnopqrstuvwxyz';
 const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
 // A fresh identity per run: the service keeps every registered person.
 const hedwig: Person = {
-  lastName: `Brandt${word(6)}`, firstName: `Hedwig${word(3)}`, birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
-  gender: 'weiblich', street: 'Rüttenscheider Straße 12', zip: '45127', city: 'Essen',
+  lastName: `Brandt${word(6)}`,
+  firstName: `Hedwig${word(3)}`,
+  birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
+  gender: 'weiblich',
+  street: 'Rüttenscheider Straße 12',
+  zip: '45127',
+  city: 'Essen',
 };
 const germanDate = (iso: string): string => iso.split('-').reverse().join('.');
 let pseudonym = '';
@@ -45,7 +50,9 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     await create.form.waitFor();
 
     // Then the selected location and today are preset
-    expect(await create.form.getByLabel('Standort', { exact: true }).locator('option:checked').innerText()).toBe('1001 - Universitätsklinikum Köln');
+    expect(await create.form.getByLabel('Standort', { exact: true }).locator('option:checked').innerText()).toBe(
+      '1001 - Universitätsklinikum Köln',
+    );
 
     // When I register Hedwig
     await create.register(hedwig);
@@ -67,7 +74,9 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     await create.register({ ...hedwig, zip: '45172' });
 
     // Then I am told of the unsure match (§5, 409) and shown the pseudonym of the stored patient
-    await page.getByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`).waitFor();
+    await page
+      .getByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`)
+      .waitFor();
     await page.getByText(`Vorhandener Patient mit ähnlichen Daten: ${pseudonym}`).waitFor();
     expect(await page.getByRole('link', { name: `Patient ${pseudonym} öffnen` }).getAttribute('href')).toContain('/patient/');
     expect(page.url()).toMatch(/\/patientCreate$/);

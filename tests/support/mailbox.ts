@@ -8,7 +8,9 @@ export type Mail = { to: string[]; subject: string; text: string };
 
 async function readAll(): Promise<Mail[]> {
   const directory = inject('mailDir');
-  const files = readdirSync(directory).filter((name) => name.endsWith('.eml')).sort();
+  const files = readdirSync(directory)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
   return Promise.all(
     files.map(async (name) => {
       const parsed = await PostalMime.parse(readFileSync(join(directory, name)));

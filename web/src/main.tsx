@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { BaseStyles, ThemeProvider } from '@primer/react';
 import { BRAND_CLASS } from './theme';
-import { appRoutes } from './app/routes';
+import { createAppRoutes } from './app/routes';
+import { createRelaySession } from './relay/relaySession';
 
-const router = createBrowserRouter(appRoutes);
+const router = createBrowserRouter(createAppRoutes(createRelaySession()));
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root');
 

@@ -17,9 +17,21 @@ beforeAll(async () => {
   backend = await createTestBackend();
   const { db } = backend.database;
   // A role without any right: every guarded call must refuse it.
-  roleId = (await db.insertInto('role').values({ identifier: `NoRights_${randomUUID().slice(0, 8)}`, display_name: 'Ohne Rechte' }).returning('id').executeTakeFirstOrThrow()).id;
+  roleId = (
+    await db
+      .insertInto('role')
+      .values({ identifier: `NoRights_${randomUUID().slice(0, 8)}`, display_name: 'Ohne Rechte' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const userName = `t_${randomUUID().slice(0, 8)}_norights`;
-  userId = (await db.insertInto('app_user').values({ user_name: userName, display_name: 'Ohne Rechte', role_id: roleId, password_hash: await hashPassword(TEST_PASSWORD) }).returning('id').executeTakeFirstOrThrow()).id;
+  userId = (
+    await db
+      .insertInto('app_user')
+      .values({ user_name: userName, display_name: 'Ohne Rechte', role_id: roleId, password_hash: await hashPassword(TEST_PASSWORD) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   token = (await signIn(backend.app, userName, TEST_PASSWORD)).token;
 });
 afterAll(async () => {
@@ -35,12 +47,20 @@ afterAll(async () => {
 const AREA = /^\/api\/v1\.0\/(User|Role|Right|Institute|StudyInstitute|nms_system_api|AuditTrail|AuditLog)(\/|$)/;
 /** Calls every signed-in user may make for themself (own account, own locations), or that are public. */
 const OWN = new Set([
-  'GET /api/v1.0/User/current', 'PUT /api/v1.0/User/password', 'GET /api/v1.0/Right/currentUser', 'GET /api/v1.0/StudyInstitute/my',
-  'PUT /api/v1.0/User/sendPasswordRecoveryEmail', 'PUT /api/v1.0/User/passwordReset',
+  'GET /api/v1.0/User/current',
+  'PUT /api/v1.0/User/password',
+  'GET /api/v1.0/Right/currentUser',
+  'GET /api/v1.0/StudyInstitute/my',
+  'PUT /api/v1.0/User/sendPasswordRecoveryEmail',
+  'PUT /api/v1.0/User/passwordReset',
 ]);
 
 type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schema: JsonSchema };
-type OpenApiOperation = { operationId?: string; parameters?: Parameter[]; requestBody?: { content: { 'application/json': { schema: JsonSchema } } } };
+type OpenApiOperation = {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+};
 type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, JsonSchema> } };
 
 describe('administration calls', () => {
@@ -61,7 +81,9 @@ describe('administration calls', () => {
       }
       const bodySchema = operation?.requestBody?.content['application/json'].schema;
       const response = await backend.app.inject({
-        method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url: query.size > 0 ? `${url}?${query}` : url, headers: bearer(token),
+        method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+        url: query.size > 0 ? `${url}?${query}` : url,
+        headers: bearer(token),
         payload: bodySchema ? JSON.stringify(sampleOf(bodySchema)) : undefined,
         ...(bodySchema ? { headers: { ...bearer(token), 'content-type': 'application/json' } } : {}),
       });
@@ -72,6 +94,9 @@ describe('administration calls', () => {
 
   it('offers no call that alters or removes an audit entry', () => {
     const writes = backend.app.apiRoutes.filter((route) => /Audit/.test(route.url) && route.method !== 'GET');
-    expect(writes.map((route) => `${route.method} ${route.url}`).sort()).toEqual(['POST /api/v1.0/AuditLog/Events', 'POST /api/v1.0/AuditLog/Log']);
+    expect(writes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'POST /api/v1.0/AuditLog/Events',
+      'POST /api/v1.0/AuditLog/Log',
+    ]);
   });
 });

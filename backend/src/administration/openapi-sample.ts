@@ -1,8 +1,19 @@
 /** A valid sample value for an OpenAPI / JSON schema (tests build requests from the published document). */
 export type JsonSchema = {
-  type?: string | string[]; format?: string; pattern?: string; enum?: unknown[]; const?: unknown; minimum?: number;
-  properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema;
-  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; nullable?: boolean; default?: unknown;
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  nullable?: boolean;
+  default?: unknown;
 };
 
 const SAMPLE_UUID = '00000000-0000-4000-8000-000000000001';

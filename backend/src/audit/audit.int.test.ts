@@ -13,7 +13,9 @@ describe('audit_trail', () => {
   it('is append-only: UPDATE, DELETE and TRUNCATE raise', async () => {
     const { db } = backend.database;
     const recordId = `append-only-${Date.now()}`;
-    await db.transaction().execute((trx) => audit(trx, { actor: SYSTEM_ACTOR, tableName: 'test', recordId, operation: 'Create', newValue: { a: 1 } }));
+    await db
+      .transaction()
+      .execute((trx) => audit(trx, { actor: SYSTEM_ACTOR, tableName: 'test', recordId, operation: 'Create', newValue: { a: 1 } }));
     await expect(sql`UPDATE audit_trail SET reason = 'tampered' WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_trail WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`TRUNCATE audit_trail`.execute(db)).rejects.toThrow(/append-only/);
@@ -24,10 +26,12 @@ describe('audit_trail', () => {
   it('rolls back with the change it belongs to', async () => {
     const { db } = backend.database;
     const recordId = `rollback-${Date.now()}`;
-    await expect(db.transaction().execute(async (trx) => {
-      await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'test', recordId, operation: 'Update' });
-      throw new Error('change failed');
-    })).rejects.toThrow('change failed');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'test', recordId, operation: 'Update' });
+        throw new Error('change failed');
+      }),
+    ).rejects.toThrow('change failed');
     expect(await db.selectFrom('audit_trail').select('id').where('record_id', '=', recordId).execute()).toEqual([]);
   });
 

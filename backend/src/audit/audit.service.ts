@@ -4,7 +4,9 @@
  * audit row commit or roll back together. Secrets never reach the trail: values are redacted by key.
  */
 import type { Kysely } from 'kysely';
-import type { AuditOperation, DB, JsonObject } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
+import type { JsonObject } from '../db/json-columns.js';
+import { insertAuditEntry, type AuditOperation } from './audit.sql.js';
 
 export type AuditActor = { userId: string | null; userName: string };
 
@@ -56,9 +58,7 @@ export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? REDACTED : redact(inner)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) ? REDACTED : redact(inner)]));
   }
   return value;
 }
@@ -68,18 +68,15 @@ function jsonOrNull(value: JsonObject | null | undefined): string | null {
 }
 
 export async function audit(trx: Kysely<DB>, entry: AuditEntry): Promise<void> {
-  await trx
-    .insertInto('audit_trail')
-    .values({
-      user_id: entry.actor.userId,
-      user_name: entry.actor.userName,
-      table_name: entry.tableName,
-      record_id: entry.recordId,
-      operation: entry.operation,
-      event: entry.event ?? null,
-      old_value: jsonOrNull(entry.oldValue),
-      new_value: jsonOrNull(entry.newValue),
-      reason: entry.reason ?? null,
-    })
-    .execute();
+  await insertAuditEntry(trx, {
+    user_id: entry.actor.userId,
+    user_name: entry.actor.userName,
+    table_name: entry.tableName,
+    record_id: entry.recordId,
+    operation: entry.operation,
+    event: entry.event ?? null,
+    old_value: jsonOrNull(entry.oldValue),
+    new_value: jsonOrNull(entry.newValue),
+    reason: entry.reason ?? null,
+  });
 }

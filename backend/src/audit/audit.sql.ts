@@ -1,7 +1,7 @@
-/** Audit trail reads, shaped as the API's AuditEntry; filters map to the indexed columns. */
-import type { Kysely } from 'kysely';
+/** The audit trail's queries: appending a row, and reads shaped as the API's AuditEntry (filters map to the indexed columns). */
+import type { Insertable, Kysely } from 'kysely';
 import { Type, type Static } from 'typebox';
-import type { AuditOperation, DB } from '../db/schema.js';
+import type { AuditTrailTable, DB } from '../__generated__/database.js';
 
 export const AuditEntry = Type.Object({
   id: Type.String({ description: 'sequence number of the entry' }),
@@ -17,13 +17,24 @@ export const AuditEntry = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()]),
 });
 export type AuditEntryDto = Static<typeof AuditEntry>;
+export type AuditOperation = AuditTrailTable['operation'];
 
 export type AuditFilter = {
-  ids?: string[]; userId?: string; tableName?: string; recordId?: string; operation?: AuditOperation; from?: string; to?: string;
+  ids?: string[];
+  userId?: string;
+  tableName?: string;
+  recordId?: string;
+  operation?: AuditOperation;
+  from?: string;
+  to?: string;
 };
 type Paging = { page?: number; itemsPerPage?: number; newestFirst: boolean };
 
-export async function findAuditEntries(db: Kysely<DB>, filter: AuditFilter, paging: Paging): Promise<{ items: AuditEntryDto[]; totalCount: number }> {
+export async function findAuditEntries(
+  db: Kysely<DB>,
+  filter: AuditFilter,
+  paging: Paging,
+): Promise<{ items: AuditEntryDto[]; totalCount: number }> {
   let query = db.selectFrom('audit_trail');
   if (filter.ids) query = query.where('id', 'in', filter.ids);
   if (filter.userId) query = query.where('user_id', '=', filter.userId);
@@ -42,9 +53,22 @@ export async function findAuditEntries(db: Kysely<DB>, filter: AuditFilter, pagi
   return {
     totalCount: Number(total.n),
     items: rows.map((row) => ({
-      id: String(row.id), occurredAt: row.occurred_at.toISOString(), userId: row.user_id, userName: row.user_name,
-      tableName: row.table_name, recordId: row.record_id, operation: row.operation, event: row.event,
-      oldValue: row.old_value, newValue: row.new_value, reason: row.reason,
+      id: String(row.id),
+      occurredAt: row.occurred_at.toISOString(),
+      userId: row.user_id,
+      userName: row.user_name,
+      tableName: row.table_name,
+      recordId: row.record_id,
+      operation: row.operation,
+      event: row.event,
+      oldValue: row.old_value,
+      newValue: row.new_value,
+      reason: row.reason,
     })),
   };
+}
+
+/** Appends one row; the table refuses every other change (migration 0002). */
+export async function insertAuditEntry(db: Kysely<DB>, row: Insertable<AuditTrailTable>): Promise<void> {
+  await db.insertInto('audit_trail').values(row).execute();
 }

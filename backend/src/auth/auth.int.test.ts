@@ -13,8 +13,7 @@ const refresh = (refreshToken: string) =>
   backend.app.inject({ method: 'POST', url: '/api/v1.0/Auth/refreshLogin', payload: { refreshToken } });
 
 async function auditEvents(userId: string): Promise<string[]> {
-  const rows = await backend.database.db.selectFrom('audit_trail').select('event')
-    .where('record_id', '=', userId).orderBy('id').execute();
+  const rows = await backend.database.db.selectFrom('audit_trail').select('event').where('record_id', '=', userId).orderBy('id').execute();
   return rows.map((row) => row.event ?? '');
 }
 
@@ -70,12 +69,18 @@ describe('POST /Auth', () => {
 
   it('starts counting afresh once the lock has expired, and a success resets the count', async () => {
     const user = await createTestUser(backend.database);
-    await backend.database.db.updateTable('app_user')
-      .set({ failed_sign_in_count: 5, locked_until: new Date(Date.now() - 1000) }).where('id', '=', user.id).execute();
+    await backend.database.db
+      .updateTable('app_user')
+      .set({ failed_sign_in_count: 5, locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', user.id)
+      .execute();
     expect((await signInRequest(user.userName, 'Falsch-Passwort1')).statusCode).toBe(401);
     expect((await signInRequest(user.userName, user.password)).statusCode).toBe(200);
-    const row = await backend.database.db.selectFrom('app_user').select(['failed_sign_in_count', 'locked_until'])
-      .where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await backend.database.db
+      .selectFrom('app_user')
+      .select(['failed_sign_in_count', 'locked_until'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ failed_sign_in_count: 0, locked_until: null });
   });
 });
@@ -104,20 +109,32 @@ describe('POST /Auth/refreshLogin', () => {
     expect(afterReuse.statusCode).toBe(401);
     expect(afterReuse.json<{ message: string }>().message).toBe('refresh token expired');
     expect(await auditEvents(user.id)).toContain('SignInSucceeded');
-    const reuse = await backend.database.db.selectFrom('audit_trail').select('user_id')
-      .where('event', '=', 'RefreshTokenReuseDetected').where('user_id', '=', user.id).execute();
+    const reuse = await backend.database.db
+      .selectFrom('audit_trail')
+      .select('user_id')
+      .where('event', '=', 'RefreshTokenReuseDetected')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(reuse).toHaveLength(1);
   });
 
   it('refuses an expired family and an unknown token with the message of ecrf-core.md §8', async () => {
     const user = await createTestUser(backend.database);
     const tokens = await signIn(backend.app, user.userName, user.password);
-    await backend.database.db.updateTable('refresh_token').set({ expires_at: new Date(Date.now() - 1000) })
-      .where('user_id', '=', user.id).execute();
+    await backend.database.db
+      .updateTable('refresh_token')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
     for (const token of [tokens.refreshToken, 'unknown-token']) {
       const response = await refresh(token);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ statusCode: 401, code: 'ECRF_ERR_REFRESH_TOKEN_EXPIRED', error: 'Unauthorized', message: 'refresh token expired' });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        code: 'ECRF_ERR_REFRESH_TOKEN_EXPIRED',
+        error: 'Unauthorized',
+        message: 'refresh token expired',
+      });
     }
   });
 
@@ -125,8 +142,11 @@ describe('POST /Auth/refreshLogin', () => {
     const user = await createTestUser(backend.database);
     const first = await signIn(backend.app, user.userName, user.password);
     await refresh(first.refreshToken);
-    const rows = await backend.database.db.selectFrom('refresh_token').select(['family_id', 'expires_at'])
-      .where('user_id', '=', user.id).execute();
+    const rows = await backend.database.db
+      .selectFrom('refresh_token')
+      .select(['family_id', 'expires_at'])
+      .where('user_id', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((row) => row.family_id)).size).toBe(1);
     expect(new Set(rows.map((row) => row.expires_at.getTime())).size).toBe(1);
@@ -148,7 +168,11 @@ describe('DELETE /Auth/{userId}', () => {
     const physician = await createTestUser(backend.database, { role: 'Physician' });
     const admin = await createTestUser(backend.database, { role: 'AdminMedSyn' });
     const physicianTokens = await signIn(backend.app, physician.userName, physician.password);
-    const denied = await backend.app.inject({ method: 'DELETE', url: `/api/v1.0/Auth/${target.id}`, headers: bearer(physicianTokens.token) });
+    const denied = await backend.app.inject({
+      method: 'DELETE',
+      url: `/api/v1.0/Auth/${target.id}`,
+      headers: bearer(physicianTokens.token),
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json<{ code: string }>().code).toBe('ECRF_ERR_FORBIDDEN');
     const adminTokens = await signIn(backend.app, admin.userName, admin.password);

@@ -16,36 +16,58 @@ const TokenPair = Type.Object({
 const tags = ['Auth'];
 
 export function registerAuthRoutes(app: App, deps: AppDeps): void {
-  app.post('/Auth', {
-    config: { access: { public: true } },
-    schema: routeSchema({
-      operationId: 'signIn', tags, summary: 'Sign in with user name and password', isPublic: true,
-      body: Type.Object({ userName: Type.String({ minLength: 1 }), password: Type.String({ minLength: 1 }) }),
-      response: { 200: TokenPair }, errors: [401, 403, 423],
-    }),
-  }, (request) => signIn(deps, request.body.userName, request.body.password));
+  app.post(
+    '/Auth',
+    {
+      config: { access: { public: true } },
+      schema: routeSchema({
+        operationId: 'signIn',
+        tags,
+        summary: 'Sign in with user name and password',
+        isPublic: true,
+        body: Type.Object({ userName: Type.String({ minLength: 1 }), password: Type.String({ minLength: 1 }) }),
+        response: { 200: TokenPair },
+        errors: [401, 403, 423],
+      }),
+    },
+    (request) => signIn(deps, request.body.userName, request.body.password),
+  );
 
-  app.post('/Auth/refreshLogin', {
-    config: { access: { public: true } },
-    schema: routeSchema({
-      operationId: 'refreshSignIn', tags, summary: 'Exchange a refresh token for a new token pair (rotation)', isPublic: true,
-      body: Type.Object({ refreshToken: Type.String({ minLength: 1 }) }),
-      response: { 200: TokenPair }, errors: [401],
-    }),
-  }, (request) => refreshSignIn(deps, request.body.refreshToken));
+  app.post(
+    '/Auth/refreshLogin',
+    {
+      config: { access: { public: true } },
+      schema: routeSchema({
+        operationId: 'refreshSignIn',
+        tags,
+        summary: 'Exchange a refresh token for a new token pair (rotation)',
+        isPublic: true,
+        body: Type.Object({ refreshToken: Type.String({ minLength: 1 }) }),
+        response: { 200: TokenPair },
+        errors: [401],
+      }),
+    },
+    (request) => refreshSignIn(deps, request.body.refreshToken),
+  );
 
-  app.delete('/Auth/:userId', {
-    config: { access: { right: 'AuthDeleteCmd', orSelf: { params: 'userId' } } },
-    schema: routeSchema({
-      operationId: 'signOutEverywhere', tags, summary: 'Revoke all refresh tokens of a user (oneself, or with AuthDeleteCmd)',
-      params: Type.Object({ userId: Uuid }),
-      response: { 204: Type.Null() },
-    }),
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    await deps.db.transaction().execute((trx) =>
-      revokeAllRefreshTokens(trx, { userId: caller.id, userName: caller.userName }, request.params.userId, 'sign-out'),
-    );
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/Auth/:userId',
+    {
+      config: { access: { right: 'AuthDeleteCmd', orSelf: { params: 'userId' } } },
+      schema: routeSchema({
+        operationId: 'signOutEverywhere',
+        tags,
+        summary: 'Revoke all refresh tokens of a user (oneself, or with AuthDeleteCmd)',
+        params: Type.Object({ userId: Uuid }),
+        response: { 204: Type.Null() },
+      }),
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      await deps.db
+        .transaction()
+        .execute((trx) => revokeAllRefreshTokens(trx, { userId: caller.id, userName: caller.userName }, request.params.userId, 'sign-out'));
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -7,9 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { BackendConfig } from '../config/config.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError } from '../errors/errors.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
+import { updateUserRow } from '../users/users.sql.js';
+import { countFailedSignIn, findSignInUser, insertRefreshToken } from './auth.sql.js';
 import { burnVerification, verifyPassword } from './password-hash.js';
 import { randomSecret, sha256, signAccessToken } from './tokens.js';
 
@@ -17,8 +19,7 @@ export type TokenPair = { token: string; refreshToken: string; expiresAt: string
 
 export type AuthDeps = { db: Kysely<DB>; config: BackendConfig };
 
-const invalidCredentials = (): EcrfError =>
-  new EcrfError('ECRF_ERR_INVALID_CREDENTIALS', 'Benutzername oder Passwort ist falsch');
+const invalidCredentials = (): EcrfError => new EcrfError('ECRF_ERR_INVALID_CREDENTIALS', 'Benutzername oder Passwort ist falsch');
 const locked = (until: Date): EcrfError =>
   new EcrfError('ECRF_ERR_ACCOUNT_LOCKED', 'account locked after repeated failed sign-ins', {
     lockedUntil: until.toISOString(),
@@ -31,27 +32,26 @@ export async function issueTokens(
   family: { id: string; expiresAt: Date },
 ): Promise<TokenPair> {
   const refreshToken = randomSecret();
-  await trx
-    .insertInto('refresh_token')
-    .values({ user_id: user.id, family_id: family.id, token_hash: sha256(refreshToken), expires_at: family.expiresAt })
-    .execute();
+  await insertRefreshToken(trx, { userId: user.id, familyId: family.id, tokenHash: sha256(refreshToken), expiresAt: family.expiresAt });
   const access = await signAccessToken({ userId: user.id, role: user.role }, deps.config.jwtSecret, deps.config.accessTokenTtlSeconds);
   return { token: access.token, refreshToken, expiresAt: access.expiresAt.toISOString(), userId: user.id };
 }
 
 export async function signIn(deps: AuthDeps, userName: string, password: string): Promise<TokenPair> {
   const { db, config } = deps;
-  const user = await db
-    .selectFrom('app_user as u')
-    .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.user_name', 'u.password_hash', 'u.is_deactivated', 'u.is_deleted', 'u.failed_sign_in_count', 'u.locked_until', 'r.identifier as role'])
-    .where((eb) => eb(eb.fn('lower', ['u.user_name']), '=', userName.toLowerCase()))
-    .executeTakeFirst();
+  const user = await findSignInUser(db, userName);
 
   if (!user) {
     await burnVerification(password);
     await db.transaction().execute((trx) =>
-      audit(trx, { actor: { userId: null, userName }, tableName: 'app_user', recordId: null, operation: 'Update', event: 'SignInFailed', newValue: { reason: 'unknown user name' } }),
+      audit(trx, {
+        actor: { userId: null, userName },
+        tableName: 'app_user',
+        recordId: null,
+        operation: 'Update',
+        event: 'SignInFailed',
+        newValue: { reason: 'unknown user name' },
+      }),
     );
     throw invalidCredentials();
   }
@@ -60,9 +60,9 @@ export async function signIn(deps: AuthDeps, userName: string, password: string)
   let failures = user.failed_sign_in_count;
 
   if (user.locked_until && user.locked_until > now) {
-    await db.transaction().execute((trx) =>
-      audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInRefusedLocked' }),
-    );
+    await db
+      .transaction()
+      .execute((trx) => audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInRefusedLocked' }));
     throw locked(user.locked_until);
   }
   // An expired lock starts a fresh count, otherwise the next single mistake would lock again.
@@ -76,38 +76,52 @@ export async function signIn(deps: AuthDeps, userName: string, password: string)
   if (!valid) {
     // Committed before answering: the counter, the lock and their audit rows must persist.
     const lockedUntil = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('app_user')
-        .set((eb) => ({
-          failed_sign_in_count: user.locked_until ? 1 : eb('failed_sign_in_count', '+', 1),
-          locked_until: null,
-        }))
-        .where('id', '=', user.id)
-        .returning('failed_sign_in_count')
-        .executeTakeFirstOrThrow();
-      const count = updated.failed_sign_in_count;
-      await audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInFailed', newValue: { failedSignInCount: count } });
+      const count = await countFailedSignIn(trx, user.id, user.locked_until !== null);
+      await audit(trx, {
+        actor,
+        tableName: 'app_user',
+        recordId: user.id,
+        operation: 'Update',
+        event: 'SignInFailed',
+        newValue: { failedSignInCount: count },
+      });
       if (count < config.signIn.lockAfterFailures) return null;
       const until = new Date(Date.now() + config.signIn.lockDurationMs);
-      await trx.updateTable('app_user').set({ locked_until: until }).where('id', '=', user.id).execute();
-      await audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'AccountLocked', newValue: { failedSignInCount: count, lockedUntil: until.toISOString() } });
+      await updateUserRow(trx, user.id, { locked_until: until });
+      await audit(trx, {
+        actor,
+        tableName: 'app_user',
+        recordId: user.id,
+        operation: 'Update',
+        event: 'AccountLocked',
+        newValue: { failedSignInCount: count, lockedUntil: until.toISOString() },
+      });
       return until;
     });
     throw lockedUntil ? locked(lockedUntil) : invalidCredentials();
   }
 
   if (user.is_deactivated || user.is_deleted) {
-    await db.transaction().execute((trx) =>
-      audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInRefusedDeactivated' }),
-    );
+    await db
+      .transaction()
+      .execute((trx) =>
+        audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInRefusedDeactivated' }),
+      );
     throw new EcrfError('ECRF_ERR_ACCOUNT_DEACTIVATED', 'account is deactivated');
   }
 
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ failed_sign_in_count: 0, locked_until: null }).where('id', '=', user.id).execute();
+    await updateUserRow(trx, user.id, { failed_sign_in_count: 0, locked_until: null });
     const family = { id: randomUUID(), expiresAt: new Date(Date.now() + config.refreshFamilyTtlSeconds * 1000) };
     const pair = await issueTokens(deps, trx, { id: user.id, role: user.role }, family);
-    await audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInSucceeded', newValue: { refreshFamilyId: family.id } });
+    await audit(trx, {
+      actor,
+      tableName: 'app_user',
+      recordId: user.id,
+      operation: 'Update',
+      event: 'SignInSucceeded',
+      newValue: { refreshFamilyId: family.id },
+    });
     return pair;
   });
 }

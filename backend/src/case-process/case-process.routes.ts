@@ -15,66 +15,133 @@ import { loadStudyPatient, stepDto } from '../study-patients/patient-documents.j
 import { assertPatientAccess } from '../study-patients/patient-workspace.js';
 import { studyPatientOfVisit } from '../visits/visits.service.js';
 import { CaseProcessCreateSchema, CaseProcessSchema, CaseProcessUpdateSchema } from './case-process.schemas.js';
+import { findStep, findSteps, insertStep, updateStep } from './case-process.sql.js';
 
 const tags = ['CaseProcess'];
 
 export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
-  const stepsOfVisit = async (visitId: string) => caseProcessSummary((await db.selectFrom('case_process_step').selectAll().where('visit_id', '=', visitId).execute()).map(stepDto));
+  const stepsOfVisit = async (visitId: string) => caseProcessSummary((await findSteps(db, { visitId })).map(stepDto));
   const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string) => {
     const patient = await loadStudyPatient(db, await studyPatientOfVisit(db, visitId));
     await assertPatientAccess(db, caller, patient);
     return patient;
   };
 
-  app.get('/CaseProcess/visit/:visitId', {
-    config: { access: { right: 'CaseProcessGetByVisitCmd' } },
-    schema: routeSchema({ operationId: 'getCaseProcessByVisit', tags, summary: 'The case process steps of a visit', params: Type.Object({ visitId: Uuid }), response: { 200: CaseProcessSchema }, errors: [404] }),
-  }, async (request) => {
-    await guardVisit(callerOf(request), request.params.visitId);
-    return stepsOfVisit(request.params.visitId);
-  });
+  app.get(
+    '/CaseProcess/visit/:visitId',
+    {
+      config: { access: { right: 'CaseProcessGetByVisitCmd' } },
+      schema: routeSchema({
+        operationId: 'getCaseProcessByVisit',
+        tags,
+        summary: 'The case process steps of a visit',
+        params: Type.Object({ visitId: Uuid }),
+        response: { 200: CaseProcessSchema },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      await guardVisit(callerOf(request), request.params.visitId);
+      return stepsOfVisit(request.params.visitId);
+    },
+  );
 
-  app.get('/CaseProcess/patient/:studyPatientId', {
-    config: { access: { right: 'CaseProcessGetByPatientCmd' } },
-    schema: routeSchema({ operationId: 'getCaseProcessByPatient', tags, summary: 'The case process steps of a study patient', params: Type.Object({ studyPatientId: Uuid }), response: { 200: CaseProcessSchema }, errors: [404] }),
-  }, async (request) => {
-    const patient = await loadStudyPatient(db, request.params.studyPatientId);
-    await assertPatientAccess(db, callerOf(request), patient);
-    return caseProcessSummary((await db.selectFrom('case_process_step').selectAll().where('study_patient_id', '=', patient.id).execute()).map(stepDto));
-  });
+  app.get(
+    '/CaseProcess/patient/:studyPatientId',
+    {
+      config: { access: { right: 'CaseProcessGetByPatientCmd' } },
+      schema: routeSchema({
+        operationId: 'getCaseProcessByPatient',
+        tags,
+        summary: 'The case process steps of a study patient',
+        params: Type.Object({ studyPatientId: Uuid }),
+        response: { 200: CaseProcessSchema },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      const patient = await loadStudyPatient(db, request.params.studyPatientId);
+      await assertPatientAccess(db, callerOf(request), patient);
+      return caseProcessSummary((await findSteps(db, { studyPatientId: patient.id })).map(stepDto));
+    },
+  );
 
-  app.post('/CaseProcess', {
-    config: { access: { right: 'CaseProcessCreateCmd' } },
-    schema: routeSchema({ operationId: 'createCaseProcessStep', tags, summary: 'Creates a case process step; answers the steps of its visit', body: CaseProcessCreateSchema, response: { 201: CaseProcessSchema }, errors: [404] }),
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    const patient = await guardVisit(caller, request.body.visitId);
-    const { body } = request;
-    await db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('case_process_step').values({
-        study_patient_id: patient.id, visit_id: body.visitId, definition_identifier: body.definitionIdentifier, state: body.state,
-        step_order: body.order, main_state_identifier: body.mainStateIdentifier ?? null, sub_states: JSON.stringify(body.subStates ?? []),
-      }).returningAll().executeTakeFirstOrThrow();
-      await audit(trx, { actor: actorOf(caller), tableName: 'case_process_step', recordId: row.id, operation: 'Create', newValue: { ...stepDto(row) } });
-    });
-    return reply.status(201).send(await stepsOfVisit(body.visitId));
-  });
+  app.post(
+    '/CaseProcess',
+    {
+      config: { access: { right: 'CaseProcessCreateCmd' } },
+      schema: routeSchema({
+        operationId: 'createCaseProcessStep',
+        tags,
+        summary: 'Creates a case process step; answers the steps of its visit',
+        body: CaseProcessCreateSchema,
+        response: { 201: CaseProcessSchema },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const patient = await guardVisit(caller, request.body.visitId);
+      const { body } = request;
+      await db.transaction().execute(async (trx) => {
+        const row = await insertStep(trx, {
+          study_patient_id: patient.id,
+          visit_id: body.visitId,
+          definition_identifier: body.definitionIdentifier,
+          state: body.state,
+          step_order: body.order,
+          main_state_identifier: body.mainStateIdentifier ?? null,
+          sub_states: JSON.stringify(body.subStates ?? []),
+        });
+        await audit(trx, {
+          actor: actorOf(caller),
+          tableName: 'case_process_step',
+          recordId: row.id,
+          operation: 'Create',
+          newValue: { ...stepDto(row) },
+        });
+      });
+      return reply.status(201).send(await stepsOfVisit(body.visitId));
+    },
+  );
 
-  app.put('/CaseProcess/:id', {
-    config: { access: { right: 'CaseProcessUpdateCmd' } },
-    schema: routeSchema({ operationId: 'updateCaseProcessStep', tags, summary: 'Updates state, main state and sub states of a step; answers the steps of its visit', params: IdParams, body: CaseProcessUpdateSchema, response: { 200: CaseProcessSchema }, errors: [404] }),
-  }, async (request) => {
-    const caller = callerOf(request);
-    const before = await db.selectFrom('case_process_step').selectAll().where('id', '=', request.params.id).executeTakeFirst();
-    if (!before) throw notFound('case process step');
-    await guardVisit(caller, before.visit_id);
-    const { body } = request;
-    await db.transaction().execute(async (trx) => {
-      const row = await trx.updateTable('case_process_step').set({
-        state: body.state, main_state_identifier: body.mainStateIdentifier ?? null, sub_states: JSON.stringify(body.subStates ?? []), changed_at: new Date(),
-      }).where('id', '=', before.id).returningAll().executeTakeFirstOrThrow();
-      await audit(trx, { actor: actorOf(caller), tableName: 'case_process_step', recordId: row.id, operation: 'Update', oldValue: { ...stepDto(before) }, newValue: { ...stepDto(row) } });
-    });
-    return stepsOfVisit(before.visit_id);
-  });
+  app.put(
+    '/CaseProcess/:id',
+    {
+      config: { access: { right: 'CaseProcessUpdateCmd' } },
+      schema: routeSchema({
+        operationId: 'updateCaseProcessStep',
+        tags,
+        summary: 'Updates state, main state and sub states of a step; answers the steps of its visit',
+        params: IdParams,
+        body: CaseProcessUpdateSchema,
+        response: { 200: CaseProcessSchema },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const before = await findStep(db, request.params.id);
+      if (!before) throw notFound('case process step');
+      await guardVisit(caller, before.visit_id);
+      const { body } = request;
+      await db.transaction().execute(async (trx) => {
+        const row = await updateStep(trx, before.id, {
+          state: body.state,
+          main_state_identifier: body.mainStateIdentifier ?? null,
+          sub_states: JSON.stringify(body.subStates ?? []),
+          changed_at: new Date(),
+        });
+        await audit(trx, {
+          actor: actorOf(caller),
+          tableName: 'case_process_step',
+          recordId: row.id,
+          operation: 'Update',
+          oldValue: { ...stepDto(before) },
+          newValue: { ...stepDto(row) },
+        });
+      });
+      return stepsOfVisit(before.visit_id);
+    },
+  );
 }

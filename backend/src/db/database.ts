@@ -3,7 +3,7 @@
  * Its tables live in the default schema.
  */
 import { openDatabase as openTypedDatabase, type Database as TypedDatabase, type DatabaseOptions } from '@ecrf/database';
-import type { DB } from './schema.js';
+import type { DB } from '../__generated__/database.js';
 
 export type { DatabaseOptions } from '@ecrf/database';
 

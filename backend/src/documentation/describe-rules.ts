@@ -8,22 +8,44 @@ import type { ConstraintDefinition, ConstraintExpression, DataFieldDefinition, F
 export type Labels = (displayKey: string) => string;
 
 export const fieldTypeNames: Record<string, string> = {
-  TableEntry: 'Eingabefeld', ListEntry: 'Listeneintrag', EventReportListEntry: 'Ereignistyp', Table: 'Tabelle', List: 'Liste',
-  EventReportList: 'Ereignisliste', FieldGroup: 'Feldgruppe', DisplayValue: 'Anzeigewert', NngmNetworkPartner: 'Netzwerkpartner',
+  TableEntry: 'Eingabefeld',
+  ListEntry: 'Listeneintrag',
+  EventReportListEntry: 'Ereignistyp',
+  Table: 'Tabelle',
+  List: 'Liste',
+  EventReportList: 'Ereignisliste',
+  FieldGroup: 'Feldgruppe',
+  DisplayValue: 'Anzeigewert',
+  NngmNetworkPartner: 'Netzwerkpartner',
   NngmNetworkLocation: 'Netzwerkstandort',
 };
 
 export const valueTypeNames: Record<string, string> = {
-  text: 'Text', number: 'Zahl', date: 'Datum', enum: 'Auswahl', multiEnum: 'Mehrfachauswahl', boolean: 'Ja/Nein',
+  text: 'Text',
+  number: 'Zahl',
+  date: 'Datum',
+  enum: 'Auswahl',
+  multiEnum: 'Mehrfachauswahl',
+  boolean: 'Ja/Nein',
 };
 
 const ruleKindNames: Record<string, string> = {
-  Visibility: 'Sichtbar', Editability: 'Bearbeitbar', Hint: 'Hinweis', Redirect: 'Weiterleitung', RequiredField: 'Pflichtfeld', Population: 'Wert',
+  Visibility: 'Sichtbar',
+  Editability: 'Bearbeitbar',
+  Hint: 'Hinweis',
+  Redirect: 'Weiterleitung',
+  RequiredField: 'Pflichtfeld',
+  Population: 'Wert',
 };
 
 const quoted = (value: string): string => `„${value}“`;
 const list = (value: string | null | undefined): string =>
-  (value ?? '').split(',').map((part) => part.trim().replace(/^"|"$/g, '')).filter(Boolean).map(quoted).join(', ');
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim().replace(/^"|"$/g, ''))
+    .filter(Boolean)
+    .map(quoted)
+    .join(', ');
 const operand = (value: string | null | undefined): string => (value === 'today' ? 'heute' : quoted(value ?? ''));
 
 const operatorPhrases: Record<string, (value: string | null | undefined) => string> = {
@@ -62,7 +84,13 @@ export type RuleDescriber = {
 };
 
 /** `fields` are every field definition of the study, to name the fields a constraint reads. */
-export function ruleDescriber(labels: Labels, constraints: readonly ConstraintDefinition[], fields: readonly DataFieldDefinition[], visitKeys: ReadonlyMap<string, string>, instrumentKeys: ReadonlyMap<string, string>): RuleDescriber {
+export function ruleDescriber(
+  labels: Labels,
+  constraints: readonly ConstraintDefinition[],
+  fields: readonly DataFieldDefinition[],
+  visitKeys: ReadonlyMap<string, string>,
+  instrumentKeys: ReadonlyMap<string, string>,
+): RuleDescriber {
   const byId = new Map(constraints.map((c) => [c.id, c]));
   const fieldLabel = (path: string): string => {
     const last = path.split('.').at(-1);
@@ -82,7 +110,9 @@ export function ruleDescriber(labels: Labels, constraints: readonly ConstraintDe
       case 'VisitDataValue':
         return read ? `${visit}: ${read}` : `Anzahl ${c.visit ? `der ${visit}` : 'der Visiten'}`;
       case 'InstrumentDataValue':
-        return read ? `${instrument}: ${read}` : `Anzahl ${c.instrument ? `der Instrumente ${quoted(labels(instrumentKeys.get(c.instrument) ?? c.instrument))}` : 'der Instrumente'}`;
+        return read
+          ? `${instrument}: ${read}`
+          : `Anzahl ${c.instrument ? `der Instrumente ${quoted(labels(instrumentKeys.get(c.instrument) ?? c.instrument))}` : 'der Instrumente'}`;
       case 'InstituteDataValue':
         return `Gewähltes Zentrum: ${read ?? 'Zentrum'}`;
       case 'UserDataValue':

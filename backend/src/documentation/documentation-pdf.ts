@@ -38,15 +38,28 @@ type Doc = PDFKit.PDFDocument;
 function heading(doc: Doc, text: string, level: 1 | 2 | 3): void {
   const size = { 1: 18, 2: 14, 3: 12 }[level];
   if (level === 1 && doc.y > doc.page.margins.top + 10) doc.addPage();
-  doc.moveDown(level === 1 ? 0 : 0.6).font('Helvetica-Bold').fontSize(size).fillColor(level === 1 ? '#16728c' : '#000000').text(pdfText(text));
+  doc
+    .moveDown(level === 1 ? 0 : 0.6)
+    .font('Helvetica-Bold')
+    .fontSize(size)
+    .fillColor(level === 1 ? '#16728c' : '#000000')
+    .text(pdfText(text));
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#000000');
 }
 
 function line(doc: Doc, text: string, options: { indent?: number; bold?: boolean; size?: number } = {}): void {
-  doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 10).text(pdfText(text), { indent: options.indent ?? 0 });
+  doc
+    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(options.size ?? 10)
+    .text(pdfText(text), { indent: options.indent ?? 0 });
 }
 
-type Context = { input: DocumentationInput; labels: Labels; describe: RuleDescriber; enumValues: Map<string, { code: string; label: string }[]> };
+type Context = {
+  input: DocumentationInput;
+  labels: Labels;
+  describe: RuleDescriber;
+  enumValues: Map<string, { code: string; label: string }[]>;
+};
 
 function children(fields: readonly DataFieldDefinition[], parentId: string | null): DataFieldDefinition[] {
   return fields.filter((f) => (f.parentFieldDefinitionId ?? null) === parentId).sort((a, b) => a.order - b.order);
@@ -88,7 +101,12 @@ function formFields(ctx: Context, doc: Doc, fields: readonly DataFieldDefinition
       line(doc, label, { indent, bold: true });
       line(doc, (ctx.enumValues.get(set) ?? []).map((v) => `☐ ${v.label}`).join('    '), { indent: indent + 10 });
     } else if (field.definitionType === 'TableEntry') {
-      const blank = valueType === 'date' ? '__ . __ . ____' : valueType === 'number' ? `________ ${field.definition?.unit ?? ''}` : '______________________________';
+      const blank =
+        valueType === 'date'
+          ? '__ . __ . ____'
+          : valueType === 'number'
+            ? `________ ${field.definition?.unit ?? ''}`
+            : '______________________________';
       line(doc, `${label}:  ${blank}`, { indent });
     } else if (field.definitionType === 'NngmNetworkPartner' || field.definitionType === 'NngmNetworkLocation') {
       line(doc, `${label}:  ______________________________ (${fieldTypeNames[field.definitionType]})`, { indent });
@@ -103,7 +121,10 @@ function formFields(ctx: Context, doc: Doc, fields: readonly DataFieldDefinition
 function viewFields(ctx: Context, doc: Doc, fields: readonly DataFieldDefinition[], parentId: string | null, depth: number): void {
   for (const field of children(fields, parentId)) {
     const required = field.rules.some((r) => r.definitionType === 'RequiredField' && !r.isDeleted) ? 'Pflicht' : 'optional';
-    line(doc, `${field.order}  ${ctx.labels(field.displayKey)}  |  ${field.identifier}  |  ${fieldSummary(ctx, field)}  |  ${required}`, { indent: depth * 14, size: 9 });
+    line(doc, `${field.order}  ${ctx.labels(field.displayKey)}  |  ${field.identifier}  |  ${fieldSummary(ctx, field)}  |  ${required}`, {
+      indent: depth * 14,
+      size: 9,
+    });
     viewFields(ctx, doc, fields, field.id, depth + 1);
   }
 }
@@ -123,11 +144,15 @@ function visitSections(ctx: Context, doc: Doc, write: FieldWriter, withRules: bo
   for (const visit of [...study.visits].sort((a, b) => a.order - b.order)) {
     heading(doc, `Visite: ${ctx.labels(visit.displayKey)} (${visit.identifier})`, 2);
     if (withRules) {
-      line(doc, `${visit.definition.type === 'GenericVisit' ? 'Generische Visite' : 'Zwischenvisite'}, höchstens ${visit.definition.max ?? 'beliebig viele'}${visit.definition.isFollowUpRegistry ? ', Follow-up-Register (DigiNet)' : ''}`);
+      line(
+        doc,
+        `${visit.definition.type === 'GenericVisit' ? 'Generische Visite' : 'Zwischenvisite'}, höchstens ${visit.definition.max ?? 'beliebig viele'}${visit.definition.isFollowUpRegistry ? ', Follow-up-Register (DigiNet)' : ''}`,
+      );
       for (const rule of visit.rules) line(doc, `• ${ctx.describe.rule(rule)}`);
     }
     write(ctx, doc, visit.fields, null, 0);
-    for (const instrument of [...visit.instruments].sort((a, b) => a.order - b.order)) instrumentSection(ctx, doc, instrument, write, withRules);
+    for (const instrument of [...visit.instruments].sort((a, b) => a.order - b.order))
+      instrumentSection(ctx, doc, instrument, write, withRules);
   }
   if (study.standaloneInstruments.length > 0) {
     heading(doc, 'Eigenständige Instrumente', 2);
@@ -140,7 +165,10 @@ function functionalDesign(ctx: Context, doc: Doc): void {
   heading(doc, documentationTitles.funcionalDesign, 1);
   heading(doc, 'Übersicht der Visiten', 2);
   for (const visit of [...study.visits].sort((a, b) => a.order - b.order)) {
-    line(doc, `${ctx.labels(visit.displayKey)} (${visit.identifier}): ${visit.instruments.map((i) => ctx.labels(i.displayKey)).join(', ')}`);
+    line(
+      doc,
+      `${ctx.labels(visit.displayKey)} (${visit.identifier}): ${visit.instruments.map((i) => ctx.labels(i.displayKey)).join(', ')}`,
+    );
   }
   visitSections(ctx, doc, designFields, true);
   heading(doc, 'Aufzählungen', 2);
@@ -153,7 +181,11 @@ function functionalDesign(ctx: Context, doc: Doc): void {
   heading(doc, 'Query-Typen und Verifikations-Flags', 2);
   for (const q of study.queryTypes) {
     line(doc, `${q.displayKey ? ctx.labels(q.displayKey) : q.identifier} (${q.identifier})`, { bold: true });
-    line(doc, `Ansehen: ${q.canView.join(', ')}; Anlegen: ${q.canCreate.join(', ')}; Beantworten: ${q.canAnswer.join(', ')}; Lösen: ${q.canSolve.join(', ')}`, { indent: 10 });
+    line(
+      doc,
+      `Ansehen: ${q.canView.join(', ')}; Anlegen: ${q.canCreate.join(', ')}; Beantworten: ${q.canAnswer.join(', ')}; Lösen: ${q.canSolve.join(', ')}`,
+      { indent: 10 },
+    );
   }
   for (const flag of study.verificationFlagTypes) line(doc, `Verifikations-Flag: ${ctx.labels(flag.displayKey)} (${flag.identifier})`);
 }
@@ -176,12 +208,24 @@ export function renderDocumentation(input: DocumentationInput): Promise<Buffer> 
   const visitKeys = new Map(definition.visits.map((v) => [v.identifier, v.displayKey]));
   const instrumentKeys = new Map([...index.instrumentByIdentifier].map(([identifier, i]) => [identifier, i.displayKey]));
   const ctx: Context = {
-    input, labels,
+    input,
+    labels,
     describe: ruleDescriber(labels, definition.constraints, [...index.fieldById.values()], visitKeys, instrumentKeys),
-    enumValues: new Map(definition.enumValueSets.map((s) => [s.identifier, [...s.values].sort((a, b) => a.order - b.order).map((v) => ({ code: v.code, label: labels(v.displayKey) }))])),
+    enumValues: new Map(
+      definition.enumValueSets.map((s) => [
+        s.identifier,
+        [...s.values].sort((a, b) => a.order - b.order).map((v) => ({ code: v.code, label: labels(v.displayKey) })),
+      ]),
+    ),
   };
   const title = documentationTitles[input.kind];
-  const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, lang: input.languageIdentifier, info: { Title: pdfText(`${title}: ${definition.displayName}`), Author: 'eCRF Register' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    bufferPages: true,
+    lang: input.languageIdentifier,
+    info: { Title: pdfText(`${title}: ${definition.displayName}`), Author: 'eCRF Register' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -192,8 +236,16 @@ export function renderDocumentation(input: DocumentationInput): Promise<Buffer> 
   doc.moveDown().font('Helvetica').fontSize(12).fillColor('#000000');
   line(doc, `Studiendefinition: ${definition.displayName} (${definition.identifier})`, { size: 12 });
   line(doc, `Version ${definition.version}, Sprache ${input.languageIdentifier}`, { size: 12 });
-  line(doc, `Erstellt am ${input.createdAt.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' })}`, { size: 12 });
-  line(doc, `${definition.visits.length} Visiten, ${index.instrumentById.size} Instrumente, ${index.fieldById.size} Felder, ${definition.enumValueSets.length} Aufzählungen`, { size: 12 });
+  line(
+    doc,
+    `Erstellt am ${input.createdAt.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' })}`,
+    { size: 12 },
+  );
+  line(
+    doc,
+    `${definition.visits.length} Visiten, ${index.instrumentById.size} Instrumente, ${index.fieldById.size} Felder, ${definition.enumValueSets.length} Aufzählungen`,
+    { size: 12 },
+  );
   if (input.kind === 'funcionalDesign' || input.kind === 'complete') functionalDesign(ctx, doc);
   if (input.kind === 'ecrf' || input.kind === 'complete') ecrf(ctx, doc);
   if (input.kind === 'ecrf-view' || input.kind === 'complete') ecrfView(ctx, doc);
@@ -202,7 +254,11 @@ export function renderDocumentation(input: DocumentationInput): Promise<Buffer> 
     doc.switchToPage(page);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(`Seite ${page + 1} von ${range.count}`, 50, doc.page.height - 35, { align: 'center', width: doc.page.width - 100 });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(`Seite ${page + 1} von ${range.count}`, 50, doc.page.height - 35, { align: 'center', width: doc.page.width - 100 });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

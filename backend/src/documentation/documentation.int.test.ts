@@ -12,7 +12,9 @@ beforeAll(async () => {
   admin = bearer((await signIn(backend.app, user.userName, user.password)).token);
   const reader = await createTestUser(backend.database, { role: 'Researcher' });
   researcher = bearer((await signIn(backend.app, reader.userName, reader.password)).token);
-  definitionId = (await backend.database.db.selectFrom('study_definition').select('id').where('identifier', '=', 'nngm_lung').executeTakeFirstOrThrow()).id;
+  definitionId = (
+    await backend.database.db.selectFrom('study_definition').select('id').where('identifier', '=', 'nngm_lung').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => backend.close());
 
@@ -27,12 +29,20 @@ describe('functional documentation of the demo registry (ecrf-calls.md "Document
     expect(answer.headers['content-disposition']).toBe('attachment; filename="nngm_lung-v1-funcionalDesign-de.pdf"');
     const text = (await pdfPages(new Uint8Array(answer.rawPayload))).join(' ');
     for (const expected of [
-      'Funktionale Spezifikation', 'Visite: Baseline (baseline)', 'Visite: Follow-up (fu)', 'Visite: DigiNet-Follow-up nach 24 Monaten (fu_24m)',
-      'Instrument: Einwilligungen (consents)', 'Instrument: Molekularpathologie (molecular)', 'Instrument: Systemische Therapie (systemic_therapy)',
-      'Diagnose (ICD-10-GM) (icd10)', 'C34.1 = C34.1 Oberlappen (-Bronchus)', 'Aufzählungen',
+      'Funktionale Spezifikation',
+      'Visite: Baseline (baseline)',
+      'Visite: Follow-up (fu)',
+      'Visite: DigiNet-Follow-up nach 24 Monaten (fu_24m)',
+      'Instrument: Einwilligungen (consents)',
+      'Instrument: Molekularpathologie (molecular)',
+      'Instrument: Systemische Therapie (systemic_therapy)',
+      'Diagnose (ICD-10-GM) (icd10)',
+      'C34.1 = C34.1 Oberlappen (-Bronchus)',
+      'Aufzählungen',
       'Sichtbar, wenn Feld „Änderungsgrund“ (change_reason) ist gleich „patientWithdrawal“',
       'Wert „IVB“, wenn Feld „M“ (tnm.m) ist gleich „1c“',
-    ]) expect(text, expected).toContain(expected);
+    ])
+      expect(text, expected).toContain(expected);
   });
 
   it('the eCRF, the eCRF view and the complete documentation show the fields', async () => {

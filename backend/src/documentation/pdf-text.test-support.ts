@@ -11,7 +11,12 @@ export async function pdfPages(data: Uint8Array): Promise<string[]> {
   const pages: string[] = [];
   for (let number = 1; number <= pdf.numPages; number += 1) {
     const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
   await pdf.destroy();
   return pages;

@@ -67,10 +67,8 @@ export const REFRESH_TOKEN_EXPIRED_MESSAGE = 'refresh token expired';
 
 export const notFound = (what: string): EcrfError => new EcrfError('ECRF_ERR_NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'missing right'): EcrfError => new EcrfError('ECRF_ERR_FORBIDDEN', message);
-export const unauthenticated = (message = 'authentication required'): EcrfError =>
-  new EcrfError('ECRF_ERR_UNAUTHENTICATED', message);
-export const refreshTokenExpired = (): EcrfError =>
-  new EcrfError('ECRF_ERR_REFRESH_TOKEN_EXPIRED', REFRESH_TOKEN_EXPIRED_MESSAGE);
+export const unauthenticated = (message = 'authentication required'): EcrfError => new EcrfError('ECRF_ERR_UNAUTHENTICATED', message);
+export const refreshTokenExpired = (): EcrfError => new EcrfError('ECRF_ERR_REFRESH_TOKEN_EXPIRED', REFRESH_TOKEN_EXPIRED_MESSAGE);
 
 /** 400 with the broken field rules, so clients can show each message at its field. */
 export const invalidFields = (fieldErrors: FieldError[]): EcrfError =>
@@ -79,7 +77,8 @@ export const conflict = (message: string): EcrfError => new EcrfError('ECRF_ERR_
 
 /** German texts of the documentation errors (ecrf-core.md §8: the client shows the message). */
 export const DOCUMENTATION_MESSAGES = {
-  stale: 'Die Daten wurden inzwischen von einer anderen Person geändert. Ihre Änderungen wurden nicht gespeichert; bitte laden Sie den aktuellen Stand.',
+  stale:
+    'Die Daten wurden inzwischen von einer anderen Person geändert. Ihre Änderungen wurden nicht gespeichert; bitte laden Sie den aktuellen Stand.',
   fieldLocked: 'Das Feld ist gesperrt und kann nicht geändert werden.',
   fieldNotEditable: 'Das Feld kann nicht bearbeitet werden.',
   reasonRequired: 'Für Änderungen an einer abgeschlossenen oder signierten Visite wird ein Änderungsgrund benötigt.',

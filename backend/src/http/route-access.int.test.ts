@@ -30,11 +30,27 @@ describe('route access', () => {
     expect(protectedRoutes.length).toBeGreaterThan(20);
     const user = await createTestUser(backend.database, { role: 'SuperAdmin' });
     const forged = await signAccessToken({ userId: user.id, role: 'SuperAdmin' }, new TextEncoder().encode('x'.repeat(32)), 900);
-    const expired = await signAccessToken({ userId: user.id, role: 'SuperAdmin' }, backend.config.jwtSecret, 60, new Date(Date.now() - 3600_000));
-    const headerSets: Array<Record<string, string>> = [{}, bearer('garbage'), bearer(forged.token), bearer(expired.token), { authorization: 'Basic abc' }];
+    const expired = await signAccessToken(
+      { userId: user.id, role: 'SuperAdmin' },
+      backend.config.jwtSecret,
+      60,
+      new Date(Date.now() - 3600_000),
+    );
+    const headerSets: Array<Record<string, string>> = [
+      {},
+      bearer('garbage'),
+      bearer(forged.token),
+      bearer(expired.token),
+      { authorization: 'Basic abc' },
+    ];
     for (const route of protectedRoutes) {
       for (const headers of headerSets) {
-        const response = await backend.app.inject({ method: route.method as Method, url: concrete(route.url), headers, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+        const response = await backend.app.inject({
+          method: route.method as Method,
+          url: concrete(route.url),
+          headers,
+          payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+        });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
         if (route.method !== 'HEAD') expect(response.json<{ code: string }>().code).toBe('ECRF_ERR_UNAUTHENTICATED');
       }
@@ -56,7 +72,12 @@ describe('route access', () => {
     const superTokens = await signIn(backend.app, superAdmin.userName, superAdmin.password);
     const denied = await backend.app.inject({ method: 'GET', url: '/api/v1.0/User', headers: bearer(researcherTokens.token) });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ statusCode: 403, code: 'ECRF_ERR_FORBIDDEN', error: 'Forbidden', message: 'missing right UserGetAllCmd' });
+    expect(denied.json()).toMatchObject({
+      statusCode: 403,
+      code: 'ECRF_ERR_FORBIDDEN',
+      error: 'Forbidden',
+      message: 'missing right UserGetAllCmd',
+    });
     const allowed = await backend.app.inject({ method: 'GET', url: '/api/v1.0/User', headers: bearer(superTokens.token) });
     expect(allowed.statusCode).toBe(200);
   });
@@ -64,7 +85,10 @@ describe('route access', () => {
   it('answers validation errors with 400 ECRF_ERR_VALIDATION and unknown routes with 404', async () => {
     const invalid = await backend.app.inject({ method: 'POST', url: '/api/v1.0/Auth', payload: { userName: 'x' } });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json<{ code: string; message: string }>()).toMatchObject({ code: 'ECRF_ERR_VALIDATION', message: expect.stringContaining('password') });
+    expect(invalid.json<{ code: string; message: string }>()).toMatchObject({
+      code: 'ECRF_ERR_VALIDATION',
+      message: expect.stringContaining('password'),
+    });
     const missing = await backend.app.inject({ method: 'GET', url: '/api/v1.0/NoSuchThing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json<{ code: string }>().code).toBe('ECRF_ERR_NOT_FOUND');

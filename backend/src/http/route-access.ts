@@ -6,10 +6,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { forbidden, unauthenticated } from '../errors/errors.js';
 import { verifyAccessToken } from '../auth/tokens.js';
-import { SUPER_RIGHT, type RightName } from '../rights/rights.catalogue.js';
+import { hasRight, type RightName } from '@ecrf/rules';
+import { findRightsOfRole } from '../roles/roles.sql.js';
+import { findUsers } from '../users/users.sql.js';
 
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
@@ -39,29 +41,15 @@ export function callerOf(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
-export function hasRight(user: CurrentUser, right: RightName): boolean {
-  return user.rights.has(SUPER_RIGHT) || user.rights.has(right);
-}
-
 async function loadCaller(db: Kysely<DB>, userId: string): Promise<CurrentUser | null> {
-  const user = await db
-    .selectFrom('app_user as u')
-    .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.user_name', 'u.role_id', 'r.identifier', 'u.is_deactivated', 'u.is_deleted'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
-  if (!user || user.is_deactivated || user.is_deleted) return null;
-  const rights = await db
-    .selectFrom('role_right as rr')
-    .innerJoin('app_right as ar', 'ar.id', 'rr.right_id')
-    .select('ar.identifier')
-    .where('rr.role_id', '=', user.role_id)
-    .execute();
+  const [user] = await findUsers(db, { id: userId, includeDeleted: true });
+  if (!user || user.isDeactivated || user.isDeleted) return null;
+  const rights = await findRightsOfRole(db, user.role.id);
   return {
     id: user.id,
-    userName: user.user_name,
-    roleId: user.role_id,
-    roleIdentifier: user.identifier,
+    userName: user.userName,
+    roleId: user.role.id,
+    roleIdentifier: user.role.identifier,
     rights: new Set(rights.map((row) => row.identifier)),
   };
 }
@@ -94,7 +82,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, jwtSec
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     const caller = callerOf(request);
-    if (hasRight(caller, access.right)) return;
+    if (hasRight(caller.rights, access.right)) return;
     if (access.orSelf && selfId(request, access.orSelf) === caller.id) return;
     throw forbidden(`missing right ${access.right}`);
   });

@@ -10,11 +10,14 @@ export const ErrorResponseSchema = Type.Object(
     message: Type.String(),
     lockedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'ECRF_ERR_ACCOUNT_LOCKED only' })),
     messages: Type.Optional(Type.Array(Type.String(), { description: 'ECRF_ERR_WEAK_PASSWORD: broken rules' })),
-    fieldErrors: Type.Optional(Type.Array(
-      Type.Object({ field: Type.String(), message: Type.String() }),
-      { description: 'ECRF_ERR_VALIDATION of a field rule (ecrf-calls.md §5): the field and its German message' },
-    )),
-    current: Type.Optional(Type.Unknown({ description: 'ECRF_ERR_STALE_WRITE: the stored, newer state of the visit, instrument or study patient' })),
+    fieldErrors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+        description: 'ECRF_ERR_VALIDATION of a field rule (ecrf-calls.md §5): the field and its German message',
+      }),
+    ),
+    current: Type.Optional(
+      Type.Unknown({ description: 'ECRF_ERR_STALE_WRITE: the stored, newer state of the visit, instrument or study patient' }),
+    ),
     fieldId: Type.Optional(Type.String({ description: 'ECRF_ERR_FIELD_LOCKED / ECRF_ERR_FIELD_NOT_EDITABLE: the field instance refused' })),
     reason: Type.Optional(Type.String({ description: 'ECRF_ERR_VISIT_NOT_AVAILABLE: max or the follow-up reason' })),
   },

@@ -11,10 +11,18 @@ export type ServiceStatus = 400 | 401 | 404 | 409 | 500;
 
 /** §5: what each status means, in German, and the stable error code of the registry. */
 export const serviceStatuses: readonly { status: ServiceStatus; code: ErrorCode; message: string }[] = [
-  { status: 400, code: 'ECRF_ERR_MAINZELLISTE_400', message: 'Ungültige Eingabe (ein Pflichtfeld ist leer oder ein Datum hat das falsche Format).' },
+  {
+    status: 400,
+    code: 'ECRF_ERR_MAINZELLISTE_400',
+    message: 'Ungültige Eingabe (ein Pflichtfeld ist leer oder ein Datum hat das falsche Format).',
+  },
   { status: 401, code: 'ECRF_ERR_MAINZELLISTE_401', message: 'Die Autorisierung ist fehlgeschlagen.' },
   { status: 404, code: 'ECRF_ERR_MAINZELLISTE_404', message: 'Der Dienst antwortet nicht. Die Patientenanlage wurde abgebrochen.' },
-  { status: 409, code: 'ECRF_ERR_MAINZELLISTE_409', message: 'Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.' },
+  {
+    status: 409,
+    code: 'ECRF_ERR_MAINZELLISTE_409',
+    message: 'Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.',
+  },
   { status: 500, code: 'ECRF_ERR_MAINZELLISTE_500', message: 'Interner Fehler des Dienstes.' },
 ];
 

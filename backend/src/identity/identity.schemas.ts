@@ -18,9 +18,14 @@ export const ConfigurationSchema = Type.Object({
   fields: Type.Array(Type.String(), { description: 'the IDAT fields the service keeps' }),
   matchThreshold: Type.Number({ description: 'ecrf-calls.md §9: a check-match counts as a match only at this similarityScore or above' }),
   errorPrefix: Type.String({ description: 'ecrf-calls.md §8: the prefix of every service error text' }),
-  errors: Type.Array(Type.Object({
-    status: Type.Integer(), code: Type.String(), message: Type.String({ description: 'the German message of the §5 status, with the prefix' }),
-  }), { description: 'ecrf-calls.md §5: the answers of the service and what to show for each' }),
+  errors: Type.Array(
+    Type.Object({
+      status: Type.Integer(),
+      code: Type.String(),
+      message: Type.String({ description: 'the German message of the §5 status, with the prefix' }),
+    }),
+    { description: 'ecrf-calls.md §5: the answers of the service and what to show for each' },
+  ),
 });
 
 /** An addPatient token, or an editPatient token for one linked patient and the fields to change. */
@@ -34,19 +39,27 @@ export const SessionAndTokenRequestSchema = Type.Union([
 ]);
 
 export const TokenSchema = Type.Object({
-  tokenId: Type.String({ description: 'the token of the service; use it at the service directly (POST /patients, PUT /patients/tokenId/{tokenId}, POST /patients/checkMatch/{tokenId})' }),
+  tokenId: Type.String({
+    description:
+      'the token of the service; use it at the service directly (POST /patients, PUT /patients/tokenId/{tokenId}, POST /patients/checkMatch/{tokenId})',
+  }),
   type: Type.Union([Type.Literal('addPatient'), Type.Literal('editPatient'), Type.Literal('checkMatch')]),
   allowedUses: Type.Integer({ minimum: 1 }),
   pseudonym: Type.Optional(Pseudonym),
 });
 
-export const CheckMatchQuery = Type.Object({ tokenId: Type.String({ minLength: 1, description: 'the checkMatch token the result was obtained with' }) });
+export const CheckMatchQuery = Type.Object({
+  tokenId: Type.String({ minLength: 1, description: 'the checkMatch token the result was obtained with' }),
+});
 
 /** The answer of the service's POST /patients/checkMatch/{tokenId} (an entry of its list). */
-export const CheckMatchResultSchema = Type.Object({
-  similarityScore: Type.Number(),
-  pid: Type.Optional(Pseudonym),
-}, { additionalProperties: true });
+export const CheckMatchResultSchema = Type.Object(
+  {
+    similarityScore: Type.Number(),
+    pid: Type.Optional(Pseudonym),
+  },
+  { additionalProperties: true },
+);
 
 export const CheckMatchVerdictSchema = Type.Object({
   isMatch: Type.Boolean({ description: 'similarityScore ≥ matchThreshold (ecrf-calls.md §5, §9)' }),
@@ -56,18 +69,32 @@ export const CheckMatchVerdictSchema = Type.Object({
 });
 
 export const LinkRequestSchema = Type.Object({ patientId: Uuid, pseudonym: Pseudonym });
-export const LinkSchema = Type.Object({ patientId: Uuid, pseudonym: Pseudonym, idType: Type.String(), linkedAt: Type.String({ format: 'date-time' }) });
+export const LinkSchema = Type.Object({
+  patientId: Uuid,
+  pseudonym: Pseudonym,
+  idType: Type.String(),
+  linkedAt: Type.String({ format: 'date-time' }),
+});
 
 export const CheckMatchPatientQuery = Type.Object({ token: Pseudonym });
 export const CheckMatchPatientSchema = Type.Object({
   pseudonym: Pseudonym,
   registered: Type.Boolean({ description: 'a registry patient is linked to this identity' }),
-  studyPatients: Type.Array(Type.Object({
-    id: Uuid, patientId: Uuid, studyId: Uuid, studyInstituteId: Uuid, instituteDisplayName: Type.String(),
-  }), { description: 'its study patients the caller may see' }),
+  studyPatients: Type.Array(
+    Type.Object({
+      id: Uuid,
+      patientId: Uuid,
+      studyId: Uuid,
+      studyInstituteId: Uuid,
+      instituteDisplayName: Type.String(),
+    }),
+    { description: 'its study patients the caller may see' },
+  ),
 });
 
-export const CreatePatientQuery = Type.Object({ tokenId: Type.String({ minLength: 1, description: 'the addPatient token the identity was created with (its session is ended)' }) });
+export const CreatePatientQuery = Type.Object({
+  tokenId: Type.String({ minLength: 1, description: 'the addPatient token the identity was created with (its session is ended)' }),
+});
 export const CreatePatientSchema = Type.Object({
   studyId: Uuid,
   studyInstituteId: Uuid,
@@ -81,10 +108,13 @@ export const PatientsPageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });
 export const ServicePatientsSchema = Type.Object({
-  items: Type.Array(Type.Object({
-    pseudonym: Pseudonym, tentative: Type.Boolean({ description: 'created with sureness=true beside a possible duplicate' }),
-    patientId: Type.Union([Uuid, Type.Null()], { description: 'the linked registry patient' }),
-  })),
+  items: Type.Array(
+    Type.Object({
+      pseudonym: Pseudonym,
+      tentative: Type.Boolean({ description: 'created with sureness=true beside a possible duplicate' }),
+      patientId: Type.Union([Uuid, Type.Null()], { description: 'the linked registry patient' }),
+    }),
+  ),
   totalCount: Type.Integer({ minimum: 0 }),
 });
 
@@ -94,8 +124,12 @@ export const ReadTokenRequestSchema = Type.Object({
 });
 export const ReadTokenByGuidQuery = Type.Object({ patientId: Uuid });
 export const ReadTokenSchema = Type.Object({
-  tokenId: Type.Union([Type.String(), Type.Null()], { description: 'a single-use readPatients token over the patients listed; null when none is readable' }),
-  patients: Type.Array(Type.Object({ patientId: Uuid, pseudonym: Pseudonym }), { description: 'the requested patients the token covers: readable by the caller and linked to an identity' }),
+  tokenId: Type.Union([Type.String(), Type.Null()], {
+    description: 'a single-use readPatients token over the patients listed; null when none is readable',
+  }),
+  patients: Type.Array(Type.Object({ patientId: Uuid, pseudonym: Pseudonym }), {
+    description: 'the requested patients the token covers: readable by the caller and linked to an identity',
+  }),
   resultFields: Type.Array(Type.String()),
 });
 

@@ -12,7 +12,17 @@ export const API_VERSION = '3.2';
 export const ID_TYPE = 'pid';
 /** The IDAT fields the service keeps (docs/mainzelliste.md "IDAT fields"); the backend never reads their values. */
 export const IDAT_FIELDS = [
-  'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'geschlecht', 'strasse', 'plz', 'ort', 'versicherungsnummer',
+  'vorname',
+  'nachname',
+  'geburtsname',
+  'geburtstag',
+  'geburtsmonat',
+  'geburtsjahr',
+  'geschlecht',
+  'strasse',
+  'plz',
+  'ort',
+  'versicherungsnummer',
 ] as const;
 export type IdatField = (typeof IDAT_FIELDS)[number];
 
@@ -31,7 +41,9 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
       response = await fetch(`${access.url}${path}`, {
         method,
         headers: {
-          mainzellisteApiKey: access.apiKey, mainzellisteApiVersion: API_VERSION, accept: 'application/json',
+          mainzellisteApiKey: access.apiKey,
+          mainzellisteApiVersion: API_VERSION,
+          accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -41,7 +53,7 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
       throw mainzellisteError(0);
     }
     const text = await response.text();
-    const json = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) as unknown : text;
+    const json = response.headers.get('content-type')?.includes('json') && text ? (JSON.parse(text) as unknown) : text;
     return { status: response.status, body: json, headers: response.headers };
   }
 
@@ -67,17 +79,26 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
    * The stored pseudonyms among `pseudonyms` ('*' = all, paged): ids only, through a token the backend
    * uses itself and ends at once. "No patient found" (404 with a text body) is an empty answer here.
    */
-  async function readPseudonyms(pseudonyms: readonly string[] | '*', page?: { page: number; limit: number }): Promise<{ items: StoredPseudonym[]; total: number | null }> {
+  async function readPseudonyms(
+    pseudonyms: readonly string[] | '*',
+    page?: { page: number; limit: number },
+  ): Promise<{ items: StoredPseudonym[]; total: number | null }> {
     if (pseudonyms !== '*' && pseudonyms.length === 0) return { items: [], total: 0 };
-    const searchIds = pseudonyms === '*' ? [{ idType: ID_TYPE, idString: '*' }] : pseudonyms.map((idString) => ({ idType: ID_TYPE, idString }));
+    const searchIds =
+      pseudonyms === '*' ? [{ idType: ID_TYPE, idString: '*' }] : pseudonyms.map((idString) => ({ idType: ID_TYPE, idString }));
     const token = await createToken('readPatients', { searchIds, resultFields: [], resultIds: [ID_TYPE] });
     try {
-      const query = new URLSearchParams({ tokenId: token.tokenId, ...(page ? { page: String(page.page), limit: String(page.limit) } : {}) });
+      const query = new URLSearchParams({
+        tokenId: token.tokenId,
+        ...(page ? { page: String(page.page), limit: String(page.limit) } : {}),
+      });
       const answer = await send('GET', `/patients?${query.toString()}`);
       if (answer.status === 404 && answer.body === 'No patient found') return { items: [], total: 0 };
       if (answer.status !== 200) throw mainzellisteError(answer.status);
       const rows = answer.body as { ids: { idType: string; idString: string; tentative: boolean }[] }[];
-      const items = rows.flatMap((row) => row.ids.filter((id) => id.idType === ID_TYPE).map((id) => ({ pseudonym: id.idString, tentative: id.tentative })));
+      const items = rows.flatMap((row) =>
+        row.ids.filter((id) => id.idType === ID_TYPE).map((id) => ({ pseudonym: id.idString, tentative: id.tentative })),
+      );
       const total = answer.headers.get('x-total-count');
       return { items, total: total === null ? null : Number(total) };
     } finally {

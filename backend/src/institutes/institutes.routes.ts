@@ -8,6 +8,7 @@ import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, IdsQuery, IncludeDeleted, parseIds, routeSchema } from '../http/schemas.js';
 import { Institute, Study, StudyInstitute } from './institutes.schemas.js';
+import { findStudiesOfUser } from '../studies/studies.sql.js';
 import { findInstitutes, findStudyInstitutes } from './institutes.sql.js';
 
 function single<T>(rows: T[], what: string): T {
@@ -19,61 +20,93 @@ function single<T>(rows: T[], what: string): T {
 export function registerInstituteRoutes(app: App, { db }: AppDeps): void {
   const listQuery = Type.Object({ includeDeleted: IncludeDeleted, ids: IdsQuery });
 
-  app.get('/Institute', {
-    config: { access: { right: 'InstituteGetAllCmd' } },
-    schema: routeSchema({
-      operationId: 'getInstitutes', tags: ['Institute'], summary: 'All institutes, or those with the given ids',
-      querystring: listQuery, response: { 200: Type.Array(Institute) },
-    }),
-  }, (request) => findInstitutes(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }));
+  app.get(
+    '/Institute',
+    {
+      config: { access: { right: 'InstituteGetAllCmd' } },
+      schema: routeSchema({
+        operationId: 'getInstitutes',
+        tags: ['Institute'],
+        summary: 'All institutes, or those with the given ids',
+        querystring: listQuery,
+        response: { 200: Type.Array(Institute) },
+      }),
+    },
+    (request) => findInstitutes(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }),
+  );
 
-  app.get('/Institute/:id', {
-    config: { access: { right: 'InstituteGetCmd' } },
-    schema: routeSchema({
-      operationId: 'getInstituteById', tags: ['Institute'], summary: 'An institute by id',
-      params: IdParams, response: { 200: Institute }, errors: [404],
-    }),
-  }, async (request) => single(await findInstitutes(db, { ids: [request.params.id], includeDeleted: true }), 'institute'));
+  app.get(
+    '/Institute/:id',
+    {
+      config: { access: { right: 'InstituteGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getInstituteById',
+        tags: ['Institute'],
+        summary: 'An institute by id',
+        params: IdParams,
+        response: { 200: Institute },
+        errors: [404],
+      }),
+    },
+    async (request) => single(await findInstitutes(db, { ids: [request.params.id], includeDeleted: true }), 'institute'),
+  );
 
-  app.get('/StudyInstitute', {
-    config: { access: { right: 'StudyInstituteGetAllCmd' } },
-    schema: routeSchema({
-      operationId: 'getStudyInstitutes', tags: ['StudyInstitute'], summary: 'All locations, or those with the given ids (batch read)',
-      querystring: listQuery, response: { 200: Type.Array(StudyInstitute) },
-    }),
-  }, (request) => findStudyInstitutes(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }));
+  app.get(
+    '/StudyInstitute',
+    {
+      config: { access: { right: 'StudyInstituteGetAllCmd' } },
+      schema: routeSchema({
+        operationId: 'getStudyInstitutes',
+        tags: ['StudyInstitute'],
+        summary: 'All locations, or those with the given ids (batch read)',
+        querystring: listQuery,
+        response: { 200: Type.Array(StudyInstitute) },
+      }),
+    },
+    (request) => findStudyInstitutes(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }),
+  );
 
-  app.get('/StudyInstitute/my', {
-    config: { access: { right: 'StudyInstituteGetMyCmd' } },
-    schema: routeSchema({
-      operationId: 'getMyStudyInstitutes', tags: ['StudyInstitute'], summary: 'The locations the signed-in user is assigned to',
-      response: { 200: Type.Array(StudyInstitute) },
-    }),
-  }, (request) => findStudyInstitutes(db, { userId: callerOf(request).id }));
+  app.get(
+    '/StudyInstitute/my',
+    {
+      config: { access: { right: 'StudyInstituteGetMyCmd' } },
+      schema: routeSchema({
+        operationId: 'getMyStudyInstitutes',
+        tags: ['StudyInstitute'],
+        summary: 'The locations the signed-in user is assigned to',
+        response: { 200: Type.Array(StudyInstitute) },
+      }),
+    },
+    (request) => findStudyInstitutes(db, { userId: callerOf(request).id }),
+  );
 
-  app.get('/StudyInstitute/:id', {
-    config: { access: { right: 'StudyInstituteGetCmd' } },
-    schema: routeSchema({
-      operationId: 'getStudyInstituteById', tags: ['StudyInstitute'], summary: 'A location by id',
-      params: IdParams, response: { 200: StudyInstitute }, errors: [404],
-    }),
-  }, async (request) => single(await findStudyInstitutes(db, { ids: [request.params.id], includeDeleted: true }), 'study institute'));
+  app.get(
+    '/StudyInstitute/:id',
+    {
+      config: { access: { right: 'StudyInstituteGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getStudyInstituteById',
+        tags: ['StudyInstitute'],
+        summary: 'A location by id',
+        params: IdParams,
+        response: { 200: StudyInstitute },
+        errors: [404],
+      }),
+    },
+    async (request) => single(await findStudyInstitutes(db, { ids: [request.params.id], includeDeleted: true }), 'study institute'),
+  );
 
-  app.get('/Study/my', {
-    config: { access: { right: 'StudyGetMyCmd' } },
-    schema: routeSchema({
-      operationId: 'getMyStudies', tags: ['Study'], summary: 'The studies of the locations the signed-in user is assigned to',
-      response: { 200: Type.Array(Study) },
-    }),
-  }, (request) => db
-    .selectFrom('study as s')
-    .select(['s.id', 's.identifier', 's.display_name as displayName'])
-    .where('s.id', 'in', (eb) => eb
-      .selectFrom('study_institute as si')
-      .innerJoin('study_institute_user as siu', 'siu.study_institute_id', 'si.id')
-      .select('si.study_id')
-      .where('siu.user_id', '=', callerOf(request).id)
-      .where('si.is_deleted', '=', false))
-    .orderBy('s.identifier')
-    .execute());
+  app.get(
+    '/Study/my',
+    {
+      config: { access: { right: 'StudyGetMyCmd' } },
+      schema: routeSchema({
+        operationId: 'getMyStudies',
+        tags: ['Study'],
+        summary: 'The studies of the locations the signed-in user is assigned to',
+        response: { 200: Type.Array(Study) },
+      }),
+    },
+    (request) => findStudiesOfUser(db, callerOf(request).id),
+  );
 }

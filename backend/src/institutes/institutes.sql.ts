@@ -1,6 +1,6 @@
-/** Reads of institutes, studies and locations with their assigned users. */
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+/** The queries of institutes and locations (study institutes) with their assigned users. */
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, InstituteTable, StudyInstituteUserTable } from '../__generated__/database.js';
 import type { InstituteDto, StudyInstituteDto } from './institutes.schemas.js';
 import { notFound } from '../errors/errors.js';
 
@@ -50,7 +50,11 @@ export async function findStudyInstitutes(db: Kysely<DB>, filter: StudyInstitute
     .selectFrom('study_institute_user as siu')
     .innerJoin('app_user as u', 'u.id', 'siu.user_id')
     .select(['siu.study_institute_id', 'u.id', 'u.user_name', 'u.display_name'])
-    .where('siu.study_institute_id', 'in', rows.map((row) => row.id))
+    .where(
+      'siu.study_institute_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .where('u.is_deleted', '=', false)
     .orderBy('u.user_name')
     .execute();
@@ -93,4 +97,123 @@ export async function studyPatientCounts(db: Kysely<DB>, studyInstituteIds?: rea
   if (studyInstituteIds) query = query.where('study_institute_id', 'in', studyInstituteIds);
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.study_institute_id, Number(row.n)]));
+}
+
+/** Whether an institute other than `exceptId` has the identifier. */
+export async function instituteIdentifierTaken(db: Kysely<DB>, identifier: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('institute').select('id').where('identifier', '=', identifier);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertInstitute(db: Kysely<DB>, institute: Insertable<InstituteTable>): Promise<string> {
+  const row = await db.insertInto('institute').values(institute).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateInstituteRow(db: Kysely<DB>, id: string, set: Updateable<InstituteTable>): Promise<void> {
+  await db.updateTable('institute').set(set).where('id', '=', id).execute();
+}
+
+export type DeletionInfo = { id: string; canBeDeleted: boolean; assignedUsersCount: number; studyPatientsCount: number };
+
+/** Whether institutes can be deleted: no active user is assigned to any of their locations and no patient is documented there. */
+export async function instituteDeletionInfo(db: Kysely<DB>, ids: string[]): Promise<DeletionInfo[]> {
+  if (ids.length === 0) return [];
+  const institutes = await db.selectFrom('institute').select('id').where('id', 'in', ids).execute();
+  const users = await db
+    .selectFrom('study_institute as si')
+    .innerJoin('study_institute_user as siu', 'siu.study_institute_id', 'si.id')
+    .innerJoin('app_user as u', 'u.id', 'siu.user_id')
+    .select(['si.institute_id', (eb) => eb.fn.count<string>('u.id').distinct().as('n')])
+    .where('si.institute_id', 'in', ids)
+    .where('u.is_deleted', '=', false)
+    .where('si.is_deleted', '=', false)
+    .groupBy('si.institute_id')
+    .execute();
+  const patients = await db
+    .selectFrom('study_institute as si')
+    .innerJoin('study_patient as sp', 'sp.study_institute_id', 'si.id')
+    .select(['si.institute_id', (eb) => eb.fn.count<string>('sp.id').as('n')])
+    .where('si.institute_id', 'in', ids)
+    .where('sp.is_deleted', '=', false)
+    .groupBy('si.institute_id')
+    .execute();
+  const counts = new Map(users.map((row) => [row.institute_id, Number(row.n)]));
+  const patientCounts = new Map(patients.map((row) => [row.institute_id, Number(row.n)]));
+  return institutes.map(({ id }) => {
+    const assignedUsersCount = counts.get(id) ?? 0;
+    const studyPatientsCount = patientCounts.get(id) ?? 0;
+    return { id, canBeDeleted: assignedUsersCount === 0 && studyPatientsCount === 0, assignedUsersCount, studyPatientsCount };
+  });
+}
+
+/** A location as its audit rows show it: study, institute, deleted flag and the assigned users' ids. */
+export async function findLocationState(db: Kysely<DB>, id: string) {
+  const row = await db.selectFrom('study_institute').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const users = await db
+    .selectFrom('study_institute_user')
+    .select('user_id')
+    .where('study_institute_id', '=', id)
+    .orderBy('user_id')
+    .execute();
+  return { studyId: row.study_id, instituteId: row.institute_id, isDeleted: row.is_deleted, userIds: users.map((u) => u.user_id) };
+}
+
+/** The location of the institute in the study, deleted or not. */
+export async function findLocationOf(db: Kysely<DB>, studyId: string, instituteId: string) {
+  return db
+    .selectFrom('study_institute')
+    .select(['id', 'is_deleted'])
+    .where('study_id', '=', studyId)
+    .where('institute_id', '=', instituteId)
+    .executeTakeFirst();
+}
+
+/** The study of a location that is not deleted. */
+export async function studyOfLocation(db: Kysely<DB>, studyInstituteId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('study_institute')
+    .select('study_id')
+    .where('id', '=', studyInstituteId)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  return row?.study_id;
+}
+
+export async function insertStudyInstitute(db: Kysely<DB>, location: { studyId: string; instituteId: string }): Promise<string> {
+  const row = await db
+    .insertInto('study_institute')
+    .values({ study_id: location.studyId, institute_id: location.instituteId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function setLocationDeleted(db: Kysely<DB>, id: string, deleted: boolean): Promise<void> {
+  await db.updateTable('study_institute').set({ is_deleted: deleted }).where('id', '=', id).execute();
+}
+
+/** Locations (study institutes) the user is assigned to. */
+export async function callerLocationIds(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('study_institute_user').select('study_institute_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.study_institute_id);
+}
+
+export async function insertLocationUsers(db: Kysely<DB>, assignments: readonly Insertable<StudyInstituteUserTable>[]): Promise<void> {
+  if (assignments.length === 0) return;
+  await db
+    .insertInto('study_institute_user')
+    .values([...assignments])
+    .execute();
+}
+
+export async function deleteLocationUsers(db: Kysely<DB>, studyInstituteId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .deleteFrom('study_institute_user')
+    .where('study_institute_id', '=', studyInstituteId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
 }

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createPatientWithBaseline, demoRegistry, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 
-type Statistics = { studyInstitutesCount: number; studyPatientsCount: number; singleStudyInstitute: { id: string; studyPatientsCount: number } | null };
+type Statistics = {
+  studyInstitutesCount: number;
+  studyPatientsCount: number;
+  singleStudyInstitute: { id: string; studyPatientsCount: number } | null;
+};
 type Overview = { studyInstitute: { id: string }; studyPatientsCount: number }[];
 
 let backend: TestBackend;
@@ -38,7 +42,9 @@ describe('patient counts of locations', () => {
     expect(await overviewCount()).toBe((overviewBefore ?? 0) + 1);
 
     const { instituteId } = (await admin.get<{ instituteId: string }>(`StudyInstitute/${heidelberg}`)).body;
-    const info = (await admin.get<{ canBeDeleted: boolean; studyPatientsCount: number }>(`nms_system_api/ecrfInstitute/${instituteId}/canBeDeletedInfo`)).body;
+    const info = (
+      await admin.get<{ canBeDeleted: boolean; studyPatientsCount: number }>(`nms_system_api/ecrfInstitute/${instituteId}/canBeDeletedInfo`)
+    ).body;
     expect(info.studyPatientsCount).toBeGreaterThanOrEqual(1);
     expect(info.canBeDeleted).toBe(false);
   });

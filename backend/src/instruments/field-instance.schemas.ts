@@ -13,13 +13,20 @@ const MAX_DEPTH = 5;
 export const FieldValueSchema = Type.Object({
   value: Type.Union([Type.String(), Type.Null()]),
   unit: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  organization: Type.Optional(Type.Union([Type.Object({ id: Type.String(), displayName: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), Type.Null()])),
-  person: Type.Optional(Type.Union([Type.Object({
-    id: Type.String(),
-    title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    firstName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    lastName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  }), Type.Null()])),
+  organization: Type.Optional(
+    Type.Union([Type.Object({ id: Type.String(), displayName: Type.Optional(Type.Union([Type.String(), Type.Null()])) }), Type.Null()]),
+  ),
+  person: Type.Optional(
+    Type.Union([
+      Type.Object({
+        id: Type.String(),
+        title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        firstName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        lastName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      }),
+      Type.Null(),
+    ]),
+  ),
 });
 
 const nullableText = Type.Optional(Type.Union([Type.String(), Type.Null()]));
@@ -51,7 +58,9 @@ function input(depth: number): TSchema {
     values: Type.Optional(Type.Array(FieldValueSchema)),
     tags: Type.Optional(Type.Array(Type.String())),
     order: Type.Optional(Type.Integer()),
-    isDeleted: Type.Optional(Type.Boolean({ description: 'true deletes the field (kept, marked deleted); fields left out stay unchanged' })),
+    isDeleted: Type.Optional(
+      Type.Boolean({ description: 'true deletes the field (kept, marked deleted); fields left out stay unchanged' }),
+    ),
     childFields: Type.Optional(depth > 1 ? Type.Array(input(depth - 1)) : Type.Array(Type.Unknown(), { maxItems: 0 })),
   });
 }
@@ -75,4 +84,6 @@ export type FieldInput = {
   childFields?: FieldInput[];
 };
 
-export const ReasonForChange = Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'needed once the visit is complete or signed' }));
+export const ReasonForChange = Type.Optional(
+  Type.String({ minLength: 1, maxLength: 2000, description: 'needed once the visit is complete or signed' }),
+);

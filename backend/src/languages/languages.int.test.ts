@@ -9,7 +9,9 @@ beforeAll(async () => {
   backend = await createTestBackend();
   const user = await createTestUser(backend.database, { role: 'SuperAdmin' });
   admin = bearer((await signIn(backend.app, user.userName, user.password)).token);
-  definitionId = (await backend.database.db.selectFrom('study_definition').select('id').where('identifier', '=', 'nngm_lung').executeTakeFirstOrThrow()).id;
+  definitionId = (
+    await backend.database.db.selectFrom('study_definition').select('id').where('identifier', '=', 'nngm_lung').executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => backend.close());
 
@@ -25,14 +27,31 @@ describe('Language calls (scope, displayKey, displayValue)', () => {
   });
 
   it('creates, updates and deletes a language, audited with old and new entries', async () => {
-    const created = await call('POST', '/Language', { identifier: 'en', studyDefinitionId: definitionId, entries: [{ scope: 'Field', displayKey: 'diagnosis.icd10', displayValue: 'Diagnosis' }] });
+    const created = await call('POST', '/Language', {
+      identifier: 'en',
+      studyDefinitionId: definitionId,
+      entries: [{ scope: 'Field', displayKey: 'diagnosis.icd10', displayValue: 'Diagnosis' }],
+    });
     expect(created.statusCode).toBe(201);
     const { id } = created.json<LanguageDto>();
     expect((await call('POST', '/Language', { identifier: 'en', studyDefinitionId: definitionId, entries: [] })).statusCode).toBe(409);
-    const updated = await call('PUT', `/Language/${id}`, { entries: [{ scope: 'Field', displayKey: 'diagnosis.icd10', displayValue: 'Diagnosis (ICD-10)' }] });
-    expect(updated.json<LanguageDto>().entries).toEqual([{ scope: 'Field', displayKey: 'diagnosis.icd10', displayValue: 'Diagnosis (ICD-10)' }]);
-    const trail = await backend.database.db.selectFrom('audit_trail').select(['operation', 'old_value', 'new_value']).where('record_id', '=', id).orderBy('occurred_at').execute();
-    expect(trail[1]).toMatchObject({ operation: 'Update', old_value: { entries: [{ displayValue: 'Diagnosis' }] }, new_value: { entries: [{ displayValue: 'Diagnosis (ICD-10)' }] } });
+    const updated = await call('PUT', `/Language/${id}`, {
+      entries: [{ scope: 'Field', displayKey: 'diagnosis.icd10', displayValue: 'Diagnosis (ICD-10)' }],
+    });
+    expect(updated.json<LanguageDto>().entries).toEqual([
+      { scope: 'Field', displayKey: 'diagnosis.icd10', displayValue: 'Diagnosis (ICD-10)' },
+    ]);
+    const trail = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['operation', 'old_value', 'new_value'])
+      .where('record_id', '=', id)
+      .orderBy('occurred_at')
+      .execute();
+    expect(trail[1]).toMatchObject({
+      operation: 'Update',
+      old_value: { entries: [{ displayValue: 'Diagnosis' }] },
+      new_value: { entries: [{ displayValue: 'Diagnosis (ICD-10)' }] },
+    });
     expect((await call('DELETE', `/Language/${id}`)).statusCode).toBe(204);
     expect((await call('GET', `/Language/${id}`)).json<LanguageDto>().isDeleted).toBe(true);
     expect((await call('PUT', `/Language/${id}`, { entries: [] })).statusCode).toBe(404);
@@ -45,7 +64,9 @@ describe('Study calls', () => {
     expect(created.statusCode).toBe(201);
     const { id, identifier } = created.json<{ id: string; identifier: string }>();
     expect((await call('POST', '/Study', { identifier, displayName: 'Doppelt' })).statusCode).toBe(409);
-    expect((await call('PUT', `/Study/${id}`, { identifier, displayName: 'Umbenannt' })).json()).toMatchObject({ displayName: 'Umbenannt' });
+    expect((await call('PUT', `/Study/${id}`, { identifier, displayName: 'Umbenannt' })).json()).toMatchObject({
+      displayName: 'Umbenannt',
+    });
     expect((await call('GET', '/Study')).json<{ id: string }[]>().some((s) => s.id === id)).toBe(true);
     expect((await call('DELETE', `/Study/${id}`)).statusCode).toBe(204);
     expect((await call('GET', `/Study/${id}`)).json()).toMatchObject({ isDeleted: true });

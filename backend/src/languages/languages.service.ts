@@ -4,9 +4,11 @@
  */
 import type { Kysely } from 'kysely';
 import { audit, type AuditActor } from '../audit/audit.service.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
-import type { LanguageEntryRow } from '../study-definitions/study-definitions.tables.js';
+import type { LanguageEntryRow } from '../db/json-columns.js';
+import { findDefinitionRow } from '../study-definitions/study-definitions.sql.js';
+import { findLanguageRows, insertLanguage, languageTaken, updateLanguageRow } from './languages.sql.js';
 
 export type LanguageDto = { id: string; identifier: string; studyDefinitionId: string; entries: LanguageEntryRow[]; isDeleted: boolean };
 
@@ -14,7 +16,10 @@ const sortEntries = (entries: readonly LanguageEntryRow[]): LanguageEntryRow[] =
   [...entries].sort((a, b) => a.scope.localeCompare(b.scope) || a.displayKey.localeCompare(b.displayKey));
 
 /** The entries of `next` that differ from `previous`, and what they were. */
-function changedEntries(previous: readonly LanguageEntryRow[], next: readonly LanguageEntryRow[]): { before: LanguageEntryRow[]; after: LanguageEntryRow[] } {
+function changedEntries(
+  previous: readonly LanguageEntryRow[],
+  next: readonly LanguageEntryRow[],
+): { before: LanguageEntryRow[]; after: LanguageEntryRow[] } {
   const old = new Map(previous.map((e) => [e.displayKey, e]));
   const now = new Map(next.map((e) => [e.displayKey, e]));
   const after = next.filter((e) => old.get(e.displayKey)?.displayValue !== e.displayValue || old.get(e.displayKey)?.scope !== e.scope);
@@ -22,13 +27,18 @@ function changedEntries(previous: readonly LanguageEntryRow[], next: readonly La
   return { before, after };
 }
 
-export async function findLanguages(db: Kysely<DB>, filter: { id?: string; studyDefinitionId?: string; includeDeleted?: boolean }): Promise<LanguageDto[]> {
-  let query = db.selectFrom('language').selectAll().orderBy('identifier');
-  if (filter.id) query = query.where('id', '=', filter.id);
-  if (filter.studyDefinitionId) query = query.where('study_definition_id', '=', filter.studyDefinitionId);
-  if (!filter.includeDeleted) query = query.where('is_deleted', '=', false);
-  const rows = await query.execute();
-  return rows.map((r) => ({ id: r.id, identifier: r.identifier, studyDefinitionId: r.study_definition_id, entries: sortEntries(r.entries), isDeleted: r.is_deleted }));
+export async function findLanguages(
+  db: Kysely<DB>,
+  filter: { id?: string; studyDefinitionId?: string; includeDeleted?: boolean },
+): Promise<LanguageDto[]> {
+  const rows = await findLanguageRows(db, filter);
+  return rows.map((r) => ({
+    id: r.id,
+    identifier: r.identifier,
+    studyDefinitionId: r.study_definition_id,
+    entries: sortEntries(r.entries),
+    isDeleted: r.is_deleted,
+  }));
 }
 
 export async function findLanguage(db: Kysely<DB>, id: string): Promise<LanguageDto> {
@@ -45,43 +55,84 @@ function checkUnique(entries: readonly LanguageEntryRow[]): void {
   }
 }
 
-export async function createLanguage(trx: Kysely<DB>, input: { identifier: string; studyDefinitionId: string; entries: LanguageEntryRow[] }, actor: AuditActor, reason: string | null = null): Promise<string> {
+export async function createLanguage(
+  trx: Kysely<DB>,
+  input: { identifier: string; studyDefinitionId: string; entries: LanguageEntryRow[] },
+  actor: AuditActor,
+  reason: string | null = null,
+): Promise<string> {
   checkUnique(input.entries);
-  const definition = await trx.selectFrom('study_definition').select('id').where('id', '=', input.studyDefinitionId).where('is_deleted', '=', false).executeTakeFirst();
-  if (!definition) throw notFound('study definition');
-  const clash = await trx.selectFrom('language').select('id').where('study_definition_id', '=', input.studyDefinitionId)
-    .where('identifier', '=', input.identifier).where('is_deleted', '=', false).executeTakeFirst();
-  if (clash) throw new EcrfError('ECRF_ERR_CONFLICT', `language '${input.identifier}' exists already for this study definition`);
+  const definition = await findDefinitionRow(trx, input.studyDefinitionId);
+  if (!definition || definition.is_deleted) throw notFound('study definition');
+  if (await languageTaken(trx, input.studyDefinitionId, input.identifier))
+    throw new EcrfError('ECRF_ERR_CONFLICT', `language '${input.identifier}' exists already for this study definition`);
   const entries = sortEntries(input.entries);
-  const row = await trx.insertInto('language').values({ identifier: input.identifier, study_definition_id: input.studyDefinitionId, entries: JSON.stringify(entries) })
-    .returning('id').executeTakeFirstOrThrow();
-  await audit(trx, { actor, tableName: 'language', recordId: row.id, operation: 'Create', reason, newValue: { identifier: input.identifier, studyDefinitionId: input.studyDefinitionId, entries } });
-  return row.id;
+  const id = await insertLanguage(trx, {
+    identifier: input.identifier,
+    study_definition_id: input.studyDefinitionId,
+    entries: JSON.stringify(entries),
+  });
+  await audit(trx, {
+    actor,
+    tableName: 'language',
+    recordId: id,
+    operation: 'Create',
+    reason,
+    newValue: { identifier: input.identifier, studyDefinitionId: input.studyDefinitionId, entries },
+  });
+  return id;
 }
 
-export async function updateLanguage(trx: Kysely<DB>, id: string, entries: LanguageEntryRow[], actor: AuditActor, reason: string | null = null): Promise<void> {
+export async function updateLanguage(
+  trx: Kysely<DB>,
+  id: string,
+  entries: LanguageEntryRow[],
+  actor: AuditActor,
+  reason: string | null = null,
+): Promise<void> {
   checkUnique(entries);
   const current = await findLanguage(trx, id);
   if (current.isDeleted) throw notFound('language');
   const next = sortEntries(entries);
   const { before, after } = changedEntries(current.entries, next);
   if (before.length === 0 && after.length === 0) return;
-  await trx.updateTable('language').set({ entries: JSON.stringify(next) }).where('id', '=', id).execute();
-  await audit(trx, { actor, tableName: 'language', recordId: id, operation: 'Update', reason, oldValue: { identifier: current.identifier, entries: before }, newValue: { identifier: current.identifier, entries: after } });
+  await updateLanguageRow(trx, id, { entries: JSON.stringify(next) });
+  await audit(trx, {
+    actor,
+    tableName: 'language',
+    recordId: id,
+    operation: 'Update',
+    reason,
+    oldValue: { identifier: current.identifier, entries: before },
+    newValue: { identifier: current.identifier, entries: after },
+  });
 }
 
 export async function deleteLanguage(trx: Kysely<DB>, id: string, actor: AuditActor): Promise<void> {
   const current = await findLanguage(trx, id);
   if (current.isDeleted) throw notFound('language');
-  await trx.updateTable('language').set({ is_deleted: true }).where('id', '=', id).execute();
-  await audit(trx, { actor, tableName: 'language', recordId: id, operation: 'Delete', oldValue: { identifier: current.identifier, isDeleted: false }, newValue: { identifier: current.identifier, isDeleted: true } });
+  await updateLanguageRow(trx, id, { is_deleted: true });
+  await audit(trx, {
+    actor,
+    tableName: 'language',
+    recordId: id,
+    operation: 'Delete',
+    oldValue: { identifier: current.identifier, isDeleted: false },
+    newValue: { identifier: current.identifier, isDeleted: true },
+  });
 }
 
 /**
  * Brings the languages of a definition up to the labels of a loaded document: keys of the document get its
  * display values, keys only the database has (added through the API) are kept.
  */
-export async function mergeLanguageEntries(trx: Kysely<DB>, studyDefinitionId: string, languages: readonly { identifier: string; entries: LanguageEntryRow[] }[], actor: AuditActor, reason: string | null): Promise<void> {
+export async function mergeLanguageEntries(
+  trx: Kysely<DB>,
+  studyDefinitionId: string,
+  languages: readonly { identifier: string; entries: LanguageEntryRow[] }[],
+  actor: AuditActor,
+  reason: string | null,
+): Promise<void> {
   const existing = await findLanguages(trx, { studyDefinitionId });
   for (const language of languages) {
     const current = existing.find((l) => l.identifier === language.identifier);
@@ -90,6 +141,12 @@ export async function mergeLanguageEntries(trx: Kysely<DB>, studyDefinitionId: s
       continue;
     }
     const fromDocument = new Map(language.entries.map((e) => [e.displayKey, e]));
-    await updateLanguage(trx, current.id, [...current.entries.filter((e) => !fromDocument.has(e.displayKey)), ...language.entries], actor, reason);
+    await updateLanguage(
+      trx,
+      current.id,
+      [...current.entries.filter((e) => !fromDocument.has(e.displayKey)), ...language.entries],
+      actor,
+      reason,
+    );
   }
 }

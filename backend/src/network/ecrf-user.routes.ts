@@ -21,28 +21,72 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
     return row;
   };
 
-  app.get(base, {
-    config: { access: { right: 'NmsSystemApiEcrfUserGetCmd' } },
-    schema: routeSchema({ operationId: 'getEcrfUsers', tags, summary: 'eCRF users (or those with the given ids)', querystring: Type.Object({ includeDeleted: Type.Optional(Type.Boolean({ default: false })), ids: IdsQuery }), response: { 200: Type.Array(User) } }),
-  }, (request) => findUsers(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }));
+  app.get(
+    base,
+    {
+      config: { access: { right: 'NmsSystemApiEcrfUserGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getEcrfUsers',
+        tags,
+        summary: 'eCRF users (or those with the given ids)',
+        querystring: Type.Object({ includeDeleted: Type.Optional(Type.Boolean({ default: false })), ids: IdsQuery }),
+        response: { 200: Type.Array(User) },
+      }),
+    },
+    (request) => findUsers(db, { includeDeleted: request.query.includeDeleted, ids: parseIds(request.query.ids) }),
+  );
 
-  app.get(`${base}/:id`, {
-    config: { access: { right: 'NmsSystemApiEcrfUserGetCmd' } },
-    schema: routeSchema({ operationId: 'getEcrfUserById', tags, summary: 'An eCRF user by id', params: IdParams, response: { 200: User }, errors: [404] }),
-  }, (request) => user(request.params.id));
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: { right: 'NmsSystemApiEcrfUserGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getEcrfUserById',
+        tags,
+        summary: 'An eCRF user by id',
+        params: IdParams,
+        response: { 200: User },
+        errors: [404],
+      }),
+    },
+    (request) => user(request.params.id),
+  );
 
-  app.post(base, {
-    config: { access: { right: 'NmsSystemApiEcrfUserCreateCmd' } },
-    schema: routeSchema({ operationId: 'createEcrfUser', tags, summary: 'Create an eCRF user', body: CreateUserBody, response: { 200: User }, errors: [409] }),
-  }, async (request) => user(await createUser(db, actorOf(request), request.body)));
+  app.post(
+    base,
+    {
+      config: { access: { right: 'NmsSystemApiEcrfUserCreateCmd' } },
+      schema: routeSchema({
+        operationId: 'createEcrfUser',
+        tags,
+        summary: 'Create an eCRF user',
+        body: CreateUserBody,
+        response: { 200: User },
+        errors: [409],
+      }),
+    },
+    async (request) => user(await createUser(db, actorOf(request), request.body)),
+  );
 
-  app.put(`${base}/:id`, {
-    config: { access: { right: 'NmsSystemApiEcrfUserUpdateCmd' } },
-    schema: routeSchema({ operationId: 'updateEcrfUser', tags, summary: 'Update an eCRF user', params: IdParams, body: UpdateUserBody, response: { 200: User }, errors: [404] }),
-  }, async (request) => {
-    await updateUser(db, actorOf(request), request.params.id, request.body);
-    return user(request.params.id);
-  });
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: { right: 'NmsSystemApiEcrfUserUpdateCmd' } },
+      schema: routeSchema({
+        operationId: 'updateEcrfUser',
+        tags,
+        summary: 'Update an eCRF user',
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: User },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      await updateUser(db, actorOf(request), request.params.id, request.body);
+      return user(request.params.id);
+    },
+  );
 
   const stateCalls = [
     ['DELETE', '', 'deleteEcrfUser', 'NmsSystemApiEcrfUserDeleteCmd', 'Delete an eCRF user', deleteUser],
@@ -52,7 +96,8 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
   ] as const;
   for (const [method, suffix, operationId, right, summary, change] of stateCalls) {
     app.route({
-      method, url: `${base}/:id${suffix}`,
+      method,
+      url: `${base}/:id${suffix}`,
       config: { access: { right } },
       schema: routeSchema({ operationId, tags, summary, params: IdParams, response: { 200: StateChanged }, errors: [404] }),
       handler: async (request) => {
@@ -63,11 +108,23 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
     });
   }
 
-  app.put(`${base}/:id/password`, {
-    config: { access: { right: 'NmsSystemApiEcrfUserSetPasswordCmd' } },
-    schema: routeSchema({ operationId: 'setEcrfUserPassword', tags, summary: 'Set the password of an eCRF user (administrator policy)', params: IdParams, body: SetPasswordBody, response: { 200: Type.Object({ passwordSet: Type.Literal(true) }) }, errors: [404] }),
-  }, async (request) => {
-    await setUserPassword(db, actorOf(request), request.params.id, request.body.newPasswordString);
-    return { passwordSet: true as const };
-  });
+  app.put(
+    `${base}/:id/password`,
+    {
+      config: { access: { right: 'NmsSystemApiEcrfUserSetPasswordCmd' } },
+      schema: routeSchema({
+        operationId: 'setEcrfUserPassword',
+        tags,
+        summary: 'Set the password of an eCRF user (administrator policy)',
+        params: IdParams,
+        body: SetPasswordBody,
+        response: { 200: Type.Object({ passwordSet: Type.Literal(true) }) },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      await setUserPassword(db, actorOf(request), request.params.id, request.body.newPasswordString);
+      return { passwordSet: true as const };
+    },
+  );
 }

@@ -33,30 +33,38 @@ export const Person = Type.Object({
 export type PersonDto = Static<typeof Person>;
 
 export const SyncOrganizationsBody = Type.Object({
-  organizations: Type.Array(Type.Object({
-    id: Uuid,
-    displayName: Type.String({ minLength: 1 }),
-    isDigiNet: Type.Boolean(),
-    mainOrganizationType: Type.String({ minLength: 1 }),
-    instituteId: Type.Optional(Type.Union([Uuid, Type.Null()])),
-    isDeleted: Type.Optional(Type.Boolean()),
-  })),
-  persons: Type.Optional(Type.Array(Type.Object({
-    id: Uuid,
-    title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-    firstName: Type.String(),
-    lastName: Type.String(),
-    personInfo: Type.Optional(Type.Object({}, { additionalProperties: true })),
-    userId: Type.Optional(Type.Union([Uuid, Type.Null()])),
-    isDeleted: Type.Optional(Type.Boolean()),
-    assignments: Type.Array(Type.Object({ organizationId: Uuid, function: Type.Optional(Type.Union([Type.String(), Type.Null()])) })),
-  }))),
+  organizations: Type.Array(
+    Type.Object({
+      id: Uuid,
+      displayName: Type.String({ minLength: 1 }),
+      isDigiNet: Type.Boolean(),
+      mainOrganizationType: Type.String({ minLength: 1 }),
+      instituteId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+      isDeleted: Type.Optional(Type.Boolean()),
+    }),
+  ),
+  persons: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Uuid,
+        title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+        firstName: Type.String(),
+        lastName: Type.String(),
+        personInfo: Type.Optional(Type.Object({}, { additionalProperties: true })),
+        userId: Type.Optional(Type.Union([Uuid, Type.Null()])),
+        isDeleted: Type.Optional(Type.Boolean()),
+        assignments: Type.Array(Type.Object({ organizationId: Uuid, function: Type.Optional(Type.Union([Type.String(), Type.Null()])) })),
+      }),
+    ),
+  ),
 });
 export type SyncOrganizationsInput = Static<typeof SyncOrganizationsBody>;
 
 export const SyncResult = Type.Object({
-  organizationsCreated: Type.Integer(), organizationsUpdated: Type.Integer(),
-  personsCreated: Type.Integer(), personsUpdated: Type.Integer(),
+  organizationsCreated: Type.Integer(),
+  organizationsUpdated: Type.Integer(),
+  personsCreated: Type.Integer(),
+  personsUpdated: Type.Integer(),
   institutesUpdated: Type.Integer({ description: 'institutes whose name or DigiNet flag followed their organization' }),
 });
 

@@ -9,7 +9,8 @@ describe('OpenAPI document', () => {
     const document = (await buildOpenApiDocument()) as Document;
     expect(document.openapi).toBe('3.0.3');
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
     expect(operations.length).toBeGreaterThan(20);
     const ids = new Set<string>();
     for (const { path, method, operation } of operations) {
@@ -19,7 +20,10 @@ describe('OpenAPI document', () => {
       ids.add(operation.operationId ?? '');
       expect(operation.tags?.length, where).toBeGreaterThan(0);
       expect(Array.isArray(operation.security), where).toBe(true);
-      expect(Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2')), where).toBe(true);
+      expect(
+        Object.keys(operation.responses ?? {}).some((status) => status.startsWith('2')),
+        where,
+      ).toBe(true);
     }
     expect(ids.size).toBe(operations.length);
     expect(document.paths['/api/v1.0/Auth']?.post?.security).toEqual([]);

@@ -3,22 +3,33 @@
  * work they serve; a role is the union of its bundles. docs/roles-and-rights.md is generated from here
  * (`npm run docs:rights -w backend`) and a unit test fails when it drifts.
  */
-import { hasAdminFlag, isLocationBoundRole } from '@ecrf/rules';
-import { SUPER_RIGHT, type RightName } from './rights.catalogue.js';
+import { hasAdminFlag, isLocationBoundRole, SUPER_RIGHT, type RightName } from '@ecrf/rules';
 
 /** ecrf-core.md §6; PM{product} is seeded as PMNNGM, the product being the nNGM lung cancer registry. */
 export const roleIdentifiers = [
-  'CaseManager', 'DataManager', 'MasterDataManager', 'InstituteManager', 'Documentalist',
-  'UniversalDocumentalist', 'Physician', 'DocumentationAssistant', 'Pathologist', 'Consultant',
-  'AccountingDigiNet', 'EvaluationDigiNet', 'Researcher', 'AdminMedSyn', 'AdminNNGM', 'PMNNGM', 'SuperAdmin',
+  'CaseManager',
+  'DataManager',
+  'MasterDataManager',
+  'InstituteManager',
+  'Documentalist',
+  'UniversalDocumentalist',
+  'Physician',
+  'DocumentationAssistant',
+  'Pathologist',
+  'Consultant',
+  'AccountingDigiNet',
+  'EvaluationDigiNet',
+  'Researcher',
+  'AdminMedSyn',
+  'AdminNNGM',
+  'PMNNGM',
+  'SuperAdmin',
 ] as const;
 
 export type RoleIdentifier = (typeof roleIdentifiers)[number];
 
 /** Documenting roles choose a location at sign-in (ecrf-core.md §6); the registry is clinical, so its variants too. */
-export const locationBoundRoles: readonly RoleIdentifier[] = roleIdentifiers.filter((role) =>
-  isLocationBoundRole(role, 'clinical'),
-);
+export const locationBoundRoles: readonly RoleIdentifier[] = roleIdentifiers.filter((role) => isLocationBoundRole(role, 'clinical'));
 
 /** The admin flag is true for SuperAdmin or AdminMedSyn (ecrf-core.md §6). */
 export const adminFlagRoles: readonly RoleIdentifier[] = roleIdentifiers.filter((role) => hasAdminFlag(role));
@@ -45,28 +56,69 @@ export const roleDisplayNames: Record<RoleIdentifier, string> = {
 
 /** Everyone signed in: own account, own locations, study definitions to render forms, news (core §6). */
 const everyone: RightName[] = [
-  'UserGetCurrentCmd', 'UserChangeOwnPasswordCmd', 'RightGetCurrentUserCmd', 'EnvironmentGetCmd', 'EventsSubscribeCmd',
-  'StudyInstituteGetMyCmd', 'StudyGetMyCmd', 'StudyDefinitionGetAllCmd', 'StudyDefinitionGetCmd', 'LanguageGetAllCmd',
-  'LanguageGetCmd', 'TerminologyGetCollectionCmd', 'TerminologyGetCodeCmd', 'NewsDocumentGetAllCmd', 'NewsDocumentGetCmd',
-  'NewsDocumentGetByIdentifierCmd', 'NewsDocumentGetContentCmd', 'NewsDocumentGetUserHasNewsCmd',
-  'NewsDocumentSetUserHasNewsCmd', 'ELearningDefinitionGetCmd', 'ELearningResultGetCmd', 'ELearningResultGetRequireCmd',
+  'UserGetCurrentCmd',
+  'UserChangeOwnPasswordCmd',
+  'RightGetCurrentUserCmd',
+  'EnvironmentGetCmd',
+  'EventsSubscribeCmd',
+  'StudyInstituteGetMyCmd',
+  'StudyGetMyCmd',
+  'StudyDefinitionGetAllCmd',
+  'StudyDefinitionGetCmd',
+  'LanguageGetAllCmd',
+  'LanguageGetCmd',
+  'TerminologyGetCollectionCmd',
+  'TerminologyGetCodeCmd',
+  'NewsDocumentGetAllCmd',
+  'NewsDocumentGetCmd',
+  'NewsDocumentGetByIdentifierCmd',
+  'NewsDocumentGetContentCmd',
+  'NewsDocumentGetUserHasNewsCmd',
+  'NewsDocumentSetUserHasNewsCmd',
+  'ELearningDefinitionGetCmd',
+  'ELearningResultGetCmd',
+  'ELearningResultGetRequireCmd',
   'ELearningResultCreateCmd',
 ];
 
 /** Reading the patients of one's own locations, with their identities through the Mainzelliste. */
 const readOwnPatients: RightName[] = [
-  'PatientGetMyCmd', 'PatientGetCmd', 'StudyPatientGetMyCmd', 'StudyPatientGetByPatientCmd', 'StudyPatientGetContextCmd',
-  'NngmStudyPatientGetMyCmd', 'VisitGetMyCmd', 'VisitGetCmd', 'VisitGetTemporaryDataFieldsCmd', 'InstrumentGetCmd',
-  'DataFieldGetCmd', 'CaseProcessGetByVisitCmd', 'CaseProcessGetByPatientCmd', 'DataVerificationFlagGetCmd',
-  'DataVerificationFlagGetByStudyPatientCmd', 'MainzellisteGetConfigurationCmd', 'GetReadPatientTokenCmd',
-  'GetReadPatientTokenForMyPatientsCmd', 'MainzellisteGetMyRealPatientsCmd', 'ProjectAssignmentGetByStudyPatientCmd',
-  'SynQuestGetInterviewCmd', 'SynQuestSystemApiGetInterviewsCmd', 'StudyInstituteGetCmd',
+  'PatientGetMyCmd',
+  'PatientGetCmd',
+  'StudyPatientGetMyCmd',
+  'StudyPatientGetByPatientCmd',
+  'StudyPatientGetContextCmd',
+  'NngmStudyPatientGetMyCmd',
+  'VisitGetMyCmd',
+  'VisitGetCmd',
+  'VisitGetTemporaryDataFieldsCmd',
+  'InstrumentGetCmd',
+  'DataFieldGetCmd',
+  'CaseProcessGetByVisitCmd',
+  'CaseProcessGetByPatientCmd',
+  'DataVerificationFlagGetCmd',
+  'DataVerificationFlagGetByStudyPatientCmd',
+  'MainzellisteGetConfigurationCmd',
+  'GetReadPatientTokenCmd',
+  'GetReadPatientTokenForMyPatientsCmd',
+  'MainzellisteGetMyRealPatientsCmd',
+  'ProjectAssignmentGetByStudyPatientCmd',
+  'SynQuestGetInterviewCmd',
+  'SynQuestSystemApiGetInterviewsCmd',
+  'StudyInstituteGetCmd',
 ];
 
 /** Patients assigned to a consulting specialist only (calls §6 NngmStudyPatientGetMyAssignedCmd). */
 const readAssignedPatients: RightName[] = [
-  'NngmStudyPatientGetMyAssignedCmd', 'PatientGetCmd', 'StudyPatientGetContextCmd', 'VisitGetCmd', 'InstrumentGetCmd',
-  'DataFieldGetCmd', 'CaseProcessGetByVisitCmd', 'CaseProcessGetByPatientCmd', 'GetReadPatientTokenCmd',
+  'NngmStudyPatientGetMyAssignedCmd',
+  'PatientGetCmd',
+  'StudyPatientGetContextCmd',
+  'VisitGetCmd',
+  'InstrumentGetCmd',
+  'DataFieldGetCmd',
+  'CaseProcessGetByVisitCmd',
+  'CaseProcessGetByPatientCmd',
+  'GetReadPatientTokenCmd',
 ];
 
 /**
@@ -78,19 +130,44 @@ const pickNetworkMasterData: RightName[] = ['NmsSystemApiGetAllOrganizationsCmd'
 /** Documenting patients, visits, instruments and the case process, enrolling through the Mainzelliste. */
 const documentPatients: RightName[] = [
   ...pickNetworkMasterData,
-  'PatientCreateCmd', 'PatientUpdateCmd', 'StudyPatientCreateCmd', 'StudyPatientUpdateCmd', 'NngmStudyPatientCreateCmd',
-  'NngmStudyPatientUpdateDataCmd', 'NngmStudyPatientGetDataLogCmd', 'VisitCreateCmd', 'VisitUpdateCmd',
-  'InstrumentCreateCmd', 'InstrumentUpdateCmd', 'InstrumentDeleteCmd', 'DataFieldCreateCmd', 'DataFieldUpdateCmd',
-  'DataFieldDeleteCmd', 'CaseProcessCreateCmd', 'CaseProcessUpdateCmd', 'MainzellisteCreatePatientSessionAndTokenCmd',
-  'MainzellisteGetCheckPatientMatchTokenCmd', 'MainzellisteGetCheckPatientMatchCmd', 'MainzellisteLinkPatientCmd',
-  'MainzellisteRetrieveCheckMatchPatientCmd', 'MainzellisteCreatePatientCmd', 'SynQuestUserLoginCmd',
-  'SynQuestPatientLoginCmd', 'ProjectGetAllCmd', 'ProjectAssignmentGetAllCmd',
+  'PatientCreateCmd',
+  'PatientUpdateCmd',
+  'StudyPatientCreateCmd',
+  'StudyPatientUpdateCmd',
+  'NngmStudyPatientCreateCmd',
+  'NngmStudyPatientUpdateDataCmd',
+  'NngmStudyPatientGetDataLogCmd',
+  'VisitCreateCmd',
+  'VisitUpdateCmd',
+  'InstrumentCreateCmd',
+  'InstrumentUpdateCmd',
+  'InstrumentDeleteCmd',
+  'DataFieldCreateCmd',
+  'DataFieldUpdateCmd',
+  'DataFieldDeleteCmd',
+  'CaseProcessCreateCmd',
+  'CaseProcessUpdateCmd',
+  'MainzellisteCreatePatientSessionAndTokenCmd',
+  'MainzellisteGetCheckPatientMatchTokenCmd',
+  'MainzellisteGetCheckPatientMatchCmd',
+  'MainzellisteLinkPatientCmd',
+  'MainzellisteRetrieveCheckMatchPatientCmd',
+  'MainzellisteCreatePatientCmd',
+  'SynQuestUserLoginCmd',
+  'SynQuestPatientLoginCmd',
+  'ProjectGetAllCmd',
+  'ProjectAssignmentGetAllCmd',
 ];
 
 /** Sites answer the queries raised on their data (ecrf-core.md §6 query overview). */
 const answerQueries: RightName[] = [
-  'QueryGetCmd', 'QueryGetMyCmd', 'QueryGetMyForPatientCmd', 'QueryGetForPatientCmd', 'QueryGetForVisitCmd',
-  'QueryGetForInstrumentCmd', 'QueryAnswerCmd',
+  'QueryGetCmd',
+  'QueryGetMyCmd',
+  'QueryGetMyForPatientCmd',
+  'QueryGetForPatientCmd',
+  'QueryGetForVisitCmd',
+  'QueryGetForInstrumentCmd',
+  'QueryAnswerCmd',
 ];
 
 /** Raising and editing queries: the roles ecrf-calls.md §6 still allows after 2025-05-01. */
@@ -98,85 +175,202 @@ const raiseQueries: RightName[] = ['QueryCreateCmd', 'QueryEditCmd', 'QueryGetFo
 
 /** Query management by data management: the whole life cycle and templates. */
 const manageQueries: RightName[] = [
-  ...answerQueries, ...raiseQueries, 'QueryGetAllCmd', 'QueryAcceptCmd', 'QueryRevokeCmd', 'QuerySolveCmd',
-  'QueryDeferCmd', 'QueryTemplateGetMyCmd', 'QueryTemplateCreateCmd', 'QueryTemplateDeleteMyCmd',
+  ...answerQueries,
+  ...raiseQueries,
+  'QueryGetAllCmd',
+  'QueryAcceptCmd',
+  'QueryRevokeCmd',
+  'QuerySolveCmd',
+  'QueryDeferCmd',
+  'QueryTemplateGetMyCmd',
+  'QueryTemplateCreateCmd',
+  'QueryTemplateDeleteMyCmd',
 ];
 
 /** All patients of the registry (data management, monitoring). */
 const readAllPatients: RightName[] = [
-  'PatientGetAllCmd', 'StudyPatientGetAllCmd', 'VisitGetAllCmd', 'VisitGetByStudyCmd', 'GetReadPatientTokenForAllPatientsCmd',
-  'MainzellisteGetPatientsCmd', 'StudyInstituteGetAllCmd', 'StudyInstituteGetByStudyCmd', 'StudyInstituteGetOverviewCmd',
-  'StudyInstituteGetStatisticsCmd', 'InstituteGetAllCmd', 'InstituteGetCmd', 'ProjectUserPatientsGetCmd',
+  'PatientGetAllCmd',
+  'StudyPatientGetAllCmd',
+  'VisitGetAllCmd',
+  'VisitGetByStudyCmd',
+  'GetReadPatientTokenForAllPatientsCmd',
+  'MainzellisteGetPatientsCmd',
+  'StudyInstituteGetAllCmd',
+  'StudyInstituteGetByStudyCmd',
+  'StudyInstituteGetOverviewCmd',
+  'StudyInstituteGetStatisticsCmd',
+  'InstituteGetAllCmd',
+  'InstituteGetCmd',
+  'ProjectUserPatientsGetCmd',
 ];
 
 /** Corrections only data management may make: deletions, signatures stay with physicians. */
 const correctData: RightName[] = [
-  'PatientDeleteCmd', 'StudyPatientDeleteCmd', 'VisitDeleteCmd', 'NngmVisitDeleteCmd', 'DataVerificationFlagSetCmd',
-  'DataVerificationFlagUpdateCmd', 'PatientLinkUserCmd', 'ProjectAssignmentCreateCmd', 'ProjectAssignmentUpdateCmd',
-  'ProjectAssignmentDeleteCmd', 'AuditTrailGetCmd', 'AuditLogLogCmd', 'DataFieldLockCmd',
+  'PatientDeleteCmd',
+  'StudyPatientDeleteCmd',
+  'VisitDeleteCmd',
+  'NngmVisitDeleteCmd',
+  'DataVerificationFlagSetCmd',
+  'DataVerificationFlagUpdateCmd',
+  'PatientLinkUserCmd',
+  'ProjectAssignmentCreateCmd',
+  'ProjectAssignmentUpdateCmd',
+  'ProjectAssignmentDeleteCmd',
+  'AuditTrailGetCmd',
+  'AuditLogLogCmd',
+  'DataFieldLockCmd',
 ];
 
 const registryExports: RightName[] = [
-  'CSV_EXPORT_START_CMD', 'CSV_EXPORT_GET_FILES_CMD', 'CHANGES_EXPORT_START_CMD', 'CHANGES_EXPORT_GET_FILES_CMD',
-  'SAS_EXPORT_START_CMD', 'SAS_EXPORT_GET_FILES_CMD', 'SYN_QUEST_EXPORT_START_CMD', 'SYN_QUEST_EXPORT_GET_FILES_CMD',
-  'RECRUITMENT_STATUS_EXPORT_START_CMD', 'RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD', 'NO_ARCHIVE_CODES_EXPORT_START_CMD',
-  'NO_ARCHIVE_CODES_EXPORT_GET_FILES_CMD', 'ExportDefinitionGetCmd', 'ExportDefinitionRunCmd', 'ExportDefinitionGetFilesCmd',
+  'CSV_EXPORT_START_CMD',
+  'CSV_EXPORT_GET_FILES_CMD',
+  'CHANGES_EXPORT_START_CMD',
+  'CHANGES_EXPORT_GET_FILES_CMD',
+  'SAS_EXPORT_START_CMD',
+  'SAS_EXPORT_GET_FILES_CMD',
+  'SYN_QUEST_EXPORT_START_CMD',
+  'SYN_QUEST_EXPORT_GET_FILES_CMD',
+  'RECRUITMENT_STATUS_EXPORT_START_CMD',
+  'RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD',
+  'NO_ARCHIVE_CODES_EXPORT_START_CMD',
+  'NO_ARCHIVE_CODES_EXPORT_GET_FILES_CMD',
+  'ExportDefinitionGetCmd',
+  'ExportDefinitionRunCmd',
+  'ExportDefinitionGetFilesCmd',
   'ExportDefinitionGetDataProviderItemsCmd',
 ];
 
 const digiNetExports: RightName[] = [
-  'DIGI_NET_RECRUITMENT_STATUS_EXPORT_START_CMD', 'DIGI_NET_RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD',
-  'DIGI_NET_CONDITIONS_EXPORT_START_CMD', 'DIGI_NET_CONDITIONS_EXPORT_GET_FILES_CMD', 'DIGI_NET_CONSENTS_EXPORT_START_CMD',
-  'DIGI_NET_CONSENTS_EXPORT_GET_FILES_CMD', 'PUBLICATION_EXPORT_START_CMD', 'PUBLICATION_EXPORT_GET_FILES_CMD',
+  'DIGI_NET_RECRUITMENT_STATUS_EXPORT_START_CMD',
+  'DIGI_NET_RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD',
+  'DIGI_NET_CONDITIONS_EXPORT_START_CMD',
+  'DIGI_NET_CONDITIONS_EXPORT_GET_FILES_CMD',
+  'DIGI_NET_CONSENTS_EXPORT_START_CMD',
+  'DIGI_NET_CONSENTS_EXPORT_GET_FILES_CMD',
+  'PUBLICATION_EXPORT_START_CMD',
+  'PUBLICATION_EXPORT_GET_FILES_CMD',
 ];
 
 const rewardExports: RightName[] = ['REWARD_EXPORT_START_CMD', 'REWARD_EXPORT_GET_FILES_CMD'];
 
 /** Pharmacovigilance: free-text and screening safety reports and their configuration. */
 const safety: RightName[] = [
-  'SafetyReportGetCmd', 'SafetyScreeningReportGetCmd', 'SafetyScreeningConfigurationGetCmd',
-  'SafetyScreeningConfigurationUpdateCmd', 'SAFETY_SCREENING_EXPORT_START_CMD', 'SAFETY_SCREENING_EXPORT_GET_FILES_CMD',
+  'SafetyReportGetCmd',
+  'SafetyScreeningReportGetCmd',
+  'SafetyScreeningConfigurationGetCmd',
+  'SafetyScreeningConfigurationUpdateCmd',
+  'SAFETY_SCREENING_EXPORT_START_CMD',
+  'SAFETY_SCREENING_EXPORT_GET_FILES_CMD',
 ];
 
 const configureExports: RightName[] = [
-  'ExportDefinitionCreateCmd', 'ExportDefinitionUpdateCmd', 'ExportDefinitionDeleteCmd', 'ExportDefinitionDuplicateCmd',
+  'ExportDefinitionCreateCmd',
+  'ExportDefinitionUpdateCmd',
+  'ExportDefinitionDeleteCmd',
+  'ExportDefinitionDuplicateCmd',
 ];
 
 const imports: RightName[] = ['OnkozertImportCmd', 'OnkozertImportsGetCmd', 'OnkozertImportsDownloadCmd'];
 
 /** Master data of the network: institutes, locations, organisations and persons. */
 const masterData: RightName[] = [
-  'InstituteGetAllCmd', 'InstituteGetCmd', 'InstituteCreateCmd', 'InstituteUpdateCmd', 'InstituteDeleteCmd',
-  'InstituteRestoreCmd', 'StudyInstituteGetAllCmd', 'StudyInstituteCreateCmd', 'StudyInstituteUpdateCmd',
-  'StudyInstituteDeleteCmd', 'NmsSystemApiGetAllOrganizationsCmd', 'NmsSystemApiGetAllPersonsCmd',
-  'NmsSystemApiSyncOrganizationsCmd', 'NmsSystemApiEcrfStudyInstituteGetCmd', 'NmsSystemApiEcrfInstituteCanBeDeletedInfoCmd',
-  'NmsSystemApiEcrfInstituteDeleteCmd', 'NmsSystemApiEcrfInstituteRestoreCmd', 'NmsSystemApiEcrfPersonCanBeDeletedInfoCmd',
-  'NngmStudyPatientUpdateDataMlCmd', 'MainzellisteSyncPatientsToIdProviderCmd',
+  'InstituteGetAllCmd',
+  'InstituteGetCmd',
+  'InstituteCreateCmd',
+  'InstituteUpdateCmd',
+  'InstituteDeleteCmd',
+  'InstituteRestoreCmd',
+  'StudyInstituteGetAllCmd',
+  'StudyInstituteCreateCmd',
+  'StudyInstituteUpdateCmd',
+  'StudyInstituteDeleteCmd',
+  'NmsSystemApiGetAllOrganizationsCmd',
+  'NmsSystemApiGetAllPersonsCmd',
+  'NmsSystemApiSyncOrganizationsCmd',
+  'NmsSystemApiEcrfStudyInstituteGetCmd',
+  'NmsSystemApiEcrfInstituteCanBeDeletedInfoCmd',
+  'NmsSystemApiEcrfInstituteDeleteCmd',
+  'NmsSystemApiEcrfInstituteRestoreCmd',
+  'NmsSystemApiEcrfPersonCanBeDeletedInfoCmd',
+  'NngmStudyPatientUpdateDataMlCmd',
+  'MainzellisteSyncPatientsToIdProviderCmd',
 ];
 
 /** User administration and assignment of users to locations. */
 const userAdministration: RightName[] = [
-  'UserGetAllCmd', 'UserCreateCmd', 'UserGetByIdCmd', 'UserGetByNameCmd', 'UserGetCompleteCmd', 'UserUpdateCmd',
-  'UserDeleteCmd', 'UserRestoreCmd', 'UserActivateCmd', 'UserDeactivateCmd', 'UserGetCountCmd', 'UserSetPasswordCmd',
-  'AuthDeleteCmd', 'RoleGetAllCmd', 'RoleGetByIdCmd', 'RoleGetByNameCmd', 'RoleGetCountCmd', 'RightGetAllCmd',
-  'RightGetByIdCmd', 'RightGetByNameCmd', 'RightGetCountCmd', 'InstituteGetAllCmd', 'InstituteGetCmd',
-  'InstituteAssignUserCmd', 'InstituteRemoveUserCmd', 'StudyInstituteGetAllCmd', 'StudyInstituteGetCmd',
-  'NmsSystemApiSyncEcrfUserPasswordCmd', 'NmsSystemApiEcrfUserGetCmd', 'NmsSystemApiEcrfUserCreateCmd',
-  'NmsSystemApiEcrfUserUpdateCmd', 'NmsSystemApiEcrfUserDeleteCmd', 'NmsSystemApiEcrfUserRestoreCmd',
-  'NmsSystemApiEcrfUserActivateCmd', 'NmsSystemApiEcrfUserDeactivateCmd', 'NmsSystemApiEcrfUserSetPasswordCmd',
-  'NmsSystemApiEcrfRoleGetCmd', 'NmsSystemApiEcrfStudyInstituteGetCmd', 'NmsSystemApiEcrfStudyInstituteAssignUserCmd',
-  'NmsSystemApiEcrfStudyInstituteRemoveUserCmd', 'PasswordGenerateCmd', 'AuditEventsGetCmd', 'AuditTrailGetCmd',
+  'UserGetAllCmd',
+  'UserCreateCmd',
+  'UserGetByIdCmd',
+  'UserGetByNameCmd',
+  'UserGetCompleteCmd',
+  'UserUpdateCmd',
+  'UserDeleteCmd',
+  'UserRestoreCmd',
+  'UserActivateCmd',
+  'UserDeactivateCmd',
+  'UserGetCountCmd',
+  'UserSetPasswordCmd',
+  'AuthDeleteCmd',
+  'RoleGetAllCmd',
+  'RoleGetByIdCmd',
+  'RoleGetByNameCmd',
+  'RoleGetCountCmd',
+  'RightGetAllCmd',
+  'RightGetByIdCmd',
+  'RightGetByNameCmd',
+  'RightGetCountCmd',
+  'InstituteGetAllCmd',
+  'InstituteGetCmd',
+  'InstituteAssignUserCmd',
+  'InstituteRemoveUserCmd',
+  'StudyInstituteGetAllCmd',
+  'StudyInstituteGetCmd',
+  'NmsSystemApiSyncEcrfUserPasswordCmd',
+  'NmsSystemApiEcrfUserGetCmd',
+  'NmsSystemApiEcrfUserCreateCmd',
+  'NmsSystemApiEcrfUserUpdateCmd',
+  'NmsSystemApiEcrfUserDeleteCmd',
+  'NmsSystemApiEcrfUserRestoreCmd',
+  'NmsSystemApiEcrfUserActivateCmd',
+  'NmsSystemApiEcrfUserDeactivateCmd',
+  'NmsSystemApiEcrfUserSetPasswordCmd',
+  'NmsSystemApiEcrfRoleGetCmd',
+  'NmsSystemApiEcrfStudyInstituteGetCmd',
+  'NmsSystemApiEcrfStudyInstituteAssignUserCmd',
+  'NmsSystemApiEcrfStudyInstituteRemoveUserCmd',
+  'PasswordGenerateCmd',
+  'AuditEventsGetCmd',
+  'AuditTrailGetCmd',
   // The audit screens show one record's history side by side (issue 3), which is POST AuditLog/Log.
   'AuditLogLogCmd',
 ];
 
 /** Platform configuration: roles, rights, studies, languages, news, documentation. */
 const platformAdministration: RightName[] = [
-  'RoleCreateCmd', 'RoleUpdateCmd', 'RoleDeleteCmd', 'RightCreateCmd', 'RightUpdateCmd', 'RightDeleteCmd',
-  'StudyGetAllCmd', 'StudyGetCmd', 'StudyCreateCmd', 'StudyUpdateCmd', 'StudyDeleteCmd', 'StudyDefinitionCreateCmd',
-  'StudyDefinitionUpdateCmd', 'StudyDefinitionDeleteCmd', 'LanguageCreateCmd', 'LanguageUpdateCmd', 'LanguageDeleteCmd',
-  'AssembliesGetCmd', 'DocumentationCreateCmd', 'DocumentationCreateFunctionalDesignCmd', 'DocumentationCreateEcrfCmd',
-  'DocumentationCreateEcrfViewCmd', 'DocumentationCreateCompleteCmd', 'AuditLogLogCmd',
+  'RoleCreateCmd',
+  'RoleUpdateCmd',
+  'RoleDeleteCmd',
+  'RightCreateCmd',
+  'RightUpdateCmd',
+  'RightDeleteCmd',
+  'StudyGetAllCmd',
+  'StudyGetCmd',
+  'StudyCreateCmd',
+  'StudyUpdateCmd',
+  'StudyDeleteCmd',
+  'StudyDefinitionCreateCmd',
+  'StudyDefinitionUpdateCmd',
+  'StudyDefinitionDeleteCmd',
+  'LanguageCreateCmd',
+  'LanguageUpdateCmd',
+  'LanguageDeleteCmd',
+  'AssembliesGetCmd',
+  'DocumentationCreateCmd',
+  'DocumentationCreateFunctionalDesignCmd',
+  'DocumentationCreateEcrfCmd',
+  'DocumentationCreateEcrfViewCmd',
+  'DocumentationCreateCompleteCmd',
+  'AuditLogLogCmd',
 ];
 
 const newsEditing: RightName[] = ['NewsDocumentCreateCmd', 'NewsDocumentUpdateCmd', 'NewsDocumentDeleteCmd'];
@@ -193,33 +387,109 @@ const bundles: Record<RoleIdentifier, RightName[][]> = {
   // Physicians sign visits.
   Physician: [everyone, readOwnPatients, documentPatients, answerQueries, raiseQueries, ['VisitSignCmd']],
   // Pathologists and consultants see the patients assigned to them and document their findings only.
-  Pathologist: [everyone, readAssignedPatients, answerQueries, pickNetworkMasterData, ['InstrumentUpdateCmd', 'DataFieldUpdateCmd', 'DataFieldCreateCmd']],
+  Pathologist: [
+    everyone,
+    readAssignedPatients,
+    answerQueries,
+    pickNetworkMasterData,
+    ['InstrumentUpdateCmd', 'DataFieldUpdateCmd', 'DataFieldCreateCmd'],
+  ],
   Consultant: [everyone, readAssignedPatients, answerQueries],
   // Site lead: documents, raises queries, sees the site overview and who works there.
   InstituteManager: [everyone, readOwnPatients, documentPatients, answerQueries, raiseQueries, ownSiteOverview, ['UserGetByIdCmd']],
   // Data management: all patients, query life cycle, corrections, exports and the audit trail.
-  DataManager: [everyone, readOwnPatients, readAllPatients, documentPatients, manageQueries, correctData, registryExports, digiNetExports, safety, ['VisitSignCmd']],
+  DataManager: [
+    everyone,
+    readOwnPatients,
+    readAllPatients,
+    documentPatients,
+    manageQueries,
+    correctData,
+    registryExports,
+    digiNetExports,
+    safety,
+    ['VisitSignCmd'],
+  ],
   // Master data: identities and network master data; holds the import right though the sidebar hides it (core §2).
   MasterDataManager: [everyone, readOwnPatients, readAllPatients, documentPatients, manageQueries, correctData, masterData, imports],
   // Billing of DigiNet centres: recruitment and reward figures of their own centres, no clinical editing.
-  AccountingDigiNet: [everyone, ['PatientGetMyCmd', 'NngmStudyPatientGetMyCmd', 'StudyInstituteGetCmd'], ownSiteOverview, rewardExports,
-    ['DIGI_NET_RECRUITMENT_STATUS_EXPORT_START_CMD', 'DIGI_NET_RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD']],
+  AccountingDigiNet: [
+    everyone,
+    ['PatientGetMyCmd', 'NngmStudyPatientGetMyCmd', 'StudyInstituteGetCmd'],
+    ownSiteOverview,
+    rewardExports,
+    ['DIGI_NET_RECRUITMENT_STATUS_EXPORT_START_CMD', 'DIGI_NET_RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD'],
+  ],
   // Evaluation of the DigiNet follow-up programme: pseudonymous data and DigiNet exports, no identities.
-  EvaluationDigiNet: [everyone, digiNetExports, rewardExports, ['StudyInstituteGetOverviewCmd', 'StudyInstituteGetAllCmd',
-    'StudyInstituteGetStatisticsCmd', 'InstituteGetAllCmd', 'ExportDefinitionGetCmd', 'ExportDefinitionRunCmd', 'ExportDefinitionGetFilesCmd']],
+  EvaluationDigiNet: [
+    everyone,
+    digiNetExports,
+    rewardExports,
+    [
+      'StudyInstituteGetOverviewCmd',
+      'StudyInstituteGetAllCmd',
+      'StudyInstituteGetStatisticsCmd',
+      'InstituteGetAllCmd',
+      'ExportDefinitionGetCmd',
+      'ExportDefinitionRunCmd',
+      'ExportDefinitionGetFilesCmd',
+    ],
+  ],
   // Research works on pseudonymous exports only.
-  Researcher: [everyone, ['CSV_EXPORT_START_CMD', 'CSV_EXPORT_GET_FILES_CMD', 'SAS_EXPORT_START_CMD', 'SAS_EXPORT_GET_FILES_CMD',
-    'PUBLICATION_EXPORT_START_CMD', 'PUBLICATION_EXPORT_GET_FILES_CMD', 'ExportDefinitionGetCmd', 'ExportDefinitionRunCmd',
-    'ExportDefinitionGetFilesCmd', 'ExportDefinitionGetDataProviderItemsCmd', 'StudyInstituteGetOverviewCmd']],
+  Researcher: [
+    everyone,
+    [
+      'CSV_EXPORT_START_CMD',
+      'CSV_EXPORT_GET_FILES_CMD',
+      'SAS_EXPORT_START_CMD',
+      'SAS_EXPORT_GET_FILES_CMD',
+      'PUBLICATION_EXPORT_START_CMD',
+      'PUBLICATION_EXPORT_GET_FILES_CMD',
+      'ExportDefinitionGetCmd',
+      'ExportDefinitionRunCmd',
+      'ExportDefinitionGetFilesCmd',
+      'ExportDefinitionGetDataProviderItemsCmd',
+      'StudyInstituteGetOverviewCmd',
+    ],
+  ],
   // Technical administration of the platform: users, configuration, audit; no patient data.
-  AdminMedSyn: [everyone, userAdministration, platformAdministration, masterData, newsEditing, configureExports, imports,
-    ['ExportDefinitionGetCmd', 'SafetyReportGetCmd', 'SafetyScreeningConfigurationGetCmd', 'SafetyScreeningConfigurationUpdateCmd']],
+  AdminMedSyn: [
+    everyone,
+    userAdministration,
+    platformAdministration,
+    masterData,
+    newsEditing,
+    configureExports,
+    imports,
+    ['ExportDefinitionGetCmd', 'SafetyReportGetCmd', 'SafetyScreeningConfigurationGetCmd', 'SafetyScreeningConfigurationUpdateCmd'],
+  ],
   // Network administration of the nNGM: users and locations of the network, news, recruitment overview.
-  AdminNNGM: [everyone, userAdministration, masterData, newsEditing, ['StudyInstituteGetOverviewCmd', 'StudyInstituteGetStatisticsCmd',
-    'RECRUITMENT_STATUS_EXPORT_START_CMD', 'RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD']],
+  AdminNNGM: [
+    everyone,
+    userAdministration,
+    masterData,
+    newsEditing,
+    [
+      'StudyInstituteGetOverviewCmd',
+      'StudyInstituteGetStatisticsCmd',
+      'RECRUITMENT_STATUS_EXPORT_START_CMD',
+      'RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD',
+    ],
+  ],
   // Project management of the registry: documenting role with the overview of all sites, queries, exports, safety.
-  PMNNGM: [everyone, readOwnPatients, readAllPatients, documentPatients, manageQueries, registryExports, digiNetExports,
-    rewardExports, safety, newsEditing, configureExports],
+  PMNNGM: [
+    everyone,
+    readOwnPatients,
+    readAllPatients,
+    documentPatients,
+    manageQueries,
+    registryExports,
+    digiNetExports,
+    rewardExports,
+    safety,
+    newsEditing,
+    configureExports,
+  ],
   SuperAdmin: [[SUPER_RIGHT]],
 };
 

@@ -4,8 +4,9 @@
  * forms (ecrf-core.md §3 NngmNetworkPartner, NngmNetworkLocation) have something to pick from.
  */
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { SYSTEM_ACTOR, audit } from '../audit/audit.service.js';
+import { insertAssignments, insertOrganization, insertPerson } from '../network/network.sql.js';
 import { DEMO_INSTITUTES } from './demo-data.js';
 
 const partners = [
@@ -22,23 +23,48 @@ const persons = [
 export async function seedNetwork(trx: Kysely<DB>, instituteIds: ReadonlyMap<string, string>): Promise<void> {
   const organizationIds = new Map<string, string>();
   const organizations = [
-    ...DEMO_INSTITUTES.map((i) => ({ key: i.identifier, displayName: i.displayName, isDigiNet: i.isDigiNet, mainOrganizationType: 'Hospital', instituteId: instituteIds.get(i.identifier) ?? null })),
+    ...DEMO_INSTITUTES.map((i) => ({
+      key: i.identifier,
+      displayName: i.displayName,
+      isDigiNet: i.isDigiNet,
+      mainOrganizationType: 'Hospital',
+      instituteId: instituteIds.get(i.identifier) ?? null,
+    })),
     ...partners.map((p) => ({ key: p.displayName, ...p, instituteId: null })),
   ];
   for (const { key, ...organization } of organizations) {
-    const row = await trx.insertInto('organization').values({
-      display_name: organization.displayName, is_digi_net: organization.isDigiNet,
-      main_organization_type: organization.mainOrganizationType, institute_id: organization.instituteId,
-    }).returning('id').executeTakeFirstOrThrow();
-    organizationIds.set(key, row.id);
-    await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'organization', recordId: row.id, operation: 'Create', newValue: organization, reason: 'seed' });
+    const id = await insertOrganization(trx, {
+      display_name: organization.displayName,
+      is_digi_net: organization.isDigiNet,
+      main_organization_type: organization.mainOrganizationType,
+      institute_id: organization.instituteId,
+    });
+    organizationIds.set(key, id);
+    await audit(trx, {
+      actor: SYSTEM_ACTOR,
+      tableName: 'organization',
+      recordId: id,
+      operation: 'Create',
+      newValue: organization,
+      reason: 'seed',
+    });
   }
   for (const person of persons) {
-    const row = await trx.insertInto('person').values({
-      title: person.title, first_name: person.firstName, last_name: person.lastName, person_info: JSON.stringify({ function: person.function }),
-    }).returning('id').executeTakeFirstOrThrow();
+    const id = await insertPerson(trx, {
+      title: person.title,
+      first_name: person.firstName,
+      last_name: person.lastName,
+      person_info: JSON.stringify({ function: person.function }),
+    });
     const organizationId = organizationIds.get(person.at) ?? '';
-    await trx.insertInto('organization_person_assignment').values({ organization_id: organizationId, person_id: row.id, function: person.function }).execute();
-    await audit(trx, { actor: SYSTEM_ACTOR, tableName: 'person', recordId: row.id, operation: 'Create', newValue: { ...person, organizationId }, reason: 'seed' });
+    await insertAssignments(trx, [{ organization_id: organizationId, person_id: id, function: person.function }]);
+    await audit(trx, {
+      actor: SYSTEM_ACTOR,
+      tableName: 'person',
+      recordId: id,
+      operation: 'Create',
+      newValue: { ...person, organizationId },
+      reason: 'seed',
+    });
   }
 }

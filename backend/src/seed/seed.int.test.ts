@@ -1,7 +1,7 @@
+import { allRightNames } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../db/migrate.js';
 import { roleIdentifiers, roleRights } from '../rights/role-rights.js';
-import { allRightNames } from '../rights/rights.catalogue.js';
 import { createTestBackend, signIn, type TestBackend } from '../test-support/test-backend.js';
 import { demoSignIns, seedDatabase } from './seed.js';
 
@@ -20,17 +20,35 @@ describe('seed', () => {
     expect(roles.map((r) => r.identifier).sort()).toEqual([...roleIdentifiers].sort());
     const rights = await db.selectFrom('app_right').select('identifier').execute();
     expect(rights.map((r) => r.identifier)).toEqual(expect.arrayContaining([...allRightNames]));
-    const institutes = await db.selectFrom('institute').select(['identifier', 'display_name', 'additional_info'])
-      .where('identifier', 'in', ['1001', '2002', '3003']).orderBy('identifier').execute();
-    expect(institutes.map((i) => [i.identifier, i.additional_info.isDigiNet])).toEqual([['1001', true], ['2002', false], ['3003', false]]);
+    const institutes = await db
+      .selectFrom('institute')
+      .select(['identifier', 'display_name', 'additional_info'])
+      .where('identifier', 'in', ['1001', '2002', '3003'])
+      .orderBy('identifier')
+      .execute();
+    expect(institutes.map((i) => [i.identifier, i.additional_info.isDigiNet])).toEqual([
+      ['1001', true],
+      ['2002', false],
+      ['3003', false],
+    ]);
   });
 
   it('gives every role the rights of the mapping module', async () => {
     const { db } = backend.database;
-    const rows = await db.selectFrom('role_right as rr').innerJoin('role as r', 'r.id', 'rr.role_id')
-      .innerJoin('app_right as a', 'a.id', 'rr.right_id').select(['r.identifier as role', 'a.identifier as right']).execute();
+    const rows = await db
+      .selectFrom('role_right as rr')
+      .innerJoin('role as r', 'r.id', 'rr.role_id')
+      .innerJoin('app_right as a', 'a.id', 'rr.right_id')
+      .select(['r.identifier as role', 'a.identifier as right'])
+      .execute();
     for (const role of roleIdentifiers) {
-      expect(rows.filter((row) => row.role === role).map((row) => row.right).sort(), role).toEqual([...roleRights[role]]);
+      expect(
+        rows
+          .filter((row) => row.role === role)
+          .map((row) => row.right)
+          .sort(),
+        role,
+      ).toEqual([...roleRights[role]]);
     }
   });
 
@@ -43,10 +61,19 @@ describe('seed', () => {
     }
     const { db } = backend.database;
     const physician = await db.selectFrom('app_user').select('id').where('user_name', '=', 'physician').executeTakeFirstOrThrow();
-    const locations = await db.selectFrom('study_institute_user').select('study_institute_id').where('user_id', '=', physician.id).execute();
+    const locations = await db
+      .selectFrom('study_institute_user')
+      .select('study_institute_id')
+      .where('user_id', '=', physician.id)
+      .execute();
     expect(locations).toHaveLength(3);
-    const created = await db.selectFrom('audit_trail').select(['user_name', 'operation', 'reason'])
-      .where('table_name', '=', 'app_user').where('record_id', '=', physician.id).where('operation', '=', 'Create').execute();
+    const created = await db
+      .selectFrom('audit_trail')
+      .select(['user_name', 'operation', 'reason'])
+      .where('table_name', '=', 'app_user')
+      .where('record_id', '=', physician.id)
+      .where('operation', '=', 'Create')
+      .execute();
     expect(created).toEqual([{ user_name: 'system', operation: 'Create', reason: 'seed' }]);
   });
 });

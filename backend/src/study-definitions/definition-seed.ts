@@ -4,25 +4,24 @@
  * file's version when the file has a higher one. A broken file, or a changed file that kept its version
  * number, stops the start with an error naming the file and the place (docs/definitions.md).
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { SYSTEM_ACTOR } from '../audit/audit.service.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { DefinitionFileError } from './format/compile-context.js';
 import { loadDefinitionDirectory, shippedDefinitionsDir } from './format/definition-file.js';
 import { addDefinitionVersion, checksumOf, createDefinition } from './study-definitions.service.js';
+import { anyDefinitionExists, findDefinitionVersion, findLiveDefinition, lockDefinitionLoading } from './study-definitions.sql.js';
 import { EcrfError } from '../errors/errors.js';
-
-const DEFINITION_SEED_LOCK_KEY = 4_100_010;
 
 /** Returns the identifiers of the definitions created or given a new version. */
 export async function loadShippedDefinitions(db: Kysely<DB>, dir: string = shippedDefinitionsDir): Promise<string[]> {
   const files = loadDefinitionDirectory(dir);
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${DEFINITION_SEED_LOCK_KEY})`.execute(trx);
-    const any = await trx.selectFrom('study_definition').select('id').executeTakeFirst();
+    await lockDefinitionLoading(trx);
+    const any = await anyDefinitionExists(trx);
     const changed: string[] = [];
     for (const { file, document, compiled } of files) {
-      const row = await trx.selectFrom('study_definition').select(['id', 'current_version']).where('identifier', '=', compiled.identifier).where('is_deleted', '=', false).executeTakeFirst();
+      const row = await findLiveDefinition(trx, compiled.identifier);
       try {
         if (!row) {
           if (any) continue;
@@ -30,15 +29,23 @@ export async function loadShippedDefinitions(db: Kysely<DB>, dir: string = shipp
         } else if (compiled.version > row.current_version) {
           await addDefinitionVersion(trx, row.id, compiled, document, SYSTEM_ACTOR, `definition file ${file}`);
         } else {
-          const stored = await trx.selectFrom('study_definition_version').select('checksum').where('study_definition_id', '=', row.id).where('version', '=', compiled.version).executeTakeFirst();
+          const stored = await findDefinitionVersion(trx, row.id, compiled.version);
           if (stored && stored.checksum !== checksumOf(document)) {
-            throw new DefinitionFileError(file, [{ place: 'version', message: `version ${compiled.version} is loaded already with other content; raise the version to load the change` }]);
+            throw new DefinitionFileError(file, [
+              {
+                place: 'version',
+                message: `version ${compiled.version} is loaded already with other content; raise the version to load the change`,
+              },
+            ]);
           }
           continue;
         }
       } catch (error) {
         if (error instanceof EcrfError && error.extras.messages) {
-          throw new DefinitionFileError(file, error.extras.messages.map((m) => ({ place: m.split(': ')[0] ?? '', message: m.slice((m.split(': ')[0] ?? '').length + 2) })));
+          throw new DefinitionFileError(
+            file,
+            error.extras.messages.map((m) => ({ place: m.split(': ')[0] ?? '', message: m.slice((m.split(': ')[0] ?? '').length + 2) })),
+          );
         }
         throw error;
       }

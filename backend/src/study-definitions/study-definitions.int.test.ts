@@ -21,10 +21,30 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const mini = (identifier: string, version: number, extraFields: object[] = []) => ({
-  format: 'ecrf-study-definition/1', identifier, version, study: 'NNGM', label: 'Mini-Register', defaultLanguage: 'de',
-  enumValueSets: { yes_no: [['yes', 'Ja'], ['no', 'Nein']] },
+  format: 'ecrf-study-definition/1',
+  identifier,
+  version,
+  study: 'NNGM',
+  label: 'Mini-Register',
+  defaultLanguage: 'de',
+  enumValueSets: {
+    yes_no: [
+      ['yes', 'Ja'],
+      ['no', 'Nein'],
+    ],
+  },
   patient: { fields: [{ identifier: 'smoker', type: 'TableEntry', label: 'Raucher', enum: 'yes_no' }] },
-  visits: [{ identifier: 'baseline', type: 'GenericVisit', label: 'Baseline', max: 1, instruments: [{ identifier: 'notes', label: 'Notizen', fields: [{ identifier: 'note', type: 'TableEntry', label: 'Notiz' }, ...extraFields] }] }],
+  visits: [
+    {
+      identifier: 'baseline',
+      type: 'GenericVisit',
+      label: 'Baseline',
+      max: 1,
+      instruments: [
+        { identifier: 'notes', label: 'Notizen', fields: [{ identifier: 'note', type: 'TableEntry', label: 'Notiz' }, ...extraFields] },
+      ],
+    },
+  ],
 });
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: object, payload?: object) =>
   backend.app.inject({ method, url: `/api/v1.0${url}`, headers: headers as Record<string, string>, payload });
@@ -35,11 +55,25 @@ describe('StudyDefinition calls (ecrf-calls.md §7)', () => {
     const demo = list.find((d) => d.identifier === 'nngm_lung');
     expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', currentVersion: 1, versions: [1], languages: ['de'] });
     const full = (await call('GET', `/StudyDefinition/${demo?.id}`, researcher)).json<StudyDefinitionDto>();
-    expect(full.visits.map((v) => [v.identifier, v.definition.type, v.definition.max])).toEqual([['baseline', 'GenericVisit', 1], ['fu', 'IntermediateVisit', null], ['fu_24m', 'GenericVisit', 1]]);
-    expect(full.visits[0]?.instruments.map((i) => i.identifier)).toEqual(['consents', 'smoking_history', 'diagnosis', 'staging', 'performance', 'molecular', 'systemic_therapy', 'network']);
+    expect(full.visits.map((v) => [v.identifier, v.definition.type, v.definition.max])).toEqual([
+      ['baseline', 'GenericVisit', 1],
+      ['fu', 'IntermediateVisit', null],
+      ['fu_24m', 'GenericVisit', 1],
+    ]);
+    expect(full.visits[0]?.instruments.map((i) => i.identifier)).toEqual([
+      'consents',
+      'smoking_history',
+      'diagnosis',
+      'staging',
+      'performance',
+      'molecular',
+      'systemic_therapy',
+      'network',
+    ]);
     expect(full.queryTypes.map((q) => q.identifier)).toEqual(['plausibility', 'missing_value']);
     expect(full.verificationFlagTypes.map((f) => f.identifier)).toEqual(['sdv', 'medical_review']);
-    for (const set of full.enumValueSets) expect(set.values.map((v) => v.order)).toEqual([...set.values.map((v) => v.order)].sort((a, b) => a - b));
+    for (const set of full.enumValueSets)
+      expect(set.values.map((v) => v.order)).toEqual([...set.values.map((v) => v.order)].sort((a, b) => a - b));
     const rule = full.visits[0]?.instruments[2]?.fields.find((f) => f.identifier === 'icd10')?.rules[1];
     expect(rule).toMatchObject({ definitionType: 'Hint', displayKey: 'diagnosis.icd10.rule2', constraintExpression: { operator: 'EVAL' } });
   });
@@ -49,15 +83,28 @@ describe('StudyDefinition calls (ecrf-calls.md §7)', () => {
     const created = await call('POST', '/StudyDefinition', admin, mini(identifier, 1));
     expect(created.statusCode).toBe(201);
     const { id } = created.json<StudyDefinitionDto>();
-    const updated = await call('PUT', `/StudyDefinition/${id}`, admin, mini(identifier, 2, [{ identifier: 'extra', type: 'TableEntry', label: 'Zusatz' }]));
+    const updated = await call(
+      'PUT',
+      `/StudyDefinition/${id}`,
+      admin,
+      mini(identifier, 2, [{ identifier: 'extra', type: 'TableEntry', label: 'Zusatz' }]),
+    );
     expect(updated.statusCode).toBe(200);
     expect(updated.json<StudyDefinitionDto>()).toMatchObject({ version: 2, currentVersion: 2, versions: [1, 2] });
     const old = (await call('GET', `/StudyDefinition/${id}?version=1`, admin)).json<StudyDefinitionDto>();
     expect(old.visits[0]?.instruments[0]?.fields.map((f) => f.identifier)).toEqual(['note']);
     const breaking = await call('PUT', `/StudyDefinition/${id}`, admin, mini(identifier, 3));
     expect(breaking.statusCode).toBe(400);
-    expect(breaking.json()).toMatchObject({ code: 'ECRF_ERR_VALIDATION', messages: ['visits[baseline].instruments[notes].fields[extra]: was removed; data may exist for it: keep it with "deleted": true'] });
-    const trail = await backend.database.db.selectFrom('audit_trail').select(['operation', 'old_value', 'new_value']).where('record_id', '=', id).orderBy('occurred_at').execute();
+    expect(breaking.json()).toMatchObject({
+      code: 'ECRF_ERR_VALIDATION',
+      messages: ['visits[baseline].instruments[notes].fields[extra]: was removed; data may exist for it: keep it with "deleted": true'],
+    });
+    const trail = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['operation', 'old_value', 'new_value'])
+      .where('record_id', '=', id)
+      .orderBy('occurred_at')
+      .execute();
     expect(trail.map((t) => t.operation)).toEqual(['Create', 'Update']);
     expect(trail[1]).toMatchObject({ old_value: { version: 1 }, new_value: { version: 2 } });
     expect((await call('DELETE', `/StudyDefinition/${id}`, admin)).statusCode).toBe(204);
@@ -69,7 +116,9 @@ describe('StudyDefinition calls (ecrf-calls.md §7)', () => {
     const broken = mini(`broken_${randomUUID().slice(0, 8)}`, 1, [{ identifier: 'x', type: 'Dropdown', label: 'X' }]);
     const answer = await call('POST', '/StudyDefinition', admin, broken);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json<{ messages: string[] }>().messages).toEqual([expect.stringMatching(/^visits\[baseline\]\.instruments\[notes\]\.fields\[x\]: unknown field type "Dropdown"/)]);
+    expect(answer.json<{ messages: string[] }>().messages).toEqual([
+      expect.stringMatching(/^visits\[baseline\]\.instruments\[notes\]\.fields\[x\]: unknown field type "Dropdown"/),
+    ]);
     expect((await call('POST', '/StudyDefinition', researcher, mini('nope', 1))).statusCode).toBe(403);
   });
 });
@@ -78,15 +127,25 @@ describe('loading the shipped definition files', () => {
   it('is idempotent and refuses a broken file naming the file and the place', async () => {
     expect(await loadShippedDefinitions(backend.database.db)).toEqual([]);
     const dir = mkdtempSync(join(tmpdir(), 'ecrf-definitions-'));
-    const text = readFileSync(join(shippedDefinitionsDir, 'nngm-lung.definition.json'), 'utf8').replace('"type": "Table", "label": "Biomarker-Panel"', '"type": "Tabelle", "label": "Biomarker-Panel"');
+    const text = readFileSync(join(shippedDefinitionsDir, 'nngm-lung.definition.json'), 'utf8').replace(
+      '"type": "Table", "label": "Biomarker-Panel"',
+      '"type": "Tabelle", "label": "Biomarker-Panel"',
+    );
     writeFileSync(join(dir, 'nngm-lung.definition.json'), text);
-    await expect(loadShippedDefinitions(backend.database.db, dir)).rejects.toThrow(/nngm-lung\.definition\.json: 1 problem\(s\)[^]*visits\[baseline\]\.instruments\[molecular\]\.fields\[markers\]: unknown field type "Tabelle"/);
+    await expect(loadShippedDefinitions(backend.database.db, dir)).rejects.toThrow(
+      /nngm-lung\.definition\.json: 1 problem\(s\)[^]*visits\[baseline\]\.instruments\[molecular\]\.fields\[markers\]: unknown field type "Tabelle"/,
+    );
   });
 
   it('refuses a changed file that kept its version number', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ecrf-definitions-'));
-    const text = readFileSync(join(shippedDefinitionsDir, 'nngm-lung.definition.json'), 'utf8').replace('"label": "Raucheranamnese"', '"label": "Rauchen"');
+    const text = readFileSync(join(shippedDefinitionsDir, 'nngm-lung.definition.json'), 'utf8').replace(
+      '"label": "Raucheranamnese"',
+      '"label": "Rauchen"',
+    );
     writeFileSync(join(dir, 'nngm-lung.definition.json'), text);
-    await expect(loadShippedDefinitions(backend.database.db, dir)).rejects.toThrow(/version: version 1 is loaded already with other content; raise the version/);
+    await expect(loadShippedDefinitions(backend.database.db, dir)).rejects.toThrow(
+      /version: version 1 is loaded already with other content; raise the version/,
+    );
   });
 });

@@ -29,33 +29,47 @@ export const FieldRuleSchema = Type.Object({
 export const FieldDefinitionSchema = Type.Object({
   id: Str,
   identifier: Str,
-  definitionType: Type.String({ description: 'TableEntry, ListEntry, EventReportListEntry, Table, List, EventReportList, FieldGroup, DisplayValue, NngmNetworkPartner, NngmNetworkLocation' }),
+  definitionType: Type.String({
+    description:
+      'TableEntry, ListEntry, EventReportListEntry, Table, List, EventReportList, FieldGroup, DisplayValue, NngmNetworkPartner, NngmNetworkLocation',
+  }),
   displayKey: Str,
   order: Type.Integer(),
   parentFieldDefinitionId: OptStr,
   referenceId: OptStr,
   referenceType: OptStr,
   rules: Type.Array(FieldRuleSchema),
-  definition: Type.Optional(Type.Union([Type.Null(), Type.Object({
-    valueType: OptStr,
-    enumValueSetIdentifier: OptStr,
-    unit: OptStr,
-    therapistRequired: Type.Optional(Type.Boolean()),
-    locationRequired: Type.Optional(Type.Boolean()),
-  })])),
+  definition: Type.Optional(
+    Type.Union([
+      Type.Null(),
+      Type.Object({
+        valueType: OptStr,
+        enumValueSetIdentifier: OptStr,
+        unit: OptStr,
+        therapistRequired: Type.Optional(Type.Boolean()),
+        locationRequired: Type.Optional(Type.Boolean()),
+      }),
+    ]),
+  ),
   isDeleted: Type.Optional(Type.Boolean()),
   isReadonly: Type.Optional(Type.Boolean()),
 });
 
 export const InstrumentDefinitionSchema = Type.Object({
-  id: Str, identifier: Str, displayKey: Str, order: Type.Integer(),
+  id: Str,
+  identifier: Str,
+  displayKey: Str,
+  order: Type.Integer(),
   rules: Type.Optional(Type.Array(FieldRuleSchema)),
   fields: Type.Array(FieldDefinitionSchema, { description: 'every field of the form, nested ones linked by parentFieldDefinitionId' }),
   isDeleted: Type.Optional(Type.Boolean()),
 });
 
 export const VisitDefinitionSchema = Type.Object({
-  id: Str, identifier: Str, displayKey: Str, order: Type.Integer(),
+  id: Str,
+  identifier: Str,
+  displayKey: Str,
+  order: Type.Integer(),
   rules: Type.Array(FieldRuleSchema),
   instruments: Type.Array(InstrumentDefinitionSchema),
   fields: Type.Array(FieldDefinitionSchema),
@@ -68,14 +82,31 @@ export const VisitDefinitionSchema = Type.Object({
 });
 
 export const ConstraintDefinitionSchema = Type.Object({
-  id: Str, identifier: OptStr, type: Str, operator: Str,
-  value: OptStr, property: OptStr, fieldPath: OptStr, fieldType: OptStr, visit: OptStr, instrument: OptStr,
+  id: Str,
+  identifier: OptStr,
+  type: Str,
+  operator: Str,
+  value: OptStr,
+  property: OptStr,
+  fieldPath: OptStr,
+  fieldType: OptStr,
+  visit: OptStr,
+  instrument: OptStr,
 });
 
 const Roles = Type.Array(Str);
 export const QueryTypeSchema = Type.Object({
-  id: Str, identifier: Str, displayKey: Type.Optional(Str),
-  canView: Roles, canCreate: Roles, canEdit: Roles, canAccept: Roles, canAnswer: Roles, canRevoke: Roles, canSolve: Roles, canDefer: Roles,
+  id: Str,
+  identifier: Str,
+  displayKey: Type.Optional(Str),
+  canView: Roles,
+  canCreate: Roles,
+  canEdit: Roles,
+  canAccept: Roles,
+  canAnswer: Roles,
+  canRevoke: Roles,
+  canSolve: Roles,
+  canDefer: Roles,
 });
 
 export const StudyDefinitionSchema = Type.Object({
@@ -91,10 +122,13 @@ export const StudyDefinitionSchema = Type.Object({
   visits: Type.Array(VisitDefinitionSchema),
   instruments: Type.Array(InstrumentDefinitionSchema),
   standaloneInstruments: Type.Array(InstrumentDefinitionSchema),
-  enumValueSets: Type.Array(Type.Object({
-    id: Str, identifier: Str,
-    values: Type.Array(Type.Object({ code: Str, displayKey: Str, order: Type.Integer() }), { description: 'sorted by order' }),
-  })),
+  enumValueSets: Type.Array(
+    Type.Object({
+      id: Str,
+      identifier: Str,
+      values: Type.Array(Type.Object({ code: Str, displayKey: Str, order: Type.Integer() }), { description: 'sorted by order' }),
+    }),
+  ),
   constraints: Type.Array(ConstraintDefinitionSchema),
   queryTypes: Type.Array(QueryTypeSchema),
   verificationFlagTypes: Type.Array(Type.Object({ id: Str, identifier: Str, displayKey: Str })),
@@ -102,8 +136,13 @@ export const StudyDefinitionSchema = Type.Object({
 export type StudyDefinitionDto = Static<typeof StudyDefinitionSchema>;
 
 export const StudyDefinitionSummarySchema = Type.Object({
-  id: Uuid, identifier: Str, displayName: Str, studyId: Uuid,
-  currentVersion: Type.Integer({ minimum: 1 }), versions: Type.Array(Type.Integer()), isDeleted: Type.Boolean(),
+  id: Uuid,
+  identifier: Str,
+  displayName: Str,
+  studyId: Uuid,
+  currentVersion: Type.Integer({ minimum: 1 }),
+  versions: Type.Array(Type.Integer()),
+  isDeleted: Type.Boolean(),
   languages: Type.Array(Str, { description: 'identifiers of the languages of the definition' }),
 });
 export type StudyDefinitionSummaryDto = Static<typeof StudyDefinitionSummarySchema>;

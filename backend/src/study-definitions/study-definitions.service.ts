@@ -9,13 +9,26 @@ import { sortedEnumValues, type StudyDefinition } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { AuditActor } from '../audit/audit.service.js';
 import { audit } from '../audit/audit.service.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import { DefinitionFileError, type DefinitionProblem } from './format/compile-context.js';
 import { compileDefinition, type CompiledDefinition } from './format/compile-definition.js';
 import { compatibilityProblems } from './format/definition-compatibility.js';
 import type { StudyDefinitionDto, StudyDefinitionSummaryDto } from './study-definitions.schemas.js';
 import { mergeLanguageEntries } from '../languages/languages.service.js';
+import { languageIdentifiersOf } from '../languages/languages.sql.js';
+import { studyIdOf } from '../studies/studies.sql.js';
+import {
+  findDefinitionRow,
+  findDefinitionRows,
+  findDefinitionVersion,
+  findLiveDefinition,
+  insertDefinition,
+  insertDefinitionVersion,
+  updateDefinitionRow,
+  versionsOf,
+  type DefinitionRow,
+} from './study-definitions.sql.js';
 
 export function invalidDefinition(problems: readonly DefinitionProblem[], message = 'the study definition has problems'): EcrfError {
   return new EcrfError('ECRF_ERR_VALIDATION', message, { messages: problems.map((p) => `${p.place}: ${p.message}`) });
@@ -33,47 +46,93 @@ export function compileForApi(document: unknown): CompiledDefinition {
 
 export const checksumOf = (document: unknown): string => createHash('sha256').update(JSON.stringify(document)).digest('hex');
 
-type Loaded = { id: string; identifier: string; display_name: string; study_id: string; current_version: number; is_deleted: boolean };
-
-async function loadRow(db: Kysely<DB>, id: string): Promise<Loaded> {
-  const row = await db.selectFrom('study_definition').select(['id', 'identifier', 'display_name', 'study_id', 'current_version', 'is_deleted'])
-    .where('id', '=', id).executeTakeFirst();
+async function loadRow(db: Kysely<DB>, id: string): Promise<DefinitionRow> {
+  const row = await findDefinitionRow(db, id);
   if (!row) throw notFound('study definition');
   return row;
 }
 
-export async function createDefinition(trx: Kysely<DB>, compiled: CompiledDefinition, document: unknown, actor: AuditActor, reason: string | null = null): Promise<string> {
-  const study = await trx.selectFrom('study').select('id').where('identifier', '=', compiled.study).where('is_deleted', '=', false).executeTakeFirst();
-  if (!study) throw invalidDefinition([{ place: 'study', message: `study '${compiled.study}' does not exist` }]);
-  const clash = await trx.selectFrom('study_definition').select('id').where('identifier', '=', compiled.identifier).where('is_deleted', '=', false).executeTakeFirst();
-  if (clash) throw new EcrfError('ECRF_ERR_CONFLICT', `a study definition '${compiled.identifier}' exists already; update it with a new version`);
-  const row = await trx.insertInto('study_definition')
-    .values({ study_id: study.id, identifier: compiled.identifier, display_name: compiled.displayName, current_version: compiled.version })
-    .returning('id').executeTakeFirstOrThrow();
-  const checksum = checksumOf(document);
-  await trx.insertInto('study_definition_version').values({
-    study_definition_id: row.id, version: compiled.version, document: JSON.stringify(document), definition: JSON.stringify(compiled.definition), checksum, created_by: actor.userName,
-  }).execute();
-  await audit(trx, { actor, tableName: 'study_definition', recordId: row.id, operation: 'Create', reason, newValue: { identifier: compiled.identifier, displayName: compiled.displayName, studyId: study.id, version: compiled.version, checksum } });
-  await mergeLanguageEntries(trx, row.id, compiled.languages, actor, reason);
-  return row.id;
+async function loadVersion(db: Kysely<DB>, id: string, version: number) {
+  const stored = await findDefinitionVersion(db, id, version);
+  if (!stored) throw notFound(`version ${version} of the study definition`);
+  return stored;
 }
 
-export async function addDefinitionVersion(trx: Kysely<DB>, id: string, compiled: CompiledDefinition, document: unknown, actor: AuditActor, reason: string | null = null): Promise<void> {
+export async function createDefinition(
+  trx: Kysely<DB>,
+  compiled: CompiledDefinition,
+  document: unknown,
+  actor: AuditActor,
+  reason: string | null = null,
+): Promise<string> {
+  const studyId = await studyIdOf(trx, compiled.study, { includeDeleted: false });
+  if (!studyId) throw invalidDefinition([{ place: 'study', message: `study '${compiled.study}' does not exist` }]);
+  if (await findLiveDefinition(trx, compiled.identifier))
+    throw new EcrfError('ECRF_ERR_CONFLICT', `a study definition '${compiled.identifier}' exists already; update it with a new version`);
+  const id = await insertDefinition(trx, {
+    study_id: studyId,
+    identifier: compiled.identifier,
+    display_name: compiled.displayName,
+    current_version: compiled.version,
+  });
+  const checksum = checksumOf(document);
+  await insertDefinitionVersion(trx, {
+    study_definition_id: id,
+    version: compiled.version,
+    document: JSON.stringify(document),
+    definition: JSON.stringify(compiled.definition),
+    checksum,
+    created_by: actor.userName,
+  });
+  await audit(trx, {
+    actor,
+    tableName: 'study_definition',
+    recordId: id,
+    operation: 'Create',
+    reason,
+    newValue: {
+      identifier: compiled.identifier,
+      displayName: compiled.displayName,
+      studyId,
+      version: compiled.version,
+      checksum,
+    },
+  });
+  await mergeLanguageEntries(trx, id, compiled.languages, actor, reason);
+  return id;
+}
+
+export async function addDefinitionVersion(
+  trx: Kysely<DB>,
+  id: string,
+  compiled: CompiledDefinition,
+  document: unknown,
+  actor: AuditActor,
+  reason: string | null = null,
+): Promise<void> {
   const row = await loadRow(trx, id);
   if (row.is_deleted) throw notFound('study definition');
   if (compiled.identifier !== row.identifier) throw invalidDefinition([{ place: 'identifier', message: `must stay '${row.identifier}'` }]);
-  const previous = await trx.selectFrom('study_definition_version').select(['version', 'definition', 'checksum'])
-    .where('study_definition_id', '=', id).where('version', '=', row.current_version).executeTakeFirstOrThrow();
+  const previous = await loadVersion(trx, id, row.current_version);
   const problems = compatibilityProblems({ version: previous.version, definition: previous.definition as StudyDefinition }, compiled);
-  if (problems.length > 0) throw invalidDefinition(problems, `version ${compiled.version} would break data entered under version ${previous.version}`);
+  if (problems.length > 0)
+    throw invalidDefinition(problems, `version ${compiled.version} would break data entered under version ${previous.version}`);
   const checksum = checksumOf(document);
-  await trx.insertInto('study_definition_version').values({
-    study_definition_id: id, version: compiled.version, document: JSON.stringify(document), definition: JSON.stringify(compiled.definition), checksum, created_by: actor.userName,
-  }).execute();
-  await trx.updateTable('study_definition').set({ current_version: compiled.version, display_name: compiled.displayName, updated_at: new Date() }).where('id', '=', id).execute();
+  await insertDefinitionVersion(trx, {
+    study_definition_id: id,
+    version: compiled.version,
+    document: JSON.stringify(document),
+    definition: JSON.stringify(compiled.definition),
+    checksum,
+    created_by: actor.userName,
+  });
+  await updateDefinitionRow(trx, id, { current_version: compiled.version, display_name: compiled.displayName, updated_at: new Date() });
   await audit(trx, {
-    actor, tableName: 'study_definition', recordId: id, operation: 'Update', reason,
+    actor,
+    tableName: 'study_definition',
+    recordId: id,
+    operation: 'Update',
+    reason,
     oldValue: { displayName: row.display_name, version: previous.version, checksum: previous.checksum },
     newValue: { displayName: compiled.displayName, version: compiled.version, checksum },
   });
@@ -83,50 +142,68 @@ export async function addDefinitionVersion(trx: Kysely<DB>, id: string, compiled
 export async function deleteDefinition(trx: Kysely<DB>, id: string, actor: AuditActor): Promise<void> {
   const row = await loadRow(trx, id);
   if (row.is_deleted) throw notFound('study definition');
-  await trx.updateTable('study_definition').set({ is_deleted: true, updated_at: new Date() }).where('id', '=', id).execute();
-  await audit(trx, { actor, tableName: 'study_definition', recordId: id, operation: 'Delete', oldValue: { identifier: row.identifier, isDeleted: false }, newValue: { identifier: row.identifier, isDeleted: true } });
+  await updateDefinitionRow(trx, id, { is_deleted: true, updated_at: new Date() });
+  await audit(trx, {
+    actor,
+    tableName: 'study_definition',
+    recordId: id,
+    operation: 'Delete',
+    oldValue: { identifier: row.identifier, isDeleted: false },
+    newValue: { identifier: row.identifier, isDeleted: true },
+  });
 }
 
-async function versionsOf(db: Kysely<DB>, ids: string[]): Promise<Map<string, number[]>> {
-  const rows = ids.length === 0 ? [] : await db.selectFrom('study_definition_version').select(['study_definition_id', 'version'])
-    .where('study_definition_id', 'in', ids).orderBy('version').execute();
-  const map = new Map<string, number[]>();
-  for (const row of rows) map.set(row.study_definition_id, [...(map.get(row.study_definition_id) ?? []), row.version]);
-  return map;
-}
-
-export async function findDefinitionSummaries(db: Kysely<DB>, filter: { ids?: string[]; includeDeleted?: boolean } = {}): Promise<StudyDefinitionSummaryDto[]> {
-  if (filter.ids?.length === 0) return [];
-  let query = db.selectFrom('study_definition').select(['id', 'identifier', 'display_name', 'study_id', 'current_version', 'is_deleted']).orderBy('identifier');
-  if (filter.ids) query = query.where('id', 'in', filter.ids);
-  if (!filter.includeDeleted) query = query.where('is_deleted', '=', false);
-  const rows = await query.execute();
+export async function findDefinitionSummaries(
+  db: Kysely<DB>,
+  filter: { ids?: string[]; includeDeleted?: boolean } = {},
+): Promise<StudyDefinitionSummaryDto[]> {
+  const rows = await findDefinitionRows(db, filter);
   const ids = rows.map((r) => r.id);
   const versions = await versionsOf(db, ids);
-  const languages = ids.length === 0 ? [] : await db.selectFrom('language').select(['study_definition_id', 'identifier'])
-    .where('study_definition_id', 'in', ids).where('is_deleted', '=', false).orderBy('identifier').execute();
+  const languages = await languageIdentifiersOf(db, ids);
   return rows.map((r) => ({
-    id: r.id, identifier: r.identifier, displayName: r.display_name, studyId: r.study_id, currentVersion: r.current_version,
-    versions: versions.get(r.id) ?? [], isDeleted: r.is_deleted,
+    id: r.id,
+    identifier: r.identifier,
+    displayName: r.display_name,
+    studyId: r.study_id,
+    currentVersion: r.current_version,
+    versions: versions.get(r.id) ?? [],
+    isDeleted: r.is_deleted,
     languages: languages.filter((l) => l.study_definition_id === r.id).map((l) => l.identifier),
   }));
 }
 
 export type DefinitionMeta = {
-  id: string; identifier: string; displayName: string; studyId: string; version: number; currentVersion: number; versions: number[]; isDeleted: boolean;
+  id: string;
+  identifier: string;
+  displayName: string;
+  studyId: string;
+  version: number;
+  currentVersion: number;
+  versions: number[];
+  isDeleted: boolean;
 };
 
 /** The model of @ecrf/rules in the given version (default: the current one), with what the database knows of it. */
-export async function findDefinitionModel(db: Kysely<DB>, id: string, version?: number): Promise<{ meta: DefinitionMeta; model: StudyDefinition }> {
+export async function findDefinitionModel(
+  db: Kysely<DB>,
+  id: string,
+  version?: number,
+): Promise<{ meta: DefinitionMeta; model: StudyDefinition }> {
   const row = await loadRow(db, id);
   const wanted = version ?? row.current_version;
-  const stored = await db.selectFrom('study_definition_version').select(['definition']).where('study_definition_id', '=', id).where('version', '=', wanted).executeTakeFirst();
-  if (!stored) throw notFound(`version ${wanted} of the study definition`);
+  const stored = await loadVersion(db, id, wanted);
   return {
     model: stored.definition as StudyDefinition,
     meta: {
-      id: row.id, identifier: row.identifier, displayName: row.display_name, studyId: row.study_id, version: wanted,
-      currentVersion: row.current_version, versions: (await versionsOf(db, [id])).get(id) ?? [], isDeleted: row.is_deleted,
+      id: row.id,
+      identifier: row.identifier,
+      displayName: row.display_name,
+      studyId: row.study_id,
+      version: wanted,
+      currentVersion: row.current_version,
+      versions: (await versionsOf(db, [id])).get(id) ?? [],
+      isDeleted: row.is_deleted,
     },
   };
 }
@@ -135,5 +212,9 @@ export async function findDefinitionModel(db: Kysely<DB>, id: string, version?: 
 export async function findDefinition(db: Kysely<DB>, id: string, version?: number): Promise<StudyDefinitionDto> {
   const { meta, model } = await findDefinitionModel(db, id, version);
   // The stored model was checked by the loader; its shape is the schema's (readonly arrays aside).
-  return { ...model, ...meta, enumValueSets: model.enumValueSets.map((set) => ({ ...set, values: sortedEnumValues(set) })) } as StudyDefinitionDto;
+  return {
+    ...model,
+    ...meta,
+    enumValueSets: model.enumValueSets.map((set) => ({ ...set, values: sortedEnumValues(set) })),
+  } as StudyDefinitionDto;
 }

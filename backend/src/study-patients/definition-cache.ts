@@ -4,7 +4,7 @@
  */
 import { indexStudyDefinition, type DataFieldDefinition, type DefinitionIndex } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { findDefinitionModel } from '../study-definitions/study-definitions.service.js';
 
 const cache = new Map<string, DefinitionIndex>();
@@ -17,13 +17,6 @@ export async function definitionIndex(db: Kysely<DB>, definitionId: string, vers
   const index = indexStudyDefinition(model);
   cache.set(key, index);
   return index;
-}
-
-/** The current definition of a study (new patients are documented under it). */
-export async function currentDefinitionOf(db: Kysely<DB>, studyId: string): Promise<{ id: string; version: number } | undefined> {
-  const row = await db.selectFrom('study_definition').select(['id', 'current_version']).where('study_id', '=', studyId)
-    .where('is_deleted', '=', false).orderBy('created_at').executeTakeFirst();
-  return row ? { id: row.id, version: row.current_version } : undefined;
 }
 
 /** Ids of the field definitions with an identifier, anywhere in the definition. */

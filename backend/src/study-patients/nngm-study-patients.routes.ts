@@ -14,8 +14,15 @@ import { loadStudyPatient } from './patient-documents.js';
 import { savePatientFields } from './patient-fields.service.js';
 import { patientTable } from './patient-table.js';
 import { assertPatientAccess } from './patient-workspace.js';
+import { findDataLog, insertDataLogEntry } from './study-patients.sql.js';
 import {
-  DataLogEntrySchema, MasterDataMlSchema, NngmStudyPatientCreateSchema, PatientPageSchema, PatientTableQuery, StudyPatientSchema, StudyPatientUpdateSchema,
+  DataLogEntrySchema,
+  MasterDataMlSchema,
+  NngmStudyPatientCreateSchema,
+  PatientPageSchema,
+  PatientTableQuery,
+  StudyPatientSchema,
+  StudyPatientUpdateSchema,
 } from './study-patients.schemas.js';
 import { createPatient, createStudyPatient, studyPatientDto } from './study-patients.service.js';
 
@@ -27,63 +34,166 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
   const guard = async (caller: CurrentUser, id: string) => assertPatientAccess(db, caller, await loadStudyPatient(db, id));
   const logChange = async (caller: CurrentUser, studyPatientId: string, variant: 'Standard' | 'ML', fieldNames: string[]) => {
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('study_patient_data_log').values({ study_patient_id: studyPatientId, user_id: caller.id, user_name: caller.userName, variant, field_names: JSON.stringify(fieldNames) }).execute();
+      await insertDataLogEntry(trx, {
+        study_patient_id: studyPatientId,
+        user_id: caller.id,
+        user_name: caller.userName,
+        variant,
+        field_names: JSON.stringify(fieldNames),
+      });
       if (variant === 'ML') {
         // Names only: the values are identities and never enter the registry database or its audit trail.
-        await audit(trx, { actor: actorOf(caller), tableName: 'study_patient', recordId: studyPatientId, operation: 'Update', newValue: { masterDataFieldsChanged: fieldNames } });
+        await audit(trx, {
+          actor: actorOf(caller),
+          tableName: 'study_patient',
+          recordId: studyPatientId,
+          operation: 'Update',
+          newValue: { masterDataFieldsChanged: fieldNames },
+        });
       }
     });
   };
 
-  app.get('/NngmStudyPatient/study/:studyId/my', {
-    config: { access: { right: 'NngmStudyPatientGetMyCmd' } },
-    schema: routeSchema({ operationId: 'getMyNngmStudyPatients', tags, summary: 'The patient table: my patients (all with StudyPatientGetAllCmd) with filters, search, sorting and paging', params: StudyParams, querystring: PatientTableQuery, response: { 200: PatientPageSchema } }),
-  }, (request) => patientTable(db, callerOf(request), request.params.studyId, 'my', request.query));
+  app.get(
+    '/NngmStudyPatient/study/:studyId/my',
+    {
+      config: { access: { right: 'NngmStudyPatientGetMyCmd' } },
+      schema: routeSchema({
+        operationId: 'getMyNngmStudyPatients',
+        tags,
+        summary: 'The patient table: my patients (all with StudyPatientGetAllCmd) with filters, search, sorting and paging',
+        params: StudyParams,
+        querystring: PatientTableQuery,
+        response: { 200: PatientPageSchema },
+      }),
+    },
+    (request) => patientTable(db, callerOf(request), request.params.studyId, 'my', request.query),
+  );
 
-  app.get('/NngmStudyPatient/study/:studyId/myAssigned', {
-    config: { access: { right: 'NngmStudyPatientGetMyAssignedCmd' } },
-    schema: routeSchema({ operationId: 'getMyAssignedNngmStudyPatients', tags, summary: 'Patients with a visit assigned to one of my institutes', params: StudyParams, querystring: PatientTableQuery, response: { 200: PatientPageSchema } }),
-  }, (request) => patientTable(db, callerOf(request), request.params.studyId, 'assigned', request.query));
+  app.get(
+    '/NngmStudyPatient/study/:studyId/myAssigned',
+    {
+      config: { access: { right: 'NngmStudyPatientGetMyAssignedCmd' } },
+      schema: routeSchema({
+        operationId: 'getMyAssignedNngmStudyPatients',
+        tags,
+        summary: 'Patients with a visit assigned to one of my institutes',
+        params: StudyParams,
+        querystring: PatientTableQuery,
+        response: { 200: PatientPageSchema },
+      }),
+    },
+    (request) => patientTable(db, callerOf(request), request.params.studyId, 'assigned', request.query),
+  );
 
-  app.post('/NngmStudyPatient', {
-    config: { access: { right: 'NngmStudyPatientCreateCmd' } },
-    schema: routeSchema({ operationId: 'createNngmStudyPatient', tags, summary: 'Creates a patient (pseudonym) and enrols it at a location', body: NngmStudyPatientCreateSchema, response: { 201: StudyPatientSchema }, errors: [409, 422] }),
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    const { body } = request;
-    const patientId = await createPatient(db, caller, { patientId: body.pseudonym, registrationDate: body.registrationDate, isMlPatient: body.isMlPatient });
-    const created = await createStudyPatient(db, caller, { patientId, studyId: body.studyId, studyInstituteId: body.studyInstituteId, fields: body.fields });
-    return reply.status(201).send(studyPatientDto(created));
-  });
+  app.post(
+    '/NngmStudyPatient',
+    {
+      config: { access: { right: 'NngmStudyPatientCreateCmd' } },
+      schema: routeSchema({
+        operationId: 'createNngmStudyPatient',
+        tags,
+        summary: 'Creates a patient (pseudonym) and enrols it at a location',
+        body: NngmStudyPatientCreateSchema,
+        response: { 201: StudyPatientSchema },
+        errors: [409, 422],
+      }),
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { body } = request;
+      const patientId = await createPatient(db, caller, {
+        patientId: body.pseudonym,
+        registrationDate: body.registrationDate,
+        isMlPatient: body.isMlPatient,
+      });
+      const created = await createStudyPatient(db, caller, {
+        patientId,
+        studyId: body.studyId,
+        studyInstituteId: body.studyInstituteId,
+        fields: body.fields,
+      });
+      return reply.status(201).send(studyPatientDto(created));
+    },
+  );
 
-  app.put('/NngmStudyPatient/:studyPatientId/UpdateNngmStudyPatientData', {
-    config: { access: { right: 'NngmStudyPatientUpdateDataCmd' } },
-    schema: routeSchema({ operationId: 'updateNngmStudyPatientData', tags, summary: 'Saves the patient fields (master data) with the version read; true when saved', params: PatientParams, body: Type.Omit(StudyPatientUpdateSchema, ['studyInstituteId']), response: { 200: Type.Boolean() }, errors: [404, 409, 422] }),
-  }, async (request) => {
-    const caller = callerOf(request);
-    const { changedDefinitionIds, ws } = await savePatientFields(db, caller, request.params.studyPatientId, { version: request.body.version, fields: request.body.fields ?? [], reasonForChange: request.body.reasonForChange });
-    const names = changedDefinitionIds.map((id) => ws.index.fieldById.get(id)?.identifier ?? id);
-    if (names.length > 0) await logChange(caller, request.params.studyPatientId, 'Standard', names);
-    return true;
-  });
+  app.put(
+    '/NngmStudyPatient/:studyPatientId/UpdateNngmStudyPatientData',
+    {
+      config: { access: { right: 'NngmStudyPatientUpdateDataCmd' } },
+      schema: routeSchema({
+        operationId: 'updateNngmStudyPatientData',
+        tags,
+        summary: 'Saves the patient fields (master data) with the version read; true when saved',
+        params: PatientParams,
+        body: Type.Omit(StudyPatientUpdateSchema, ['studyInstituteId']),
+        response: { 200: Type.Boolean() },
+        errors: [404, 409, 422],
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { changedDefinitionIds, ws } = await savePatientFields(db, caller, request.params.studyPatientId, {
+        version: request.body.version,
+        fields: request.body.fields ?? [],
+        reasonForChange: request.body.reasonForChange,
+      });
+      const names = changedDefinitionIds.map((id) => ws.index.fieldById.get(id)?.identifier ?? id);
+      if (names.length > 0) await logChange(caller, request.params.studyPatientId, 'Standard', names);
+      return true;
+    },
+  );
 
-  app.put('/NngmStudyPatient/:studyPatientId/UpdateNngmStudyPatientDataML', {
-    config: { access: { right: 'NngmStudyPatientUpdateDataMlCmd' } },
-    schema: routeSchema({ operationId: 'updateNngmStudyPatientDataMl', tags, summary: 'Master data of the ML variant: the values go to the pseudonymisation service; the registry logs the changed field names only', params: PatientParams, body: MasterDataMlSchema, response: { 200: Type.Boolean() }, errors: [404] }),
-  }, async (request) => {
-    const caller = callerOf(request);
-    await guard(caller, request.params.studyPatientId);
-    const names = Object.entries(request.body).filter(([, value]) => value !== undefined).map(([name]) => name).sort();
-    if (names.length > 0) await logChange(caller, request.params.studyPatientId, 'ML', names);
-    return true;
-  });
+  app.put(
+    '/NngmStudyPatient/:studyPatientId/UpdateNngmStudyPatientDataML',
+    {
+      config: { access: { right: 'NngmStudyPatientUpdateDataMlCmd' } },
+      schema: routeSchema({
+        operationId: 'updateNngmStudyPatientDataMl',
+        tags,
+        summary:
+          'Master data of the ML variant: the values go to the pseudonymisation service; the registry logs the changed field names only',
+        params: PatientParams,
+        body: MasterDataMlSchema,
+        response: { 200: Type.Boolean() },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await guard(caller, request.params.studyPatientId);
+      const names = Object.entries(request.body)
+        .filter(([, value]) => value !== undefined)
+        .map(([name]) => name)
+        .sort();
+      if (names.length > 0) await logChange(caller, request.params.studyPatientId, 'ML', names);
+      return true;
+    },
+  );
 
-  app.get('/NngmStudyPatient/:studyPatientId/UpdateNngmStudyPatientDataLog', {
-    config: { access: { right: 'NngmStudyPatientGetDataLogCmd' } },
-    schema: routeSchema({ operationId: 'getNngmStudyPatientDataLog', tags, summary: 'Who changed which master data fields when (names only), newest first', params: PatientParams, response: { 200: Type.Array(DataLogEntrySchema) }, errors: [404] }),
-  }, async (request) => {
-    await guard(callerOf(request), request.params.studyPatientId);
-    const rows = await db.selectFrom('study_patient_data_log').selectAll().where('study_patient_id', '=', request.params.studyPatientId).orderBy('changed_at', 'desc').execute();
-    return rows.map((r) => ({ id: r.id, changedAt: r.changed_at.toISOString(), userName: r.user_name, variant: r.variant, fieldNames: r.field_names }));
-  });
+  app.get(
+    '/NngmStudyPatient/:studyPatientId/UpdateNngmStudyPatientDataLog',
+    {
+      config: { access: { right: 'NngmStudyPatientGetDataLogCmd' } },
+      schema: routeSchema({
+        operationId: 'getNngmStudyPatientDataLog',
+        tags,
+        summary: 'Who changed which master data fields when (names only), newest first',
+        params: PatientParams,
+        response: { 200: Type.Array(DataLogEntrySchema) },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      await guard(callerOf(request), request.params.studyPatientId);
+      const rows = await findDataLog(db, request.params.studyPatientId);
+      return rows.map((r) => ({
+        id: r.id,
+        changedAt: r.changed_at.toISOString(),
+        userName: r.user_name,
+        variant: r.variant,
+        fieldNames: r.field_names,
+      }));
+    },
+  );
 }

@@ -5,37 +5,69 @@
 import { isPatientComplete } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit/audit.service.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { staleWrite } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { saveForm } from '../instruments/form-save.js';
 import { actorOf, fieldDiff } from '../instruments/instruments.service.js';
 import { openWorkspace, type Workspace } from './patient-workspace.js';
+import { saveStudyPatientFields } from './study-patients.sql.js';
 
 export type PatientFieldsSave = { version: number; fields: FieldInput[]; reasonForChange?: string };
 
-export async function savePatientFields(db: Kysely<DB>, caller: CurrentUser, studyPatientId: string, input: PatientFieldsSave, extra: { studyInstituteId?: string } = {}): Promise<{ changedDefinitionIds: string[]; ws: Workspace }> {
+export async function savePatientFields(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  studyPatientId: string,
+  input: PatientFieldsSave,
+  extra: { studyInstituteId?: string } = {},
+): Promise<{ changedDefinitionIds: string[]; ws: Workspace }> {
   const ws = await openWorkspace(db, studyPatientId, caller);
   const { patient } = ws;
   if (patient.version !== input.version) throw staleWrite({ id: patient.id, version: patient.version, fields: patient.fields });
   const place = { kind: 'patient' } as const;
-  const saved = saveForm({ definitions: ws.index.study.patient.fields, original: patient.fields, incoming: input.fields, contextFor: (fields) => ws.contextFor(place, fields), userName: caller.userName, now: ws.now });
+  const saved = saveForm({
+    definitions: ws.index.study.patient.fields,
+    original: patient.fields,
+    incoming: input.fields,
+    contextFor: (fields) => ws.contextFor(place, fields),
+    userName: caller.userName,
+    now: ws.now,
+  });
   const moved = extra.studyInstituteId !== undefined && extra.studyInstituteId !== patient.studyInstituteId;
   if (saved.changedFieldIds.length === 0 && !moved) return { changedDefinitionIds: [], ws };
   await db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('study_patient')
-      .set({ fields: JSON.stringify(saved.fields), study_institute_id: extra.studyInstituteId ?? patient.studyInstituteId, version: patient.version + 1, changed_at: ws.now })
-      .where('id', '=', patient.id).where('version', '=', input.version).returning('version').executeTakeFirst();
-    if (!updated) throw staleWrite({ id: patient.id, version: patient.version + 1 });
+    const version = await saveStudyPatientFields(trx, {
+      id: patient.id,
+      readVersion: input.version,
+      fields: saved.fields,
+      studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId,
+      changedAt: ws.now,
+    });
+    if (version === undefined) throw staleWrite({ id: patient.id, version: patient.version + 1 });
     const diff = fieldDiff(patient.fields, saved.fields, saved.changedFieldIds);
-    await audit(trx, { actor: actorOf(caller), tableName: 'study_patient', recordId: patient.id, operation: 'Update', reason: input.reasonForChange ?? null,
+    await audit(trx, {
+      actor: actorOf(caller),
+      tableName: 'study_patient',
+      recordId: patient.id,
+      operation: 'Update',
+      reason: input.reasonForChange ?? null,
       oldValue: { ...diff.oldValue, studyInstituteId: patient.studyInstituteId, version: patient.version },
-      newValue: { ...diff.newValue, studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId, version: updated.version,
-        complete: isPatientComplete(ws.index.study.patient.fields, saved.fields, ws.contextFor(place, saved.fields)) } });
+      newValue: {
+        ...diff.newValue,
+        studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId,
+        version,
+        complete: isPatientComplete(ws.index.study.patient.fields, saved.fields, ws.contextFor(place, saved.fields)),
+      },
+    });
   });
   const definitionIds = new Set<string>();
-  const collect = (fields: readonly FieldInput[]) => fields.forEach((f) => { definitionIds.add(f.definitionId); collect(f.childFields ?? []); });
+  const collect = (fields: readonly FieldInput[]) =>
+    fields.forEach((f) => {
+      definitionIds.add(f.definitionId);
+      collect(f.childFields ?? []);
+    });
   collect(input.fields);
   return { changedDefinitionIds: [...definitionIds], ws };
 }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app-deps.js';
-import { api, createInstrument, createPatientWithBaseline, demoRegistry, fieldDefinitionId, valueField, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
+import {
+  api,
+  createInstrument,
+  createPatientWithBaseline,
+  demoRegistry,
+  fieldDefinitionId,
+  valueField,
+  type Api,
+  type DemoRegistry,
+} from '../test-support/documentation-fixtures.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
@@ -21,7 +30,11 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 type Context = {
-  id: string; patientId: string; fields: unknown[]; dataVerificationFlags: unknown[]; caseProcessSteps: unknown[];
+  id: string;
+  patientId: string;
+  fields: unknown[];
+  dataVerificationFlags: unknown[];
+  caseProcessSteps: unknown[];
   visits: { id: string; identifier: string; instruments: { id: string; state: string; fields: unknown[] }[] }[];
   standaloneInstruments: { id: string }[];
 };
@@ -43,7 +56,11 @@ async function patientWithVisits(count: number): Promise<string> {
   const fu = registry.index.visitByIdentifier.get('fu')?.id;
   const fuDate = fieldDefinitionId(registry.index, 'fu', 'fu_date');
   for (let i = 1; i < count; i += 1) {
-    const visit = await physician.send<{ id: string }>('POST', 'Visit', { studyPatientId, definitionId: fu, fields: [valueField(fuDate, `2024-01-${String(i).padStart(2, '0')}`)] });
+    const visit = await physician.send<{ id: string }>('POST', 'Visit', {
+      studyPatientId,
+      definitionId: fu,
+      fields: [valueField(fuDate, `2024-01-${String(i).padStart(2, '0')}`)],
+    });
     await createInstrument(physician, registry, studyPatientId, visit.body.id, 'vital_status');
   }
   return studyPatientId;
@@ -84,9 +101,13 @@ describe('study patients and the patient context', () => {
     const search = await physician.get<Page>(`NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}`);
     expect(search.body.totalCount).toBe(1);
     expect(search.body.items[0]).toMatchObject({ id: studyPatientId, isDigiNet: true, visitsCount: 1 });
-    const dropout = await physician.get<Page>(`NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}&filterHasDropout=true`);
+    const dropout = await physician.get<Page>(
+      `NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}&filterHasDropout=true`,
+    );
     expect(dropout.body.totalCount).toBe(0);
-    const essen = await dataManager.get<Page>(`NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}&filterStudyInstitute=true&studyInstituteId=${registry.locationOf('2002')}`);
+    const essen = await dataManager.get<Page>(
+      `NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}&filterStudyInstitute=true&studyInstituteId=${registry.locationOf('2002')}`,
+    );
     expect(essen.body.totalCount).toBe(0);
     const paged = await physician.get<Page>(`NngmStudyPatient/study/${registry.studyId}/my?itemsPerPage=1&filterIsDiginet=true`);
     expect(paged.body.items).toHaveLength(1);
@@ -98,24 +119,49 @@ describe('study patients and the patient context', () => {
     const { studyPatientId } = await createPatientWithBaseline(physician, registry);
     const stammdaten = await createTestUser(backend.database, { role: 'MasterDataManager', institutes: ['1001'] });
     const masterDataManager = api(backend.app, (await signIn(backend.app, stammdaten.userName, stammdaten.password)).token);
-    expect((await dataManager.send('PUT', `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientDataML`, { firstName: 'Erika' })).status).toBe(403);
-    const ml = await masterDataManager.send<boolean>('PUT', `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientDataML`, { firstName: 'Erika', lastName: 'Mustermann', insuranceNumber: 'A123456780' });
+    expect(
+      (await dataManager.send('PUT', `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientDataML`, { firstName: 'Erika' })).status,
+    ).toBe(403);
+    const ml = await masterDataManager.send<boolean>('PUT', `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientDataML`, {
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      insuranceNumber: 'A123456780',
+    });
     expect(ml.body).toBe(true);
     const sex = fieldDefinitionId(registry.index, 'patient', 'sex');
-    const standard = await physician.send<boolean>('PUT', `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientData`, { version: 1, fields: [valueField(sex, 'W')] });
+    const standard = await physician.send<boolean>('PUT', `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientData`, {
+      version: 1,
+      fields: [valueField(sex, 'W')],
+    });
     expect(standard.body).toBe(true);
-    const log = await physician.get<{ variant: string; fieldNames: string[] }[]>(`NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientDataLog`);
+    const log = await physician.get<{ variant: string; fieldNames: string[] }[]>(
+      `NngmStudyPatient/${studyPatientId}/UpdateNngmStudyPatientDataLog`,
+    );
     expect(log.body.map((e) => e.fieldNames)).toEqual([['sex'], ['firstName', 'insuranceNumber', 'lastName']]);
-    const stored = JSON.stringify(await backend.database.db.selectFrom('audit_trail').select(['old_value', 'new_value']).where('record_id', '=', studyPatientId).execute());
+    const stored = JSON.stringify(
+      await backend.database.db
+        .selectFrom('audit_trail')
+        .select(['old_value', 'new_value'])
+        .where('record_id', '=', studyPatientId)
+        .execute(),
+    );
     expect(stored).not.toContain('Erika');
     expect(stored).not.toContain('A123456780');
-    const stale = await physician.send<{ code: string }>('PUT', `StudyPatient/${studyPatientId}`, { version: 1, fields: [valueField(sex, 'M')] });
+    const stale = await physician.send<{ code: string }>('PUT', `StudyPatient/${studyPatientId}`, {
+      version: 1,
+      fields: [valueField(sex, 'M')],
+    });
     expect(stale.body.code).toBe('ECRF_ERR_STALE_WRITE');
   });
 
   it('seeds demo patients with a baseline visit at the demo locations, under pseudonyms', async () => {
-    const demo = await backend.database.db.selectFrom('patient as p').innerJoin('study_patient as sp', 'sp.patient_id', 'p.id')
-      .innerJoin('visit as v', 'v.study_patient_id', 'sp.id').select(['p.pseudonym', 'v.visit_date']).where('p.pseudonym', 'like', 'DEMO-1001-%').execute();
+    const demo = await backend.database.db
+      .selectFrom('patient as p')
+      .innerJoin('study_patient as sp', 'sp.patient_id', 'p.id')
+      .innerJoin('visit as v', 'v.study_patient_id', 'sp.id')
+      .select(['p.pseudonym', 'v.visit_date'])
+      .where('p.pseudonym', 'like', 'DEMO-1001-%')
+      .execute();
     expect(demo.map((d) => d.pseudonym).sort()).toEqual(['DEMO-1001-1', 'DEMO-1001-2']);
   });
 
@@ -123,13 +169,30 @@ describe('study patients and the patient context', () => {
     const created = await physician.send<{ id: string; patientId: string }>('POST', 'Patient', {});
     expect(created.status).toBe(201);
     expect(created.body.patientId).toMatch(/^P[A-Z2-9]{8}$/);
-    const enrolled = await physician.send<{ id: string; version: number }>('POST', 'StudyPatient', { patientId: created.body.id, studyId: registry.studyId, studyInstituteId: registry.locationOf('1001') });
+    const enrolled = await physician.send<{ id: string; version: number }>('POST', 'StudyPatient', {
+      patientId: created.body.id,
+      studyId: registry.studyId,
+      studyInstituteId: registry.locationOf('1001'),
+    });
     expect(enrolled.status).toBe(201);
-    expect((await physician.send('POST', 'StudyPatient', { patientId: created.body.id, studyId: registry.studyId, studyInstituteId: registry.locationOf('3003') })).status).toBe(403);
+    expect(
+      (
+        await physician.send('POST', 'StudyPatient', {
+          patientId: created.body.id,
+          studyId: registry.studyId,
+          studyInstituteId: registry.locationOf('3003'),
+        })
+      ).status,
+    ).toBe(403);
     expect((await physician.get<unknown[]>(`StudyPatient/patient/${created.body.id}`)).body).toHaveLength(1);
     expect((await physician.get<{ id: string }[]>(`Patient/my?ids=${created.body.id}`)).body.map((p) => p.id)).toEqual([created.body.id]);
-    expect((await physician.get<{ id: string }[]>(`StudyPatient/study/${registry.studyId}/my`)).body.some((p) => p.id === enrolled.body.id)).toBe(true);
-    const portal = await dataManager.send<{ portalRegisteredAt: string | null }>('PUT', `StudyPatient/registerForPortal/${enrolled.body.id}`);
+    expect(
+      (await physician.get<{ id: string }[]>(`StudyPatient/study/${registry.studyId}/my`)).body.some((p) => p.id === enrolled.body.id),
+    ).toBe(true);
+    const portal = await dataManager.send<{ portalRegisteredAt: string | null }>(
+      'PUT',
+      `StudyPatient/registerForPortal/${enrolled.body.id}`,
+    );
     expect(portal.status).toBe(403);
     const user = await createTestUser(backend.database, { role: 'Researcher' });
     const linked = await dataManager.send<{ linkedUserId: string }>('PUT', `Patient/${created.body.id}/linkuser/${user.id}`);

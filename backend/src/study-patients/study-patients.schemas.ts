@@ -52,7 +52,9 @@ export const StudyPatientContextSchema = Type.Object({
   fields: Type.Array(DataFieldInstanceSchema),
   visits: Type.Array(VisitSchema),
   standaloneInstruments: Type.Array(InstrumentSchema),
-  dataVerificationFlags: Type.Array(Type.Object({ id: Uuid, referenceId: Uuid, typeIdentifier: Type.String(), state: Type.String() }), { description: 'verification flags of the patient (the flag area fills them)' }),
+  dataVerificationFlags: Type.Array(Type.Object({ id: Uuid, referenceId: Uuid, typeIdentifier: Type.String(), state: Type.String() }), {
+    description: 'verification flags of the patient (the flag area fills them)',
+  }),
   caseProcessSteps: Type.Array(CaseProcessStepSchema),
 });
 
@@ -81,27 +83,49 @@ export const NngmStudyPatientCreateSchema = Type.Object({
 
 /** The master data of the ML variant (ecrf-calls.md §3); IDAT, kept in the pseudonymisation service only. */
 export const MasterDataMlSchema = Type.Object({
-  birthDate: Type.Optional(Type.String()), gender: Type.Optional(Type.String()), firstName: Type.Optional(Type.String()),
-  lastName: Type.Optional(Type.String()), birthName: Type.Optional(Type.String()), address: Type.Optional(Type.String()),
-  zip: Type.Optional(Type.String()), city: Type.Optional(Type.String()), insuranceNumber: Type.Optional(Type.String()),
+  birthDate: Type.Optional(Type.String()),
+  gender: Type.Optional(Type.String()),
+  firstName: Type.Optional(Type.String()),
+  lastName: Type.Optional(Type.String()),
+  birthName: Type.Optional(Type.String()),
+  address: Type.Optional(Type.String()),
+  zip: Type.Optional(Type.String()),
+  city: Type.Optional(Type.String()),
+  insuranceNumber: Type.Optional(Type.String()),
 });
 
 export const DataLogEntrySchema = Type.Object({
-  id: Uuid, changedAt: Type.String({ format: 'date-time' }), userName: Type.String(), variant: Type.Union([Type.Literal('Standard'), Type.Literal('ML')]),
+  id: Uuid,
+  changedAt: Type.String({ format: 'date-time' }),
+  userName: Type.String(),
+  variant: Type.Union([Type.Literal('Standard'), Type.Literal('ML')]),
   fieldNames: Type.Array(Type.String(), { description: 'names of the changed fields; never their values' }),
 });
 
 export const PatientListItemSchema = Type.Object({
-  id: Uuid, patientId: Uuid, pseudonym: Type.String(), displayName: Type.String(), registrationDate: DateText, isMlPatient: Type.Boolean(),
-  studyInstituteId: Uuid, instituteIdentifier: Type.String(), instituteDisplayName: Type.String(), isDigiNet: Type.Boolean(),
-  visitsCount: Type.Integer({ minimum: 0 }), hasDropout: Type.Boolean(), hasMuripedia: Type.Boolean(), isDeleted: Type.Boolean(),
+  id: Uuid,
+  patientId: Uuid,
+  pseudonym: Type.String(),
+  displayName: Type.String(),
+  registrationDate: DateText,
+  isMlPatient: Type.Boolean(),
+  studyInstituteId: Uuid,
+  instituteIdentifier: Type.String(),
+  instituteDisplayName: Type.String(),
+  isDigiNet: Type.Boolean(),
+  visitsCount: Type.Integer({ minimum: 0 }),
+  hasDropout: Type.Boolean(),
+  hasMuripedia: Type.Boolean(),
+  isDeleted: Type.Boolean(),
 });
 
 export const PatientTableQuery = Type.Object({
   studyInstituteId: Type.Optional(Uuid),
   includeDeleted: Type.Optional(Type.Boolean({ default: false })),
   filterIsDiginet: Type.Optional(Type.Boolean({ default: false, description: 'only patients at DigiNet locations' })),
-  filterHasMuripedia: Type.Optional(Type.Boolean({ default: false, description: 'only patients with a visit or instrument tagged Muripedia' })),
+  filterHasMuripedia: Type.Optional(
+    Type.Boolean({ default: false, description: 'only patients with a visit or instrument tagged Muripedia' }),
+  ),
   filterHasDropout: Type.Optional(Type.Boolean({ default: false, description: 'only patients with vital state A (dropout)' })),
   filterStudyInstitute: Type.Optional(Type.Boolean({ default: false, description: 'only patients of studyInstituteId' })),
   search: Type.Optional(Type.String({ maxLength: 100, description: 'part of the pseudonym or location' })),

@@ -2,18 +2,22 @@
  * Study patients (ecrf-calls.md §7 "Study and study definition": StudyPatient, NngmStudyPatient) and the
  * patient context of ecrf-calls.md §3, read in a fixed number of queries whatever the number of visits.
  */
+import { hasRight, registryToday } from '@ecrf/rules';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit/audit.service.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError, forbidden, notFound } from '../errors/errors.js';
-import { hasRight, type CurrentUser } from '../http/route-access.js';
+import type { CurrentUser } from '../http/route-access.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { actorOf } from '../instruments/instruments.service.js';
-import { currentDefinitionOf } from './definition-cache.js';
+import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
+import { callerLocationIds, studyOfLocation } from '../institutes/institutes.sql.js';
+import { findPatients, insertPatient, patientIdOfPseudonym } from '../patients/patients.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
-import { loadStudyPatient, type StudyPatientRow } from './patient-documents.js';
-import { callerLocationIds, openWorkspace } from './patient-workspace.js';
+import { loadStudyPatient } from './patient-documents.js';
+import { openWorkspace } from './patient-workspace.js';
+import { deletedFlagOf, insertStudyPatient, markDeleted, type StudyPatientRow } from './study-patients.sql.js';
 
 export function studyPatientDto(row: StudyPatientRow) {
   return { ...row, displayName: row.pseudonym, portalRegisteredAt: row.portalRegisteredAt?.toISOString() ?? null };
@@ -23,7 +27,13 @@ export function studyPatientDto(row: StudyPatientRow) {
 export async function patientContext(db: Kysely<DB>, caller: CurrentUser, id: string) {
   const ws = await openWorkspace(db, id, caller);
   // Verification flags belong to their own area (ecrf-calls.md §7 "Queries": verification flag); none are stored yet.
-  return { ...studyPatientDto(ws.patient), visits: ws.documents.visits, standaloneInstruments: ws.documents.standaloneInstruments, caseProcessSteps: ws.documents.caseProcessSteps, dataVerificationFlags: [] };
+  return {
+    ...studyPatientDto(ws.patient),
+    visits: ws.documents.visits,
+    standaloneInstruments: ws.documents.standaloneInstruments,
+    caseProcessSteps: ws.documents.caseProcessSteps,
+    dataVerificationFlags: [],
+  };
 }
 
 /** A pseudonym for a patient enrolled without one: letters and digits without look-alikes. */
@@ -33,47 +43,86 @@ export function newPseudonym(): string {
 }
 
 async function assertLocation(db: Kysely<DB>, caller: CurrentUser, studyId: string, studyInstituteId: string): Promise<void> {
-  const location = await db.selectFrom('study_institute').select('study_id').where('id', '=', studyInstituteId).where('is_deleted', '=', false).executeTakeFirst();
-  if (!location || location.study_id !== studyId) throw new EcrfError('ECRF_ERR_VALIDATION', 'the location does not take part in the study');
-  if (hasRight(caller, 'StudyPatientGetAllCmd')) return;
+  if ((await studyOfLocation(db, studyInstituteId)) !== studyId)
+    throw new EcrfError('ECRF_ERR_VALIDATION', 'the location does not take part in the study');
+  if (hasRight(caller.rights, 'StudyPatientGetAllCmd')) return;
   if (!(await callerLocationIds(db, caller.id)).includes(studyInstituteId)) throw forbidden('you do not document at this location');
 }
 
-export async function createStudyPatient(db: Kysely<DB>, caller: CurrentUser, input: { patientId: string; studyId: string; studyInstituteId: string; fields?: FieldInput[] }): Promise<StudyPatientRow> {
+export async function createStudyPatient(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  input: { patientId: string; studyId: string; studyInstituteId: string; fields?: FieldInput[] },
+): Promise<StudyPatientRow> {
   await assertLocation(db, caller, input.studyId, input.studyInstituteId);
-  const patient = await db.selectFrom('patient').select('id').where('id', '=', input.patientId).where('is_deleted', '=', false).executeTakeFirst();
+  const [patient] = await findPatients(db, { ids: [input.patientId] });
   if (!patient) throw notFound('patient');
   const definition = await currentDefinitionOf(db, input.studyId);
   if (!definition) throw new EcrfError('ECRF_ERR_VALIDATION', 'the study has no study definition');
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('study_patient').values({
-      patient_id: patient.id, study_id: input.studyId, study_institute_id: input.studyInstituteId,
-      study_definition_id: definition.id, definition_version: definition.version, fields: '[]',
-    }).returning('id').executeTakeFirstOrThrow();
-    await audit(trx, { actor: actorOf(caller), tableName: 'study_patient', recordId: row.id, operation: 'Create',
-      newValue: { patientId: patient.id, studyId: input.studyId, studyInstituteId: input.studyInstituteId, studyDefinitionId: definition.id, definitionVersion: definition.version } });
-    return row.id;
+    const studyPatientId = await insertStudyPatient(trx, {
+      patient_id: patient.id,
+      study_id: input.studyId,
+      study_institute_id: input.studyInstituteId,
+      study_definition_id: definition.id,
+      definition_version: definition.version,
+      fields: '[]',
+    });
+    await audit(trx, {
+      actor: actorOf(caller),
+      tableName: 'study_patient',
+      recordId: studyPatientId,
+      operation: 'Create',
+      newValue: {
+        patientId: patient.id,
+        studyId: input.studyId,
+        studyInstituteId: input.studyInstituteId,
+        studyDefinitionId: definition.id,
+        definitionVersion: definition.version,
+      },
+    });
+    return studyPatientId;
   });
   if (input.fields && input.fields.length > 0) await savePatientFields(db, caller, id, { version: 1, fields: input.fields });
   return loadStudyPatient(db, id);
 }
 
-export async function createPatient(db: Kysely<DB>, caller: CurrentUser, input: { patientId?: string; registrationDate?: string; isMlPatient?: boolean }): Promise<string> {
+export async function createPatient(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  input: { patientId?: string; registrationDate?: string; isMlPatient?: boolean },
+): Promise<string> {
   const pseudonym = input.patientId ?? newPseudonym();
-  if (await db.selectFrom('patient').select('id').where('pseudonym', '=', pseudonym).executeTakeFirst()) throw new EcrfError('ECRF_ERR_CONFLICT', `a patient '${pseudonym}' exists already`);
+  if (await patientIdOfPseudonym(db, pseudonym)) throw new EcrfError('ECRF_ERR_CONFLICT', `a patient '${pseudonym}' exists already`);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('patient').values({ pseudonym, registration_date: input.registrationDate, is_ml_patient: input.isMlPatient ?? false })
-      .returning(['id', 'registration_date']).executeTakeFirstOrThrow();
-    await audit(trx, { actor: actorOf(caller), tableName: 'patient', recordId: row.id, operation: 'Create', newValue: { pseudonym, registrationDate: row.registration_date, isMlPatient: input.isMlPatient ?? false } });
+    const row = await insertPatient(trx, {
+      pseudonym,
+      // Registered today in the registry's calendar (Europe/Berlin), not the database session's day.
+      registration_date: input.registrationDate ?? registryToday(new Date()),
+      is_ml_patient: input.isMlPatient ?? false,
+    });
+    await audit(trx, {
+      actor: actorOf(caller),
+      tableName: 'patient',
+      recordId: row.id,
+      operation: 'Create',
+      newValue: { pseudonym, registrationDate: row.registration_date, isMlPatient: input.isMlPatient ?? false },
+    });
     return row.id;
   });
 }
 
 export async function softDelete(db: Kysely<DB>, caller: CurrentUser, table: 'patient' | 'study_patient', id: string): Promise<void> {
-  const row = await db.selectFrom(table).select(['id', 'is_deleted']).where('id', '=', id).executeTakeFirst();
-  if (!row || row.is_deleted) throw notFound(table === 'patient' ? 'patient' : 'study patient');
+  if ((await deletedFlagOf(db, table, id)) !== false) throw notFound(table === 'patient' ? 'patient' : 'study patient');
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable(table).set({ is_deleted: true }).where('id', '=', id).execute();
-    await audit(trx, { actor: actorOf(caller), tableName: table, recordId: id, operation: 'Delete', oldValue: { isDeleted: false }, newValue: { isDeleted: true } });
+    await markDeleted(trx, table, id);
+    await audit(trx, {
+      actor: actorOf(caller),
+      tableName: table,
+      recordId: id,
+      operation: 'Delete',
+      oldValue: { isDeleted: false },
+      newValue: { isDeleted: true },
+    });
   });
 }

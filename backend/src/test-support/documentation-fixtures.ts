@@ -8,7 +8,8 @@ import type { App } from '../app-deps.js';
 import type { Database } from '../db/database.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import type { InstrumentDto, VisitDto } from '../study-patients/patient-documents.js';
-import { currentDefinitionOf, definitionIndex } from '../study-patients/definition-cache.js';
+import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
+import { definitionIndex } from '../study-patients/definition-cache.js';
 import { bearer } from './test-backend.js';
 
 export type DemoRegistry = { studyId: string; locationOf: (identifier: string) => string; index: DefinitionIndex };
@@ -16,8 +17,12 @@ export type DemoRegistry = { studyId: string; locationOf: (identifier: string) =
 export async function demoRegistry(database: Database): Promise<DemoRegistry> {
   const { db } = database;
   const study = await db.selectFrom('study').select('id').where('identifier', '=', 'NNGM').executeTakeFirstOrThrow();
-  const locations = await db.selectFrom('study_institute as si').innerJoin('institute as i', 'i.id', 'si.institute_id')
-    .select(['si.id', 'i.identifier']).where('si.study_id', '=', study.id).execute();
+  const locations = await db
+    .selectFrom('study_institute as si')
+    .innerJoin('institute as i', 'i.id', 'si.institute_id')
+    .select(['si.id', 'i.identifier'])
+    .where('si.study_id', '=', study.id)
+    .execute();
   const definition = await currentDefinitionOf(db, study.id);
   if (!definition) throw new Error('the demo registry has no study definition');
   return {
@@ -29,7 +34,10 @@ export async function demoRegistry(database: Database): Promise<DemoRegistry> {
 
 /** The id of a field definition in a form (`patient`, a visit or an instrument), by its identifier path (`tnm.m`). */
 export function fieldDefinitionId(index: DefinitionIndex, form: string, path: string): string {
-  const definitions = form === 'patient' ? index.study.patient.fields : index.visitByIdentifier.get(form)?.fields ?? index.instrumentByIdentifier.get(form)?.fields ?? [];
+  const definitions =
+    form === 'patient'
+      ? index.study.patient.fields
+      : (index.visitByIdentifier.get(form)?.fields ?? index.instrumentByIdentifier.get(form)?.fields ?? []);
   let parent: string | null = null;
   let found = '';
   for (const segment of path.split('.')) {
@@ -42,7 +50,11 @@ export function fieldDefinitionId(index: DefinitionIndex, form: string, path: st
 }
 
 /** A value field input: { id?, definitionId, values: [{ value }] }. */
-export const valueField = (definitionId: string, value: string | null, id?: string): FieldInput => ({ ...(id ? { id } : {}), definitionId, values: value === null ? [] : [{ value }] });
+export const valueField = (definitionId: string, value: string | null, id?: string): FieldInput => ({
+  ...(id ? { id } : {}),
+  definitionId,
+  values: value === null ? [] : [{ value }],
+});
 
 /** The stored instance at an identifier path (first match). */
 export function fieldAt(index: DefinitionIndex, fields: readonly DataFieldInstance[], path: string): DataFieldInstance | undefined {
@@ -63,7 +75,12 @@ export type Api = {
 
 export function api(app: App, token: string): Api {
   const call = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
-    const response = await app.inject({ method, url: `/api/v1.0/${url}`, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+    const response = await app.inject({
+      method,
+      url: `/api/v1.0/${url}`,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
     return { status: response.statusCode, body: (response.body === '' ? null : response.json()) as T };
   };
   return { get: (url) => call('GET', url), send: (method, url, payload) => call(method, url, payload) };
@@ -71,21 +88,43 @@ export function api(app: App, token: string): Api {
 
 export type PatientWithBaseline = { studyPatientId: string; baseline: VisitDto };
 
-export async function createPatientWithBaseline(client: Api, registry: DemoRegistry, location = '1001', baselineDate = '2023-02-01'): Promise<PatientWithBaseline> {
-  const created = await client.send<{ id: string }>('POST', 'NngmStudyPatient', { studyId: registry.studyId, studyInstituteId: registry.locationOf(location) });
+export async function createPatientWithBaseline(
+  client: Api,
+  registry: DemoRegistry,
+  location = '1001',
+  baselineDate = '2023-02-01',
+): Promise<PatientWithBaseline> {
+  const created = await client.send<{ id: string }>('POST', 'NngmStudyPatient', {
+    studyId: registry.studyId,
+    studyInstituteId: registry.locationOf(location),
+  });
   if (created.status !== 201) throw new Error(`study patient not created: ${created.status} ${JSON.stringify(created.body)}`);
   const baselineDefinition = registry.index.visitByIdentifier.get('baseline');
   const visit = await client.send<VisitDto>('POST', 'Visit', {
-    studyPatientId: created.body.id, definitionId: baselineDefinition?.id, visitDate: baselineDate,
+    studyPatientId: created.body.id,
+    definitionId: baselineDefinition?.id,
+    visitDate: baselineDate,
     fields: [valueField(fieldDefinitionId(registry.index, 'baseline', 'baseline_date'), baselineDate)],
   });
   if (visit.status !== 201) throw new Error(`baseline not created: ${visit.status} ${JSON.stringify(visit.body)}`);
   return { studyPatientId: created.body.id, baseline: visit.body };
 }
 
-export async function createInstrument(client: Api, registry: DemoRegistry, studyPatientId: string, visitId: string | null, identifier: string, fields: FieldInput[] = []): Promise<InstrumentDto> {
+export async function createInstrument(
+  client: Api,
+  registry: DemoRegistry,
+  studyPatientId: string,
+  visitId: string | null,
+  identifier: string,
+  fields: FieldInput[] = [],
+): Promise<InstrumentDto> {
   const definition = registry.index.instrumentByIdentifier.get(identifier);
-  const response = await client.send<InstrumentDto>('POST', 'Instrument', { studyPatientId, visitId, definitionId: definition?.id, fields });
+  const response = await client.send<InstrumentDto>('POST', 'Instrument', {
+    studyPatientId,
+    visitId,
+    definitionId: definition?.id,
+    fields,
+  });
   if (response.status !== 201) throw new Error(`instrument ${identifier} not created: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }

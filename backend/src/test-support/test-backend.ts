@@ -30,12 +30,17 @@ export async function createTestBackend(
   );
   await runMigrations(database);
   // Tests run with small throttling delays; the policy itself is the documented default.
-  const config = createConfig({ signIn: { delayAfterFailures: 3, delayStepMs: 5, lockAfterFailures: 5, lockDurationMs: 15 * 60_000 }, ...overrides });
+  const config = createConfig({
+    signIn: { delayAfterFailures: 3, delayStepMs: 5, lockAfterFailures: 5, lockDurationMs: 15 * 60_000 },
+    ...overrides,
+  });
   await seedDatabase(database.db, config);
   const app = await buildApp({ db: database, config, mailer });
   await app.ready();
   return {
-    app, database, config,
+    app,
+    database,
+    config,
     close: async () => {
       await app.close();
       mailer.close();
@@ -56,14 +61,30 @@ export async function createTestUser(
   const userName = `t_${randomUUID().slice(0, 8)}_${role.toLowerCase()}`;
   const emailAddress = `${userName}@test.register.local`;
   const roleRow = await db.selectFrom('role').select('id').where('identifier', '=', role).executeTakeFirstOrThrow();
-  const user = await db.insertInto('app_user').values({
-    user_name: userName, display_name: `Test ${role}`, email_address: emailAddress, role_id: roleRow.id,
-    password_hash: await hashPassword(password), person_data: JSON.stringify({ title: 'Dr.' }), is_deactivated: deactivated,
-  }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('app_user')
+    .values({
+      user_name: userName,
+      display_name: `Test ${role}`,
+      email_address: emailAddress,
+      role_id: roleRow.id,
+      password_hash: await hashPassword(password),
+      person_data: JSON.stringify({ title: 'Dr.' }),
+      is_deactivated: deactivated,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (institutes.length > 0) {
-    const locations = await db.selectFrom('study_institute as si').innerJoin('institute as i', 'i.id', 'si.institute_id')
-      .select('si.id').where('i.identifier', 'in', institutes).execute();
-    await db.insertInto('study_institute_user').values(locations.map((l) => ({ study_institute_id: l.id, user_id: user.id }))).execute();
+    const locations = await db
+      .selectFrom('study_institute as si')
+      .innerJoin('institute as i', 'i.id', 'si.institute_id')
+      .select('si.id')
+      .where('i.identifier', 'in', institutes)
+      .execute();
+    await db
+      .insertInto('study_institute_user')
+      .values(locations.map((l) => ({ study_institute_id: l.id, user_id: user.id })))
+      .execute();
   }
   return { id: user.id, userName, password, emailAddress };
 }

@@ -54,9 +54,11 @@ function decodedText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-const requestRecovery = (emailAddress: string) => backend.app.inject({
-  method: 'PUT', url: `/api/v1.0/User/sendPasswordRecoveryEmail?emailAddress=${encodeURIComponent(emailAddress)}`,
-});
+const requestRecovery = (emailAddress: string) =>
+  backend.app.inject({
+    method: 'PUT',
+    url: `/api/v1.0/User/sendPasswordRecoveryEmail?emailAddress=${encodeURIComponent(emailAddress)}`,
+  });
 const reset = (payload: { userId: string; challenge: string; newPasswordString: string }) =>
   backend.app.inject({ method: 'PUT', url: '/api/v1.0/User/passwordReset', payload });
 
@@ -64,8 +66,11 @@ describe('password recovery through SMTP', () => {
   it('mails a single-use link, resets the password, unlocks and signs out everywhere', async () => {
     const user = await createTestUser(backend.database);
     const before = await signIn(backend.app, user.userName, user.password);
-    await backend.database.db.updateTable('app_user').set({ failed_sign_in_count: 5, locked_until: new Date(Date.now() + 600_000) })
-      .where('id', '=', user.id).execute();
+    await backend.database.db
+      .updateTable('app_user')
+      .set({ failed_sign_in_count: 5, locked_until: new Date(Date.now() + 600_000) })
+      .where('id', '=', user.id)
+      .execute();
 
     const response = await requestRecovery(user.emailAddress.toUpperCase());
     expect(response.statusCode).toBe(200);
@@ -79,9 +84,16 @@ describe('password recovery through SMTP', () => {
 
     const weak = await reset({ userId: user.id, challenge, newPasswordString: 'schwach' });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ code: 'ECRF_ERR_WEAK_PASSWORD', messages: expect.arrayContaining(['Mindestens 1 Großbuchstaben']) });
+    expect(weak.json()).toMatchObject({
+      code: 'ECRF_ERR_WEAK_PASSWORD',
+      messages: expect.arrayContaining(['Mindestens 1 Großbuchstaben']),
+    });
 
-    const wrongUser = await reset({ userId: before.userId.replace(/^./, (c) => (c === '0' ? '1' : '0')), challenge, newPasswordString: 'Neues-Passwort9' });
+    const wrongUser = await reset({
+      userId: before.userId.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      challenge,
+      newPasswordString: 'Neues-Passwort9',
+    });
     expect(wrongUser.json()).toEqual({ passwortResetSuccessful: false });
 
     const done = await reset({ userId: user.id, challenge, newPasswordString: 'Neues-Passwort9' });
@@ -91,11 +103,19 @@ describe('password recovery through SMTP', () => {
 
     // Unlocked, new password in effect, earlier sessions revoked.
     expect((await signIn(backend.app, user.userName, 'Neues-Passwort9')).userId).toBe(user.id);
-    const refresh = await backend.app.inject({ method: 'POST', url: '/api/v1.0/Auth/refreshLogin', payload: { refreshToken: before.refreshToken } });
+    const refresh = await backend.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Auth/refreshLogin',
+      payload: { refreshToken: before.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
 
-    const events = await backend.database.db.selectFrom('audit_trail').select(['event', 'new_value'])
-      .where('record_id', '=', user.id).where('event', 'in', ['PasswordRecoveryRequested', 'PasswordReset']).execute();
+    const events = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['event', 'new_value'])
+      .where('record_id', '=', user.id)
+      .where('event', 'in', ['PasswordRecoveryRequested', 'PasswordReset'])
+      .execute();
     expect(events.map((e) => e.event).sort()).toEqual(['PasswordRecoveryRequested', 'PasswordReset']);
     expect(JSON.stringify(events)).not.toContain(challenge);
   });
@@ -108,8 +128,12 @@ describe('password recovery through SMTP', () => {
     await requestRecovery(user.emailAddress);
     const second = /challenge=([A-Za-z0-9_-]+)/.exec(decodedText((await mailTo(user.emailAddress)).raw))?.[1] ?? '';
     expect(second).not.toBe(first);
-    expect((await reset({ userId: user.id, challenge: first, newPasswordString: 'Neues-Passwort9' })).json()).toEqual({ passwortResetSuccessful: false });
-    expect((await reset({ userId: user.id, challenge: second, newPasswordString: 'Neues-Passwort9' })).json()).toEqual({ passwortResetSuccessful: true });
+    expect((await reset({ userId: user.id, challenge: first, newPasswordString: 'Neues-Passwort9' })).json()).toEqual({
+      passwortResetSuccessful: false,
+    });
+    expect((await reset({ userId: user.id, challenge: second, newPasswordString: 'Neues-Passwort9' })).json()).toEqual({
+      passwortResetSuccessful: true,
+    });
   });
 
   it('answers an unknown address identically and sends nothing', async () => {

@@ -8,55 +8,76 @@ import { changeOwnPassword, requestPasswordRecovery, resetPassword, syncEcrfUser
 const tags = ['User'];
 
 export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (send: () => Promise<void>) => void): void {
-  app.put('/User/password', {
-    config: { access: { right: 'UserChangeOwnPasswordCmd' } },
-    schema: routeSchema({
-      operationId: 'changeOwnPassword', tags, summary: 'Change the own password (ecrf-core.md §5 rules)',
-      body: Type.Object({ id: Uuid, oldPasswordString: Type.String(), newPasswordString: Type.String() }),
-      response: { 200: Type.Object({ passwordChanged: Type.Literal(true) }) },
-    }),
-  }, async (request) => {
-    const caller = callerOf(request);
-    await changeOwnPassword(deps, { userId: caller.id, userName: caller.userName }, request.body);
-    return { passwordChanged: true as const };
-  });
+  app.put(
+    '/User/password',
+    {
+      config: { access: { right: 'UserChangeOwnPasswordCmd' } },
+      schema: routeSchema({
+        operationId: 'changeOwnPassword',
+        tags,
+        summary: 'Change the own password (ecrf-core.md §5 rules)',
+        body: Type.Object({ id: Uuid, oldPasswordString: Type.String(), newPasswordString: Type.String() }),
+        response: { 200: Type.Object({ passwordChanged: Type.Literal(true) }) },
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await changeOwnPassword(deps, { userId: caller.id, userName: caller.userName }, request.body);
+      return { passwordChanged: true as const };
+    },
+  );
 
-  app.put('/User/sendPasswordRecoveryEmail', {
-    config: { access: { public: true } },
-    schema: routeSchema({
-      operationId: 'sendPasswordRecoveryEmail', tags, isPublic: true,
-      summary: 'Mail a single-use reset link; answers the same whether or not the address is known',
-      querystring: Type.Object({ emailAddress: Type.String({ minLength: 1, maxLength: 320 }) }),
-      response: { 200: Type.Object({ accepted: Type.Literal(true) }) },
-    }),
-  }, async (request) => {
-    await requestPasswordRecovery(deps, request.query.emailAddress, (mail) =>
-      deliverLater(() => deps.mailer.send(mail)),
-    );
-    return { accepted: true as const };
-  });
+  app.put(
+    '/User/sendPasswordRecoveryEmail',
+    {
+      config: { access: { public: true } },
+      schema: routeSchema({
+        operationId: 'sendPasswordRecoveryEmail',
+        tags,
+        isPublic: true,
+        summary: 'Mail a single-use reset link; answers the same whether or not the address is known',
+        querystring: Type.Object({ emailAddress: Type.String({ minLength: 1, maxLength: 320 }) }),
+        response: { 200: Type.Object({ accepted: Type.Literal(true) }) },
+      }),
+    },
+    async (request) => {
+      await requestPasswordRecovery(deps, request.query.emailAddress, (mail) => deliverLater(() => deps.mailer.send(mail)));
+      return { accepted: true as const };
+    },
+  );
 
-  app.put('/User/passwordReset', {
-    config: { access: { public: true } },
-    schema: routeSchema({
-      operationId: 'resetPassword', tags, isPublic: true,
-      summary: 'Set a new password with the challenge of a recovery mail',
-      body: Type.Object({ userId: Uuid, challenge: Type.String({ minLength: 1 }), newPasswordString: Type.String() }),
-      // "passwort" is the spelling of the contract (ecrf-core.md §7).
-      response: { 200: Type.Object({ passwortResetSuccessful: Type.Boolean() }) },
-    }),
-  }, async (request) => ({ passwortResetSuccessful: await resetPassword(deps, request.body) }));
+  app.put(
+    '/User/passwordReset',
+    {
+      config: { access: { public: true } },
+      schema: routeSchema({
+        operationId: 'resetPassword',
+        tags,
+        isPublic: true,
+        summary: 'Set a new password with the challenge of a recovery mail',
+        body: Type.Object({ userId: Uuid, challenge: Type.String({ minLength: 1 }), newPasswordString: Type.String() }),
+        // "passwort" is the spelling of the contract (ecrf-core.md §7).
+        response: { 200: Type.Object({ passwortResetSuccessful: Type.Boolean() }) },
+      }),
+    },
+    async (request) => ({ passwortResetSuccessful: await resetPassword(deps, request.body) }),
+  );
 
-  app.post('/nms_system_api/syncEcrfUserPassword', {
-    config: { access: { right: 'NmsSystemApiSyncEcrfUserPasswordCmd', orSelf: { body: 'id' } } },
-    schema: routeSchema({
-      operationId: 'syncEcrfUserPassword', tags: ['NmsSystemApi'],
-      summary: 'Confirm the password in effect for the network master data directory (shared user table)',
-      body: Type.Object({ id: Uuid, newPasswordString: Type.String() }),
-      response: { 200: Type.Object({ synchronized: Type.Boolean() }) },
-    }),
-  }, async (request) => {
-    const caller = callerOf(request);
-    return { synchronized: await syncEcrfUserPassword(deps, { userId: caller.id, userName: caller.userName }, request.body) };
-  });
+  app.post(
+    '/nms_system_api/syncEcrfUserPassword',
+    {
+      config: { access: { right: 'NmsSystemApiSyncEcrfUserPasswordCmd', orSelf: { body: 'id' } } },
+      schema: routeSchema({
+        operationId: 'syncEcrfUserPassword',
+        tags: ['NmsSystemApi'],
+        summary: 'Confirm the password in effect for the network master data directory (shared user table)',
+        body: Type.Object({ id: Uuid, newPasswordString: Type.String() }),
+        response: { 200: Type.Object({ synchronized: Type.Boolean() }) },
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      return { synchronized: await syncEcrfUserPassword(deps, { userId: caller.id, userName: caller.userName }, request.body) };
+    },
+  );
 }

@@ -6,12 +6,13 @@
 import { passwordMessages, passwordStrengthErrors } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../app-deps.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError, forbidden, notFound } from '../errors/errors.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
 import { burnVerification, hashPassword, verifyPassword } from '../auth/password-hash.js';
 import { revokeAllRefreshTokens } from '../auth/refresh.service.js';
 import { randomSecret, sha256 } from '../auth/tokens.js';
+import { claimRecoveryChallenge, findPasswordState, findRecoveryUser, replaceRecoveryChallenge, updateUserRow } from './users.sql.js';
 
 function assertStrong(password: string): void {
   const messages = passwordStrengthErrors(password, 'account');
@@ -21,12 +22,13 @@ function assertStrong(password: string): void {
 }
 
 async function passwordHashOf(db: Kysely<DB>, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('app_user').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash;
+  return (await findPasswordState(db, userId))?.password_hash;
 }
 
 export async function changeOwnPassword(
-  { db }: AppDeps, caller: AuditActor & { userId: string }, input: { id: string; oldPasswordString: string; newPasswordString: string },
+  { db }: AppDeps,
+  caller: AuditActor & { userId: string },
+  input: { id: string; oldPasswordString: string; newPasswordString: string },
 ): Promise<void> {
   // Only for oneself, whatever rights the caller holds: administrators use User/{userId}/password.
   if (input.id !== caller.userId) throw forbidden('only the own password can be changed here');
@@ -41,8 +43,16 @@ export async function changeOwnPassword(
   assertStrong(input.newPasswordString);
   const newHash = await hashPassword(input.newPasswordString);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ password_hash: newHash, password_changed_at: new Date() }).where('id', '=', caller.userId).execute();
-    await audit(trx, { actor: caller, tableName: 'app_user', recordId: caller.userId, operation: 'Update', event: 'PasswordChanged', oldValue: { passwordHash: hash }, newValue: { passwordHash: newHash } });
+    await updateUserRow(trx, caller.userId, { password_hash: newHash, password_changed_at: new Date() });
+    await audit(trx, {
+      actor: caller,
+      tableName: 'app_user',
+      recordId: caller.userId,
+      operation: 'Update',
+      event: 'PasswordChanged',
+      oldValue: { passwordHash: hash },
+      newValue: { passwordHash: newHash },
+    });
   });
 }
 
@@ -68,32 +78,38 @@ export function recoveryMailText(displayName: string, link: string, ttlMinutes: 
  * answer, so sending time does not show either.
  */
 export async function requestPasswordRecovery(
-  { db, config }: AppDeps, emailAddress: string, deliver: (mail: { to: string; subject: string; text: string }) => void,
+  { db, config }: AppDeps,
+  emailAddress: string,
+  deliver: (mail: { to: string; subject: string; text: string }) => void,
 ): Promise<void> {
   const challenge = randomSecret();
   const challengeHash = sha256(challenge);
-  const user = await db
-    .selectFrom('app_user')
-    .select(['id', 'user_name', 'display_name', 'email_address'])
-    .where((eb) => eb(eb.fn('lower', ['email_address']), '=', emailAddress.trim().toLowerCase()))
-    .where('is_deleted', '=', false)
-    .where('is_deactivated', '=', false)
-    .orderBy('created_at')
-    .executeTakeFirst();
+  const user = await findRecoveryUser(db, emailAddress);
   if (!user?.email_address) {
     await db.transaction().execute((trx) =>
-      audit(trx, { actor: { userId: null, userName: 'anonymous' }, tableName: 'app_user', recordId: null, operation: 'Update', event: 'PasswordRecoveryRequested', newValue: { emailAddress, known: false } }),
+      audit(trx, {
+        actor: { userId: null, userName: 'anonymous' },
+        tableName: 'app_user',
+        recordId: null,
+        operation: 'Update',
+        event: 'PasswordRecoveryRequested',
+        newValue: { emailAddress, known: false },
+      }),
     );
     return;
   }
   const now = new Date();
   const expiresAt = new Date(now.getTime() + config.recoveryChallengeTtlSeconds * 1000);
   await db.transaction().execute(async (trx) => {
-    // One open challenge per user: a new request invalidates the earlier links.
-    await trx.updateTable('password_recovery_challenge').set({ invalidated_at: now })
-      .where('user_id', '=', user.id).where('used_at', 'is', null).where('invalidated_at', 'is', null).execute();
-    await trx.insertInto('password_recovery_challenge').values({ user_id: user.id, challenge_hash: challengeHash, expires_at: expiresAt }).execute();
-    await audit(trx, { actor: { userId: null, userName: 'anonymous' }, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'PasswordRecoveryRequested', newValue: { emailAddress: user.email_address, known: true, expiresAt: expiresAt.toISOString() } });
+    await replaceRecoveryChallenge(trx, { userId: user.id, challengeHash, expiresAt, now });
+    await audit(trx, {
+      actor: { userId: null, userName: 'anonymous' },
+      tableName: 'app_user',
+      recordId: user.id,
+      operation: 'Update',
+      event: 'PasswordRecoveryRequested',
+      newValue: { emailAddress: user.email_address, known: true, expiresAt: expiresAt.toISOString() },
+    });
   });
   const link = `${config.publicUrl}/passwordreset/${user.id}?challenge=${encodeURIComponent(challenge)}`;
   deliver({
@@ -104,21 +120,29 @@ export async function requestPasswordRecovery(
 }
 
 export async function resetPassword(
-  { db }: AppDeps, input: { userId: string; challenge: string; newPasswordString: string },
+  { db }: AppDeps,
+  input: { userId: string; challenge: string; newPasswordString: string },
 ): Promise<boolean> {
   assertStrong(input.newPasswordString);
   const newHash = await hashPassword(input.newPasswordString);
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable('password_recovery_challenge').set({ used_at: new Date() })
-      .where('challenge_hash', '=', sha256(input.challenge)).where('user_id', '=', input.userId)
-      .where('used_at', 'is', null).where('invalidated_at', 'is', null).where('expires_at', '>', new Date())
-      .returning('id').executeTakeFirst();
-    if (!claimed) return false;
-    const user = await trx.updateTable('app_user')
-      .set({ password_hash: newHash, password_changed_at: new Date(), failed_sign_in_count: 0, locked_until: null })
-      .where('id', '=', input.userId).returning(['id', 'user_name']).executeTakeFirstOrThrow();
+    if (!(await claimRecoveryChallenge(trx, input.userId, sha256(input.challenge)))) return false;
+    const user = await updateUserRow(trx, input.userId, {
+      password_hash: newHash,
+      password_changed_at: new Date(),
+      failed_sign_in_count: 0,
+      locked_until: null,
+    });
+    if (!user) throw notFound('user');
     const actor: AuditActor = { userId: user.id, userName: user.user_name };
-    await audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'PasswordReset', newValue: { passwordHash: newHash, failedSignInCount: 0, lockedUntil: null } });
+    await audit(trx, {
+      actor,
+      tableName: 'app_user',
+      recordId: user.id,
+      operation: 'Update',
+      event: 'PasswordReset',
+      newValue: { passwordHash: newHash, failedSignInCount: 0, lockedUntil: null },
+    });
     await revokeAllRefreshTokens(trx, actor, user.id, 'password reset');
     return true;
   });
@@ -129,7 +153,9 @@ export async function resetPassword(
  * synchronising confirms the given password is the one in effect and records when (docs/backend.md).
  */
 export async function syncEcrfUserPassword(
-  { db }: AppDeps, caller: AuditActor, input: { id: string; newPasswordString: string },
+  { db }: AppDeps,
+  caller: AuditActor,
+  input: { id: string; newPasswordString: string },
 ): Promise<boolean> {
   const hash = await passwordHashOf(db, input.id);
   if (!hash) {
@@ -138,7 +164,7 @@ export async function syncEcrfUserPassword(
   }
   if (!(await verifyPassword(hash, input.newPasswordString))) return false;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ password_synced_at: new Date() }).where('id', '=', input.id).execute();
+    await updateUserRow(trx, input.id, { password_synced_at: new Date() });
     await audit(trx, { actor: caller, tableName: 'app_user', recordId: input.id, operation: 'Update', event: 'PasswordSynchronized' });
   });
   return true;

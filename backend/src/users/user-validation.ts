@@ -4,13 +4,21 @@
  * administrator policy (one special character more than the account rules).
  */
 import {
-  passwordStrengthErrors, validateName, validateOptionalEmail, validateOptionalPhone, validateRequired, validateUserName,
+  passwordStrengthErrors,
+  validateName,
+  validateOptionalEmail,
+  validateOptionalPhone,
+  validateRequired,
+  validateUserName,
   type FieldValidator,
 } from '@ecrf/rules';
 import { invalidFields, type FieldError } from '../errors/errors.js';
 
 export type PersonDataInput = {
-  title?: string | null; firstName?: string | null; lastName?: string | null; phone?: string | null;
+  title?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  phone?: string | null;
   [key: string]: unknown;
 };
 
@@ -39,7 +47,10 @@ export function assertValid(errors: FieldError[]): void {
 const asText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 export function userFieldErrors(input: {
-  userName?: string; displayName: string; emailAddress?: string | null; personData?: PersonDataInput | null;
+  userName?: string;
+  displayName: string;
+  emailAddress?: string | null;
+  personData?: PersonDataInput | null;
 }): FieldError[] {
   const person = input.personData ?? {};
   const checks: Check[] = [

@@ -11,16 +11,17 @@ import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
 import type { FastifyRequest } from 'fastify';
 import { User } from './users.schemas.js';
 import { findUsers } from './users.sql.js';
-import {
-  activateUser, createUser, deactivateUser, deleteUser, restoreUser, setUserPassword, updateUser,
-} from './users.service.js';
+import { activateUser, createUser, deactivateUser, deleteUser, restoreUser, setUserPassword, updateUser } from './users.service.js';
 
-const PersonData = Type.Object({
-  title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  firstName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  lastName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  phone: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-}, { additionalProperties: true, description: 'personal details; names and phone are checked by the rules of ecrf-calls.md §5' });
+const PersonData = Type.Object(
+  {
+    title: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    firstName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    lastName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    phone: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { additionalProperties: true, description: 'personal details; names and phone are checked by the rules of ecrf-calls.md §5' },
+);
 
 export const CreateUserBody = Type.Object({
   userName: Type.String(),
@@ -62,24 +63,41 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
   const { db } = deps;
   const tags = ['User'];
 
-  app.post('/User', {
-    config: { access: { right: 'UserCreateCmd' } },
-    schema: routeSchema({
-      operationId: 'createUser', tags, summary: 'Create a user with person data and locations',
-      body: CreateUserBody, response: { 200: User }, errors: [409],
-    }),
-  }, async (request) => userById(deps, await createUser(db, actorOf(request), request.body)));
+  app.post(
+    '/User',
+    {
+      config: { access: { right: 'UserCreateCmd' } },
+      schema: routeSchema({
+        operationId: 'createUser',
+        tags,
+        summary: 'Create a user with person data and locations',
+        body: CreateUserBody,
+        response: { 200: User },
+        errors: [409],
+      }),
+    },
+    async (request) => userById(deps, await createUser(db, actorOf(request), request.body)),
+  );
 
-  app.put('/User/:id', {
-    config: { access: { right: 'UserUpdateCmd' } },
-    schema: routeSchema({
-      operationId: 'updateUser', tags, summary: 'Update a user; the activation state changes only if it differs',
-      params: IdParams, body: UpdateUserBody, response: { 200: User }, errors: [404],
-    }),
-  }, async (request) => {
-    await updateUser(db, actorOf(request), request.params.id, request.body);
-    return userById(deps, request.params.id);
-  });
+  app.put(
+    '/User/:id',
+    {
+      config: { access: { right: 'UserUpdateCmd' } },
+      schema: routeSchema({
+        operationId: 'updateUser',
+        tags,
+        summary: 'Update a user; the activation state changes only if it differs',
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: User },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      await updateUser(db, actorOf(request), request.params.id, request.body);
+      return userById(deps, request.params.id);
+    },
+  );
 
   const stateCalls = [
     ['delete', '/User/:id', 'deleteUser', 'UserDeleteCmd', 'Delete a user (kept for the audit trail, restorable)', deleteUser],
@@ -89,7 +107,8 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
   ] as const;
   for (const [method, url, operationId, right, summary, change] of stateCalls) {
     app.route({
-      method: method.toUpperCase() as 'PUT' | 'DELETE', url,
+      method: method.toUpperCase() as 'PUT' | 'DELETE',
+      url,
       config: { access: { right } },
       schema: routeSchema({ operationId, tags, summary, params: IdParams, response: { 200: StateChanged }, errors: [404] }),
       handler: async (request) => {
@@ -100,14 +119,23 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
     });
   }
 
-  app.put('/User/:id/password', {
-    config: { access: { right: 'UserSetPasswordCmd' } },
-    schema: routeSchema({
-      operationId: 'setUserPassword', tags, summary: 'An administrator sets the password of a user (administrator policy)',
-      params: IdParams, body: SetPasswordBody, response: { 200: Type.Object({ passwordSet: Type.Literal(true) }) }, errors: [404],
-    }),
-  }, async (request) => {
-    await setUserPassword(db, actorOf(request), request.params.id, request.body.newPasswordString);
-    return { passwordSet: true as const };
-  });
+  app.put(
+    '/User/:id/password',
+    {
+      config: { access: { right: 'UserSetPasswordCmd' } },
+      schema: routeSchema({
+        operationId: 'setUserPassword',
+        tags,
+        summary: 'An administrator sets the password of a user (administrator policy)',
+        params: IdParams,
+        body: SetPasswordBody,
+        response: { 200: Type.Object({ passwordSet: Type.Literal(true) }) },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      await setUserPassword(db, actorOf(request), request.params.id, request.body.newPasswordString);
+      return { passwordSet: true as const };
+    },
+  );
 }

@@ -18,9 +18,14 @@ describe('user reads', () => {
     const response = await get('/User/current', token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: user.id, userName: user.userName, displayName: 'Test Physician', emailAddress: user.emailAddress,
+      id: user.id,
+      userName: user.userName,
+      displayName: 'Test Physician',
+      emailAddress: user.emailAddress,
       role: { id: expect.any(String), identifier: 'Physician', displayName: 'Arzt' },
-      personData: { title: 'Dr.' }, isDeactivated: false, isDeleted: false,
+      personData: { title: 'Dr.' },
+      isDeactivated: false,
+      isDeleted: false,
     });
   });
 
@@ -28,8 +33,14 @@ describe('user reads', () => {
     const { token } = await signIn(backend.app, 'casemanager', 'Demo-Passwort1');
     const response = await get('/StudyInstitute/my', token);
     expect(response.statusCode).toBe(200);
-    const locations = response.json<Array<{ identifier: string; displayName: string; additionalInfo: { isDigiNet: boolean }; users: Array<{ userName: string }> }>>();
-    expect(locations.map((l) => `${l.identifier} - ${l.displayName}`)).toEqual(['1001 - Universitätsklinikum Köln', '2002 - Klinikum Essen']);
+    const locations =
+      response.json<
+        Array<{ identifier: string; displayName: string; additionalInfo: { isDigiNet: boolean }; users: Array<{ userName: string }> }>
+      >();
+    expect(locations.map((l) => `${l.identifier} - ${l.displayName}`)).toEqual([
+      '1001 - Universitätsklinikum Köln',
+      '2002 - Klinikum Essen',
+    ]);
     expect(locations.map((l) => l.additionalInfo.isDigiNet)).toEqual([true, false]);
     expect(locations[0]?.users.map((u) => u.userName)).toContain('casemanager');
   });
@@ -51,7 +62,11 @@ describe('user reads', () => {
     expect((await get('/User/00000000-0000-4000-8000-000000000000', token)).statusCode).toBe(404);
     expect((await get('/User/count', token)).json<{ count: number }>().count).toBeGreaterThanOrEqual(2);
 
-    const complete = (await get(`/User/${other.id}/complete`, token)).json<{ role: { identifier: string }; rights: Array<{ identifier: string }>; studyInstitutes: Array<{ identifier: string }> }>();
+    const complete = (await get(`/User/${other.id}/complete`, token)).json<{
+      role: { identifier: string };
+      rights: Array<{ identifier: string }>;
+      studyInstitutes: Array<{ identifier: string }>;
+    }>();
     expect(complete.role.identifier).toBe('Documentalist');
     expect(complete.rights.map((r) => r.identifier)).toContain('PatientGetMyCmd');
     expect(complete.studyInstitutes.map((s) => s.identifier)).toEqual(['3003']);
@@ -63,7 +78,9 @@ describe('user reads', () => {
     expect((await get(`/Role/${role.id}`, token)).json<{ identifier: string }>().identifier).toBe('CaseManager');
     const right = (await get('/Right/name/SUPER_RIGHT', token)).json<{ id: string }>();
     expect((await get(`/Right/${right.id}`, token)).json<{ identifier: string }>().identifier).toBe('SUPER_RIGHT');
-    expect((await get('/Right/currentUser', token)).json<Array<{ identifier: string }>>().map((r) => r.identifier)).toEqual(['SUPER_RIGHT']);
+    expect((await get('/Right/currentUser', token)).json<Array<{ identifier: string }>>().map((r) => r.identifier)).toEqual([
+      'SUPER_RIGHT',
+    ]);
 
     const locations = (await get('/StudyInstitute', token)).json<Array<{ id: string; identifier: string }>>();
     const [first, second] = locations;
@@ -81,7 +98,9 @@ describe('user reads', () => {
     const { token } = await signIn(backend.app, user.userName, user.password);
     expect((await get(`/User/${user.id}`, token)).statusCode).toBe(200);
     expect((await get(`/User/${other.id}`, token)).statusCode).toBe(403);
-    expect((await get('/Right/currentUser', token)).json<Array<{ identifier: string }>>().map((r) => r.identifier)).toContain('UserGetCurrentCmd');
+    expect((await get('/Right/currentUser', token)).json<Array<{ identifier: string }>>().map((r) => r.identifier)).toContain(
+      'UserGetCurrentCmd',
+    );
   });
 });
 
@@ -97,7 +116,11 @@ describe('PUT /User/password', () => {
     });
     const same = await changePassword(token, { id: user.id, oldPasswordString: user.password, newPasswordString: user.password });
     expect(same.json()).toMatchObject({ code: 'ECRF_ERR_WEAK_PASSWORD', message: 'Das alte und neue Passwort muss unterschiedlich sein' });
-    const wrongOld = await changePassword(token, { id: user.id, oldPasswordString: 'Nicht-Richtig1', newPasswordString: 'Neues-Passwort2' });
+    const wrongOld = await changePassword(token, {
+      id: user.id,
+      oldPasswordString: 'Nicht-Richtig1',
+      newPasswordString: 'Neues-Passwort2',
+    });
     expect(wrongOld.statusCode).toBe(400);
     expect(wrongOld.json<{ code: string }>().code).toBe('ECRF_ERR_WRONG_PASSWORD');
     const other = await createTestUser(backend.database);
@@ -111,8 +134,12 @@ describe('PUT /User/password', () => {
     const again = await signIn(backend.app, user.userName, 'Neues-Passwort2');
     expect(again.userId).toBe(user.id);
 
-    const audit = await backend.database.db.selectFrom('audit_trail').select(['old_value', 'new_value'])
-      .where('record_id', '=', user.id).where('event', '=', 'PasswordChanged').executeTakeFirstOrThrow();
+    const audit = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['old_value', 'new_value'])
+      .where('record_id', '=', user.id)
+      .where('event', '=', 'PasswordChanged')
+      .executeTakeFirstOrThrow();
     expect(audit).toEqual({ old_value: { passwordHash: '[redacted]' }, new_value: { passwordHash: '[redacted]' } });
   });
 });
@@ -121,16 +148,27 @@ describe('POST /nms_system_api/syncEcrfUserPassword', () => {
   it('confirms the password in effect for oneself and records the sync', async () => {
     const user = await createTestUser(backend.database);
     const { token } = await signIn(backend.app, user.userName, user.password);
-    const sync = (newPasswordString: string) => backend.app.inject({
-      method: 'POST', url: '/api/v1.0/nms_system_api/syncEcrfUserPassword', headers: bearer(token), payload: { id: user.id, newPasswordString },
-    });
+    const sync = (newPasswordString: string) =>
+      backend.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/nms_system_api/syncEcrfUserPassword',
+        headers: bearer(token),
+        payload: { id: user.id, newPasswordString },
+      });
     expect((await sync('Anderes-Passwort3')).json()).toEqual({ synchronized: false });
     expect((await sync(user.password)).json()).toEqual({ synchronized: true });
-    const row = await backend.database.db.selectFrom('app_user').select('password_synced_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await backend.database.db
+      .selectFrom('app_user')
+      .select('password_synced_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row.password_synced_at).toBeInstanceOf(Date);
     const other = await createTestUser(backend.database);
     const foreign = await backend.app.inject({
-      method: 'POST', url: '/api/v1.0/nms_system_api/syncEcrfUserPassword', headers: bearer(token), payload: { id: other.id, newPasswordString: other.password },
+      method: 'POST',
+      url: '/api/v1.0/nms_system_api/syncEcrfUserPassword',
+      headers: bearer(token),
+      payload: { id: other.id, newPasswordString: other.password },
     });
     expect(foreign.statusCode).toBe(403);
   });

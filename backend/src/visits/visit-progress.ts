@@ -1,12 +1,16 @@
 /**
  * A visit's documentation state from its instruments (ecrf-calls.md §4): complete when every instrument
  * of the visit definition exists and is complete, new while nothing is entered, missing_data otherwise.
- * A completed or signed visit is changed only with a reason for change (issue 5; 21 CFR 11-style audit).
+ * When a change needs a reason for change is the rules' `reasonForChangeRequired`; here it is enforced.
  */
-import type { InstrumentState, VisitDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type InstrumentState, type ReasonForChangeInput, type VisitDefinition } from '@ecrf/rules';
 import { DOCUMENTATION_MESSAGES, EcrfError } from '../errors/errors.js';
 
-export function visitStateOf(definition: VisitDefinition, instruments: readonly { definitionId: string; state: InstrumentState; isDeleted: boolean }[], ownFieldsFilled: boolean): InstrumentState {
+export function visitStateOf(
+  definition: VisitDefinition,
+  instruments: readonly { definitionId: string; state: InstrumentState; isDeleted: boolean }[],
+  ownFieldsFilled: boolean,
+): InstrumentState {
   const live = instruments.filter((i) => !i.isDeleted);
   const wanted = definition.instruments.filter((i) => i.isDeleted !== true);
   if (!ownFieldsFilled && live.every((i) => i.state === 'new')) return 'new';
@@ -14,8 +18,9 @@ export function visitStateOf(definition: VisitDefinition, instruments: readonly 
   return complete ? 'complete' : 'missing_data';
 }
 
-export function requireReason(needed: boolean, reason: string | undefined | null): void {
-  if (needed && (reason === undefined || reason === null || reason.trim() === '')) {
+/** Refuses a change of `form` without a reason when the rules require one (issue 5; 21 CFR 11-style audit). */
+export function requireReason(form: ReasonForChangeInput, reason: string | undefined | null): void {
+  if (reasonForChangeRequired(form) && (reason === undefined || reason === null || reason.trim() === '')) {
     throw new EcrfError('ECRF_ERR_REASON_REQUIRED', DOCUMENTATION_MESSAGES.reasonRequired);
   }
 }

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitDto } from '../study-patients/patient-documents.js';
-import { api, createInstrument, createPatientWithBaseline, demoRegistry, fieldDefinitionId, valueField, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
+import {
+  api,
+  createInstrument,
+  createPatientWithBaseline,
+  demoRegistry,
+  fieldDefinitionId,
+  valueField,
+  type Api,
+  type DemoRegistry,
+} from '../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, signIn, TEST_PASSWORD, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
@@ -42,12 +51,17 @@ describe('visits', () => {
 
   it('signs only with the right password and records who, when and the meaning', async () => {
     const { baseline } = await createPatientWithBaseline(physician, registry);
-    const wrong = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, { password: 'Falsch-Passwort1' });
+    const wrong = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, {
+      password: 'Falsch-Passwort1',
+    });
     expect(wrong.status).toBe(200);
     expect(wrong.body.success).toBe(false);
     expect((await physician.get<VisitDto>(`Visit/${baseline.id}`)).body.isSigned).toBe(false);
 
-    const right = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, { password: TEST_PASSWORD, meaning: 'Freigabe durch den Prüfarzt' });
+    const right = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, {
+      password: TEST_PASSWORD,
+      meaning: 'Freigabe durch den Prüfarzt',
+    });
     expect(right.body).toEqual({ success: true, message: 'Die Visite wurde signiert.' });
     const signed = (await physician.get<VisitDto>(`Visit/${baseline.id}`)).body;
     expect(signed.isSigned).toBe(true);
@@ -56,25 +70,39 @@ describe('visits', () => {
     const change = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, { version: signed.version, visitDate: '2023-02-02' });
     expect(change.status).toBe(422);
     expect(change.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
-    const changed = await physician.send<VisitDto>('PUT', `Visit/${baseline.id}`, { version: signed.version, visitDate: '2023-02-02', reasonForChange: 'Datum korrigiert' });
+    const changed = await physician.send<VisitDto>('PUT', `Visit/${baseline.id}`, {
+      version: signed.version,
+      visitDate: '2023-02-02',
+      reasonForChange: 'Datum korrigiert',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.isSigned).toBe(false);
   });
 
   it('deletes a follow-up visit only with a reason, softly and audited', async () => {
     const { studyPatientId } = await createPatientWithBaseline(physician, registry);
-    const fu = await physician.send<VisitDto>('POST', 'Visit', { studyPatientId, definitionId: definitionId('fu'), visitDate: '2024-02-01', fields: [valueField(fieldDefinitionId(registry.index, 'fu', 'fu_date'), '2024-02-01')] });
+    const fu = await physician.send<VisitDto>('POST', 'Visit', {
+      studyPatientId,
+      definitionId: definitionId('fu'),
+      visitDate: '2024-02-01',
+      fields: [valueField(fieldDefinitionId(registry.index, 'fu', 'fu_date'), '2024-02-01')],
+    });
     expect(fu.status).toBe(201);
     expect((await physician.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=Falsch%20angelegt`)).status).toBe(403);
     expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}`)).status).toBe(400);
     expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=Falsch%20angelegt`)).status).toBe(204);
     const deleted = await physician.get<VisitDto>(`Visit/${fu.body.id}`);
     expect(deleted.body.isDeleted).toBe(true);
-    const row = await backend.database.db.selectFrom('audit_trail').select(['reason', 'operation']).where('record_id', '=', fu.body.id).where('operation', '=', 'Delete').executeTakeFirstOrThrow();
+    const row = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['reason', 'operation'])
+      .where('record_id', '=', fu.body.id)
+      .where('operation', '=', 'Delete')
+      .executeTakeFirstOrThrow();
     expect(row.reason).toBe('Falsch angelegt');
   });
 
-  it('answers 403 without the right and outside the caller\'s locations', async () => {
+  it("answers 403 without the right and outside the caller's locations", async () => {
     const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry);
     expect((await researcher.get(`StudyPatient/${studyPatientId}/context`)).status).toBe(403);
     expect((await researcher.send('POST', `Visit/${baseline.id}/sign`, { password: TEST_PASSWORD })).status).toBe(403);
@@ -86,18 +114,31 @@ describe('visits', () => {
 
   it('serves temporary data fields and the case process with stopping and latest filled step', async () => {
     const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry);
-    const temporary = await physician.get<{ temporaryId: string; fields: unknown[] }>(`Visit/temporaryDataFields?patientId=${studyPatientId}&visitDefinitionId=${definitionId('fu')}`);
+    const temporary = await physician.get<{ temporaryId: string; fields: unknown[] }>(
+      `Visit/temporaryDataFields?patientId=${studyPatientId}&visitDefinitionId=${definitionId('fu')}`,
+    );
     expect(temporary.status).toBe(200);
     expect(temporary.body.temporaryId).toMatch(/^[0-9a-f-]{36}$/);
 
     const step = (order: number, state: string, mainStateIdentifier: string | null) =>
-      physician.send<{ steps: unknown[] }>('POST', 'CaseProcess', { visitId: baseline.id, definitionIdentifier: `step_${order}`, order, state, mainStateIdentifier, subStates: [] });
+      physician.send<{ steps: unknown[] }>('POST', 'CaseProcess', {
+        visitId: baseline.id,
+        definitionIdentifier: `step_${order}`,
+        order,
+        state,
+        mainStateIdentifier,
+        subStates: [],
+      });
     await step(10, 'complete', 'diagnostics');
     await step(30, 'stop', null);
     await step(20, 'incomplete', 'therapy');
     const last = await step(40, 'stop', null);
     expect(last.status).toBe(201);
-    type Process = { steps: { id: string; order: number }[]; stoppingStep: { order: number } | null; latestFilledStep: { order: number } | null };
+    type Process = {
+      steps: { id: string; order: number }[];
+      stoppingStep: { order: number } | null;
+      latestFilledStep: { order: number } | null;
+    };
     const byVisit = await physician.get<Process>(`CaseProcess/visit/${baseline.id}`);
     expect(byVisit.body.steps.map((s) => s.order)).toEqual([10, 20, 30, 40]);
     expect(byVisit.body.stoppingStep?.order).toBe(30);
@@ -110,7 +151,9 @@ describe('visits', () => {
 
   it('offers the DigiNet follow-up 2 years after a documented baseline', async () => {
     const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry, '1001', '2020-01-15');
-    await createInstrument(physician, registry, studyPatientId, baseline.id, 'diagnosis', [valueField(fieldDefinitionId(registry.index, 'diagnosis', 'diag_date'), '2020-01-10')]);
+    await createInstrument(physician, registry, studyPatientId, baseline.id, 'diagnosis', [
+      valueField(fieldDefinitionId(registry.index, 'diagnosis', 'diag_date'), '2020-01-10'),
+    ]);
     const followUp = await physician.send<VisitDto>('POST', 'Visit', { studyPatientId, definitionId: definitionId('fu_24m') });
     expect(followUp.status).toBe(201);
     expect(followUp.body.identifier).toBe('fu_24m');

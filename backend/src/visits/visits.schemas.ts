@@ -6,7 +6,12 @@ import { DocumentedSchema, InstrumentSchema, InstrumentStateSchema } from '../in
 
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
-export const SignatureDataSchema = Type.Object({ userId: Uuid, userName: Type.String(), signedAt: Type.String({ format: 'date-time' }), meaning: Type.String() });
+export const SignatureDataSchema = Type.Object({
+  userId: Uuid,
+  userName: Type.String(),
+  signedAt: Type.String({ format: 'date-time' }),
+  meaning: Type.String(),
+});
 
 export const VisitSchema = Type.Object({
   id: Uuid,
@@ -50,4 +55,9 @@ export const SignSchema = Type.Object({
 });
 export const SignResultSchema = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
-export const TemporaryDataFieldsSchema = Type.Object({ temporaryId: Uuid, studyPatientId: Uuid, definitionId: Uuid, fields: Type.Array(DataFieldInstanceSchema) });
+export const TemporaryDataFieldsSchema = Type.Object({
+  temporaryId: Uuid,
+  studyPatientId: Uuid,
+  definitionId: Uuid,
+  fields: Type.Array(DataFieldInstanceSchema),
+});

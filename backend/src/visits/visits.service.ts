@@ -9,15 +9,18 @@ import { visitUnavailableReason, type VisitDefinition } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit/audit.service.js';
 import { verifyPassword } from '../auth/password-hash.js';
-import type { DB } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound, staleWrite } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { initialForm, saveForm } from '../instruments/form-save.js';
 import { actorOf, assertVisitWritable, fieldDiff } from '../instruments/instruments.service.js';
-import { rulesPatientContext, visitDto, type VisitDto } from '../study-patients/patient-documents.js';
+import { visitDto, type VisitDto } from '../study-patients/patient-documents.js';
 import { openWorkspace, type Workspace } from '../study-patients/patient-workspace.js';
+import { updateInstrumentRow } from '../instruments/instruments.sql.js';
+import { findPasswordState } from '../users/users.sql.js';
 import { requireReason, visitStateOf } from './visit-progress.js';
+import { findVisitStudyPatientId, insertVisit, saveVisitRow, updateVisitRow } from './visits.sql.js';
 
 export const SIGN_MESSAGES = {
   signed: 'Die Visite wurde signiert.',
@@ -35,9 +38,9 @@ function visitDefinitionOf(ws: Workspace, definitionId: string): VisitDefinition
 }
 
 export async function studyPatientOfVisit(db: Kysely<DB>, id: string): Promise<string> {
-  const row = await db.selectFrom('visit').select('study_patient_id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('visit');
-  return row.study_patient_id;
+  const studyPatientId = await findVisitStudyPatientId(db, id);
+  if (!studyPatientId) throw notFound('visit');
+  return studyPatientId;
 }
 
 function visitOf(ws: Workspace, id: string): VisitDto {
@@ -48,10 +51,15 @@ function visitOf(ws: Workspace, id: string): VisitDto {
 
 /** Whether a new visit of the definition may be added now; refuses with the reason otherwise. */
 export function assertVisitAvailable(ws: Workspace, definition: VisitDefinition): void {
-  const reason = visitUnavailableReason(definition, rulesPatientContext(ws.patient, ws.documents), ws.contextFor(), ws.index, ws.today);
+  const { stored, index, today } = ws.evaluation;
+  const reason = visitUnavailableReason(definition, stored, ws.storedContext, index, today);
   if (reason === null) return;
-  const message = reason === 'notVisible' ? 'Die Visite ist für diesen Patienten nicht verfügbar.'
-    : reason === 'max' ? 'Die Höchstzahl dieser Visiten ist erreicht.' : 'Die Follow-up-Visite ist noch nicht verfügbar.';
+  const message =
+    reason === 'notVisible'
+      ? 'Die Visite ist für diesen Patienten nicht verfügbar.'
+      : reason === 'max'
+        ? 'Die Höchstzahl dieser Visiten ist erreicht.'
+        : 'Die Follow-up-Visite ist noch nicht verfügbar.';
   throw new EcrfError('ECRF_ERR_VISIT_NOT_AVAILABLE', message, { reason });
 }
 
@@ -59,52 +67,109 @@ export function assertVisitAvailable(ws: Workspace, definition: VisitDefinition)
 export async function temporaryVisitFields(db: Kysely<DB>, caller: CurrentUser, studyPatientId: string, definitionId: string) {
   const ws = await openWorkspace(db, studyPatientId, caller);
   const definition = visitDefinitionOf(ws, definitionId);
-  const form = initialForm({ definitions: definition.fields, contextFor: (fields) => ws.contextFor(undefined, fields), userName: caller.userName, now: ws.now });
+  const form = initialForm({
+    definitions: definition.fields,
+    contextFor: (fields) => ws.contextFor(null, fields),
+    userName: caller.userName,
+    now: ws.now,
+  });
   return { temporaryId: randomUUID(), studyPatientId, definitionId, fields: form.fields };
 }
 
-export async function createVisit(db: Kysely<DB>, caller: CurrentUser, input: { studyPatientId: string; definitionId: string; visitDate?: string | null; fields?: FieldInput[]; assignedInstituteId?: string | null }): Promise<VisitDto> {
+export async function createVisit(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  input: {
+    studyPatientId: string;
+    definitionId: string;
+    visitDate?: string | null;
+    fields?: FieldInput[];
+    assignedInstituteId?: string | null;
+  },
+): Promise<VisitDto> {
   const ws = await openWorkspace(db, input.studyPatientId, caller);
   const definition = visitDefinitionOf(ws, input.definitionId);
   assertVisitAvailable(ws, definition);
-  const form = saveForm({ definitions: definition.fields, original: [], incoming: input.fields ?? [], contextFor: (fields) => ws.contextFor(undefined, fields), userName: caller.userName, now: ws.now });
+  const form = saveForm({
+    definitions: definition.fields,
+    original: [],
+    incoming: input.fields ?? [],
+    contextFor: (fields) => ws.contextFor(null, fields),
+    userName: caller.userName,
+    now: ws.now,
+  });
   const state = visitStateOf(definition, [], form.changedFieldIds.length > 0);
   const actor = actorOf(caller);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.insertInto('visit').values({
-      study_patient_id: ws.patient.id, definition_id: definition.id, sort_order: definition.order, fields: JSON.stringify(form.fields),
-      visit_date: input.visitDate ?? null, assigned_institute_id: input.assignedInstituteId ?? null, state,
-      created_by: caller.userName, changed_by: caller.userName,
-    }).returningAll().executeTakeFirstOrThrow();
-    await audit(trx, { actor, tableName: 'visit', recordId: row.id, operation: 'Create',
-      newValue: { studyPatientId: ws.patient.id, definitionId: definition.id, visitDate: row.visit_date, fields: form.fields, state } });
+    const row = await insertVisit(trx, {
+      study_patient_id: ws.patient.id,
+      definition_id: definition.id,
+      sort_order: definition.order,
+      fields: JSON.stringify(form.fields),
+      visit_date: input.visitDate ?? null,
+      assigned_institute_id: input.assignedInstituteId ?? null,
+      state,
+      created_by: caller.userName,
+      changed_by: caller.userName,
+    });
+    await audit(trx, {
+      actor,
+      tableName: 'visit',
+      recordId: row.id,
+      operation: 'Create',
+      newValue: { studyPatientId: ws.patient.id, definitionId: definition.id, visitDate: row.visit_date, fields: form.fields, state },
+    });
     return visitDto(row, [], () => definition.identifier);
   });
 }
 
-export async function saveVisit(db: Kysely<DB>, caller: CurrentUser, id: string, input: { version: number; visitDate?: string | null; fields?: FieldInput[]; reasonForChange?: string }): Promise<VisitDto> {
+export async function saveVisit(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  id: string,
+  input: { version: number; visitDate?: string | null; fields?: FieldInput[]; reasonForChange?: string },
+): Promise<VisitDto> {
   const ws = await openWorkspace(db, await studyPatientOfVisit(db, id), caller);
   const visit = visitOf(ws, id);
   if (visit.version !== input.version) throw staleWrite(visit);
   assertVisitWritable(ws, visit);
   const definition = visitDefinitionOf(ws, visit.definitionId);
   const place = { kind: 'visit', visitId: id } as const;
-  const form = saveForm({ definitions: definition.fields, original: visit.fields, incoming: input.fields ?? [], contextFor: (fields) => ws.contextFor(place, fields), userName: caller.userName, now: ws.now });
+  const form = saveForm({
+    definitions: definition.fields,
+    original: visit.fields,
+    incoming: input.fields ?? [],
+    contextFor: (fields) => ws.contextFor(place, fields),
+    userName: caller.userName,
+    now: ws.now,
+  });
   const dateChanged = input.visitDate !== undefined && input.visitDate !== visit.visitDate;
   if (form.changedFieldIds.length === 0 && !dateChanged) return visit;
-  requireReason(visit.state === 'complete' || visit.isSigned, input.reasonForChange);
+  requireReason({ formState: null, visit }, input.reasonForChange);
   const state = visitStateOf(definition, visit.instruments, true);
   const visitDate = dateChanged ? (input.visitDate ?? null) : visit.visitDate;
   const actor = actorOf(caller);
   return db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('visit')
-      .set({ fields: JSON.stringify(form.fields), visit_date: visitDate, state, is_signed: false, version: visit.version + 1, changed_at: ws.now, changed_by: caller.userName })
-      .where('id', '=', id).where('version', '=', input.version).returningAll().executeTakeFirst();
+    const updated = await saveVisitRow(trx, id, input.version, {
+      fields: JSON.stringify(form.fields),
+      visit_date: visitDate,
+      state,
+      is_signed: false,
+      version: visit.version + 1,
+      changed_at: ws.now,
+      changed_by: caller.userName,
+    });
     if (!updated) throw staleWrite(visit);
     const diff = fieldDiff(visit.fields, form.fields, form.changedFieldIds);
-    await audit(trx, { actor, tableName: 'visit', recordId: id, operation: 'Update', reason: input.reasonForChange ?? null,
+    await audit(trx, {
+      actor,
+      tableName: 'visit',
+      recordId: id,
+      operation: 'Update',
+      reason: input.reasonForChange ?? null,
       oldValue: { ...diff.oldValue, visitDate: visit.visitDate, isSigned: visit.isSigned, version: visit.version },
-      newValue: { ...diff.newValue, visitDate, isSigned: false, version: updated.version } });
+      newValue: { ...diff.newValue, visitDate, isSigned: false, version: updated.version },
+    });
     return visitDto(updated, visit.instruments, () => definition.identifier);
   });
 }
@@ -116,33 +181,86 @@ export async function deleteVisit(db: Kysely<DB>, caller: CurrentUser, id: strin
   if (visit.isDeleted) throw notFound('visit');
   const actor = actorOf(caller);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('visit').set({ is_deleted: true, version: visit.version + 1, changed_at: ws.now, changed_by: caller.userName }).where('id', '=', id).execute();
-    await audit(trx, { actor, tableName: 'visit', recordId: id, operation: 'Delete', reason: reasonOfChange, oldValue: { isDeleted: false, version: visit.version }, newValue: { isDeleted: true, version: visit.version + 1 } });
+    await updateVisitRow(trx, id, { is_deleted: true, version: visit.version + 1, changed_at: ws.now, changed_by: caller.userName });
+    await audit(trx, {
+      actor,
+      tableName: 'visit',
+      recordId: id,
+      operation: 'Delete',
+      reason: reasonOfChange,
+      oldValue: { isDeleted: false, version: visit.version },
+      newValue: { isDeleted: true, version: visit.version + 1 },
+    });
     for (const instrument of visit.instruments.filter((i) => !i.isDeleted)) {
-      await trx.updateTable('instrument').set({ is_deleted: true, version: instrument.version + 1, changed_at: ws.now, changed_by: caller.userName }).where('id', '=', instrument.id).execute();
-      await audit(trx, { actor, tableName: 'instrument', recordId: instrument.id, operation: 'Delete', reason: reasonOfChange, oldValue: { isDeleted: false }, newValue: { isDeleted: true } });
+      await updateInstrumentRow(trx, instrument.id, {
+        is_deleted: true,
+        version: instrument.version + 1,
+        changed_at: ws.now,
+        changed_by: caller.userName,
+      });
+      await audit(trx, {
+        actor,
+        tableName: 'instrument',
+        recordId: instrument.id,
+        operation: 'Delete',
+        reason: reasonOfChange,
+        oldValue: { isDeleted: false },
+        newValue: { isDeleted: true },
+      });
     }
   });
 }
 
 export type SignResult = { success: boolean; message: string };
 
-export async function signVisit(db: Kysely<DB>, caller: CurrentUser, id: string, input: { password: string; meaning?: string }): Promise<SignResult> {
+export async function signVisit(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  id: string,
+  input: { password: string; meaning?: string },
+): Promise<SignResult> {
   const ws = await openWorkspace(db, await studyPatientOfVisit(db, id), caller);
   const visit = visitOf(ws, id);
   if (visit.isDeleted) throw notFound('visit');
-  const account = await db.selectFrom('app_user').select('password_hash').where('id', '=', caller.id).executeTakeFirstOrThrow();
+  const account = await findPasswordState(db, caller.id);
+  if (!account) throw notFound('user');
   const actor = actorOf(caller);
   if (!(await verifyPassword(account.password_hash, input.password))) {
-    await audit(db, { actor, tableName: 'visit', recordId: id, operation: 'Update', event: 'VisitSignatureRefused', newValue: { reason: 'wrong password' } });
+    await audit(db, {
+      actor,
+      tableName: 'visit',
+      recordId: id,
+      operation: 'Update',
+      event: 'VisitSignatureRefused',
+      newValue: { reason: 'wrong password' },
+    });
     return { success: false, message: SIGN_MESSAGES.wrongPassword };
   }
-  if (visit.instruments.some((i) => !i.isDeleted && i.state === 'missing_data')) return { success: false, message: SIGN_MESSAGES.incomplete };
-  const signature = { userId: caller.id, userName: caller.userName, signedAt: ws.now.toISOString(), meaning: input.meaning ?? DEFAULT_SIGNATURE_MEANING };
+  if (visit.instruments.some((i) => !i.isDeleted && i.state === 'missing_data'))
+    return { success: false, message: SIGN_MESSAGES.incomplete };
+  const signature = {
+    userId: caller.id,
+    userName: caller.userName,
+    signedAt: ws.now.toISOString(),
+    meaning: input.meaning ?? DEFAULT_SIGNATURE_MEANING,
+  };
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('visit').set({ is_signed: true, signature_data: JSON.stringify(signature), version: visit.version + 1, changed_at: ws.now, changed_by: caller.userName }).where('id', '=', id).execute();
-    await audit(trx, { actor, tableName: 'visit', recordId: id, operation: 'Update', event: 'VisitSigned',
-      oldValue: { isSigned: visit.isSigned, signatureData: visit.signatureData, version: visit.version }, newValue: { isSigned: true, signatureData: signature, version: visit.version + 1 } });
+    await updateVisitRow(trx, id, {
+      is_signed: true,
+      signature_data: JSON.stringify(signature),
+      version: visit.version + 1,
+      changed_at: ws.now,
+      changed_by: caller.userName,
+    });
+    await audit(trx, {
+      actor,
+      tableName: 'visit',
+      recordId: id,
+      operation: 'Update',
+      event: 'VisitSigned',
+      oldValue: { isSigned: visit.isSigned, signatureData: visit.signatureData, version: visit.version },
+      newValue: { isSigned: true, signatureData: signature, version: visit.version + 1 },
+    });
   });
   return { success: true, message: SIGN_MESSAGES.signed };
 }

@@ -19,7 +19,10 @@ export function createAdministrationLoaders(backend: BackendClient) {
       return byId(ids, infos);
     }),
     organizations: new DataLoader<string, Organization | null>(async (ids) =>
-      byId(ids, await backend.call('get', '/api/v1.0/nms_system_api/allOrganizations', { query: { ids: ids.join(','), includeDeleted: true } })),
+      byId(
+        ids,
+        await backend.call('get', '/api/v1.0/nms_system_api/allOrganizations', { query: { ids: ids.join(','), includeDeleted: true } }),
+      ),
     ),
     persons: new DataLoader<string, Person | null>(async (ids) =>
       byId(ids, await backend.call('get', '/api/v1.0/nms_system_api/allPersons', { query: { ids: ids.join(','), includeDeleted: true } })),

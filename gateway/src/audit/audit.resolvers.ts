@@ -3,18 +3,23 @@
  * lists its changed fields side by side, old → new, so screens need not diff JSON themselves.
  */
 import type { AuditChange, AuditEventResolvers, AuditOperation, QueryResolvers } from '../__generated__/resolvers.js';
-import { backendPage, connectionOf, offsetAfter, pageSize } from '../administration/connection.js';
-import { backendId } from '../administration/user-errors.js';
-import { fromGlobalId, toGlobalId, type NodeType } from '../nodes/global-id.js';
+import {
+  backendPage,
+  pageRequest,
+  connectionFromList,
+  connectionOf,
+  needsTotal,
+  pageWindow,
+  type PageWindow,
+} from '../graph/connection.js';
+import { InvalidIdError, argumentId } from '../graph/user-errors.js';
+import { toGlobalId } from '../graph/global-id.js';
+import { auditedRecord, recordGlobalId, recordKindOf, tableOfKind } from './audit-records.js';
+import { registryDayStart } from '@ecrf/rules';
 import type { AuditEvent as AuditEventModel } from '../upstream/administration-models.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { nullIfForbidden } from '../upstream/upstream-error.js';
 
 const operations: Record<AuditOperation, AuditEventModel['operation']> = { CREATE: 'Create', UPDATE: 'Update', DELETE: 'Delete' };
-
-/** The table behind each node type whose history can be read. */
-const tables: Partial<Record<NodeType, string>> = {
-  User: 'app_user', Role: 'role', Right: 'app_right', Institute: 'institute', StudyInstitute: 'study_institute', Organization: 'organization', Person: 'person',
-};
 
 const json = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
 
@@ -26,49 +31,52 @@ export function changesOf(oldValue: Record<string, unknown> | null, newValue: Re
     .filter((change) => change.oldValue !== change.newValue);
 }
 
-export const auditQueries: Pick<QueryResolvers, 'auditEvents' | 'auditHistory' | 'auditEventsOfDay' | 'recordHistory'> = {
-  async auditEvents(_, { first, after, filter }, { backend }) {
-    const offset = offsetAfter(after);
-    const size = pageSize(first, 50);
-    const { page, itemsPerPage, skip } = backendPage(offset, size);
-    const answer = await backend.call('get', '/api/v1.0/AuditTrail', {
-      query: {
-        page, itemsPerPage,
-        userId: filter?.userId ? backendId(filter.userId, 'User', 'filter.userId') : undefined,
-        tableName: filter?.tableName || undefined,
-        recordId: filter?.recordId || undefined,
-        operation: filter?.operation ? operations[filter.operation] : undefined,
-        from: filter?.from || undefined,
-        to: filter?.to || undefined,
-      },
-    });
-    return connectionOf(answer.items.slice(skip, skip + size), offset, answer.totalCount);
-  },
-  auditHistory: (_, { tableName, recordId }, { backend }) =>
-    backend.call('post', '/api/v1.0/AuditLog/Log', { body: { tableName, keyValue: recordId } }),
-  auditEventsOfDay: (_, { date }, { backend }) => backend.call('post', '/api/v1.0/AuditLog/Events', { body: { date } }),
-  async recordHistory(_, { id }, context) {
-    const decoded = fromGlobalId(id);
-    const tableName = decoded ? tables[decoded.type] : undefined;
-    if (!decoded || !tableName) {
+export const auditQueries: Pick<QueryResolvers, 'auditEvents' | 'auditEventsOfDay' | 'recordHistory'> = {
+  async auditEvents(_, { filter, ...paging }, context) {
+    const { backend } = context;
+    const record = filter?.recordId ? auditedRecord(filter.recordId) : null;
+    if (filter?.recordId && !record) {
       await context.loaders.currentUser();
-      return [];
+      throw new InvalidIdError('filter.recordId');
     }
-    return context.backend.call('post', '/api/v1.0/AuditLog/Log', { body: { tableName, keyValue: decoded.id } });
+    const query = {
+      userId: filter?.userId ? await argumentId(filter.userId, 'User', 'filter.userId', context) : undefined,
+      tableName: record?.tableName ?? (filter?.recordKind ? tableOfKind(filter.recordKind) : undefined),
+      recordId: record?.recordId,
+      operation: filter?.operation ? operations[filter.operation] : undefined,
+      from: filter?.from ?? undefined,
+      to: filter?.to ?? undefined,
+    };
+    const page = (window: PageWindow) => backend.call('get', '/api/v1.0/AuditTrail', { query: { ...query, ...pageRequest(window) } });
+    const total = needsTotal(paging) ? (await page({ offset: 0, size: 1 })).totalCount : undefined;
+    const window = pageWindow(paging, 50, total);
+    const { skip } = backendPage(window);
+    const answer = await page(window);
+    return connectionOf(answer.items.slice(skip, skip + window.size), window.offset, answer.totalCount);
+  },
+  async auditEventsOfDay(_, { date, ...paging }, { backend }) {
+    const events = await backend.call('post', '/api/v1.0/AuditLog/Events', { body: { date: registryDayStart(date) } });
+    return connectionFromList(events, paging, events.length);
+  },
+  async recordHistory(_, { id, ...paging }, context) {
+    const record = auditedRecord(id);
+    if (!record) {
+      await context.loaders.currentUser();
+      return connectionFromList([], paging, 0);
+    }
+    const events = await context.backend.call('post', '/api/v1.0/AuditLog/Log', {
+      body: { tableName: record.tableName, keyValue: record.recordId },
+    });
+    return connectionFromList(events, paging, events.length);
   },
 };
 
 export const AuditEvent: AuditEventResolvers = {
   id: (event) => toGlobalId('AuditEvent', event.id),
+  recordKind: (event) => recordKindOf(event.tableName),
+  recordId: (event) => (event.recordId ? recordGlobalId(event.tableName, event.recordId) : null),
+  reasonForChange: (event) => event.reason,
   operation: (event) => (event.operation === 'Create' ? 'CREATE' : event.operation === 'Update' ? 'UPDATE' : 'DELETE'),
   changes: (event) => changesOf(event.oldValue, event.newValue),
-  user: async (event, _, { loaders }) => {
-    if (!event.userId) return null;
-    try {
-      return await loaders.users.load(event.userId);
-    } catch (error) {
-      if (error instanceof UpstreamError && error.status === 403) return null;
-      throw error;
-    }
-  },
+  user: (event, _, { loaders }) => (event.userId ? nullIfForbidden(loaders.users.load(event.userId)) : null),
 };

@@ -3,17 +3,18 @@
  * Failures the user can act on come back as typed `UserError`s; a failed refresh is UNAUTHENTICATED
  * with the backend's message ('refresh token expired').
  */
-import type { MutationResolvers, UserError } from '../__generated__/resolvers.js';
+import type { MutationResolvers } from '../__generated__/resolvers.js';
+import type { UserErrorModel } from '../graph/user-errors.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 
-const signInErrors: Record<string, UserError['code']> = {
+const signInErrors: Record<string, UserErrorModel['code']> = {
   ECRF_ERR_INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   ECRF_ERR_ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
   ECRF_ERR_ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
 };
 
 /** The backend's rule messages of a refused password, as errors on the given input field. */
-function weakPasswordErrors(error: UpstreamError, field: string): UserError[] {
+function weakPasswordErrors(error: UpstreamError, field: string): UserErrorModel[] {
   const messages = Array.isArray(error.body.messages) ? error.body.messages.filter((m) => typeof m === 'string') : [];
   return (messages.length > 0 ? messages : [error.message]).map((message) => ({ code: 'WEAK_PASSWORD', message, field }));
 }

@@ -19,7 +19,10 @@ describe('REST status → extensions.code', () => {
   });
 
   it('keeps the backend message and code of an upstream error', () => {
-    const error = new GraphQLError('wrapped', { path: ['refreshSession'], originalError: new UpstreamError(401, 'ECRF_ERR_REFRESH_TOKEN_EXPIRED', 'refresh token expired', {}) });
+    const error = new GraphQLError('wrapped', {
+      path: ['refreshSession'],
+      originalError: new UpstreamError(401, 'ECRF_ERR_REFRESH_TOKEN_EXPIRED', 'refresh token expired', {}),
+    });
     expect(formatError({ message: 'wrapped', path: ['refreshSession'] }, error)).toEqual({
       message: 'refresh token expired',
       locations: undefined,

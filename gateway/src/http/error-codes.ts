@@ -4,13 +4,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { UpstreamError } from '../upstream/upstream-error.js';
 
-export type ErrorCode =
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'BAD_USER_INPUT'
-  | 'CONFLICT'
-  | 'UPSTREAM_UNAVAILABLE';
+export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'UPSTREAM_UNAVAILABLE';
 
 export function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';

@@ -4,14 +4,18 @@
  * (getMainzellisteConfiguration.errors), so the screen shows it as it is.
  */
 import { GraphQLError } from 'graphql';
-import type { UserError, UserErrorCode } from '../__generated__/resolvers.js';
+import type { UserErrorCode } from '../__generated__/resolvers.js';
+import type { UserErrorModel } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { ServiceFailure } from './service-client.js';
 
 const codes = {
-  400: 'MAINZELLISTE_BAD_REQUEST', 401: 'MAINZELLISTE_UNAUTHORIZED', 404: 'MAINZELLISTE_NOT_FOUND',
-  409: 'MAINZELLISTE_UNSURE_MATCH', 500: 'MAINZELLISTE_SERVER_ERROR',
+  400: 'MAINZELLISTE_BAD_REQUEST',
+  401: 'MAINZELLISTE_UNAUTHORIZED',
+  404: 'MAINZELLISTE_NOT_FOUND',
+  409: 'MAINZELLISTE_UNSURE_MATCH',
+  500: 'MAINZELLISTE_SERVER_ERROR',
 } as const satisfies Record<number, UserErrorCode>;
 type Row = keyof typeof codes;
 
@@ -24,7 +28,11 @@ function rowOf(status: number): Row {
 }
 
 /** The user error of a service failure, or of the backend's ECRF_ERR_MAINZELLISTE_* answer; null for anything else. */
-export async function serviceUserError(error: unknown, context: GatewayContext, field: string | null = null): Promise<UserError | null> {
+export async function serviceUserError(
+  error: unknown,
+  context: GatewayContext,
+  field: string | null = null,
+): Promise<UserErrorModel | null> {
   if (error instanceof UpstreamError && error.code?.startsWith('ECRF_ERR_MAINZELLISTE_')) {
     return { code: codes[rowOf(Number(error.code.slice(-3)))], message: error.message, field };
   }

@@ -4,15 +4,22 @@
  * statutory insurance number with check digit, placeholders and the GKV exception, private number 1–15;
  * the gender is required, as on /patientCreate).
  */
-import { INSURANCE_PLACEHOLDERS, patientIdentityErrors } from '@ecrf/rules';
-import type { PatientGender, PatientIdentity, PatientIdentityInput, UserError } from '../__generated__/resolvers.js';
+import { INSURANCE_PLACEHOLDERS, patientIdentityErrors, registryToday } from '@ecrf/rules';
+import type { PatientGender, PatientIdentity, PatientIdentityInput } from '../__generated__/resolvers.js';
+import type { UserErrorModel } from '../graph/user-errors.js';
 
 /** IDAT as the service takes it: its field keys to strings. */
 export type IdatFields = Record<string, string>;
 
 /** Graph field → service field, for the fields that map one to one (the gender as its code). */
 const PLAIN_FIELDS = {
-  firstName: 'vorname', lastName: 'nachname', birthName: 'geburtsname', gender: 'geschlecht', street: 'strasse', zip: 'plz', city: 'ort',
+  firstName: 'vorname',
+  lastName: 'nachname',
+  birthName: 'geburtsname',
+  gender: 'geschlecht',
+  street: 'strasse',
+  zip: 'plz',
+  city: 'ort',
   insuranceNumber: 'versicherungsnummer',
 } as const;
 type PlainField = keyof typeof PLAIN_FIELDS;
@@ -26,7 +33,17 @@ const codeOfGender = new Map<string, string>(Object.entries(GENDER_CODES));
 const genderOfCode = new Map(Object.entries(GENDER_CODES).map(([gender, code]) => [code, gender as PatientGender]));
 
 /** Graph field names an input sets, in a stable order. */
-export const IDENTITY_FIELD_NAMES = ['firstName', 'lastName', 'birthName', 'birthDate', 'gender', 'street', 'zip', 'city', 'insuranceNumber'] as const;
+export const IDENTITY_FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'birthName',
+  'birthDate',
+  'gender',
+  'street',
+  'zip',
+  'city',
+  'insuranceNumber',
+] as const;
 export type IdentityFieldName = (typeof IDENTITY_FIELD_NAMES)[number];
 
 /** The name the registry's change log records: the master data names of ecrf-calls.md §3 call the street `address`. */
@@ -37,8 +54,14 @@ const trimmed = (value: string | null | undefined): string => (value ?? '').trim
 /** The values of an input by graph field; the number is dropped when the status says there is none. */
 export function identityValues(input: PatientIdentityInput): Record<IdentityFieldName, string> {
   return {
-    firstName: trimmed(input.firstName), lastName: trimmed(input.lastName), birthName: trimmed(input.birthName),
-    birthDate: trimmed(input.birthDate), gender: input.gender ?? '', street: trimmed(input.street), zip: trimmed(input.zip), city: trimmed(input.city),
+    firstName: trimmed(input.firstName),
+    lastName: trimmed(input.lastName),
+    birthName: trimmed(input.birthName),
+    birthDate: trimmed(input.birthDate),
+    gender: input.gender ?? '',
+    street: trimmed(input.street),
+    zip: trimmed(input.zip),
+    city: trimmed(input.city),
     insuranceNumber: input.insuranceStatus === 'NONE' ? '' : trimmed(input.insuranceNumber),
   };
 }
@@ -65,10 +88,16 @@ export function identityOf(fields: Partial<Record<string, string>>, tentative: b
   const text = (key: string): string | null => (fields[key] ? fields[key] : null);
   const [day, month, year] = BIRTH_DATE_FIELDS.map((key) => fields[key] ?? '');
   return {
-    firstName: text('vorname'), lastName: text('nachname'), birthName: text('geburtsname'), zip: text('plz'), city: text('ort'),
+    firstName: text('vorname'),
+    lastName: text('nachname'),
+    birthName: text('geburtsname'),
+    zip: text('plz'),
+    city: text('ort'),
     // A code another client stored that the graph does not know reads as not recorded.
-    gender: genderOfCode.get(fields.geschlecht ?? '') ?? null, street: text('strasse'),
-    insuranceNumber: text('versicherungsnummer'), birthDate: day && month && year ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : null,
+    gender: genderOfCode.get(fields.geschlecht ?? '') ?? null,
+    street: text('strasse'),
+    insuranceNumber: text('versicherungsnummer'),
+    birthDate: day && month && year ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : null,
     tentative,
   };
 }
@@ -78,10 +107,10 @@ export function valuesOf(identity: PatientIdentity): Record<IdentityFieldName, s
   return Object.fromEntries(IDENTITY_FIELD_NAMES.map((name) => [name, identity[name] ?? ''])) as Record<IdentityFieldName, string>;
 }
 
-/** Every broken rule as a user error at its input field (`identity.<field>`); "today" is the UTC day. */
-export function validateIdentity(input: PatientIdentityInput): UserError[] {
+/** Every broken rule as a user error at its input field (`identity.<field>`); "today" is the registry's day. */
+export function validateIdentity(input: PatientIdentityInput): UserErrorModel[] {
   const values = identityValues(input);
-  const errors = patientIdentityErrors({ ...values, insuranceStatus: input.insuranceStatus }, new Date().toISOString().slice(0, 10));
+  const errors = patientIdentityErrors({ ...values, insuranceStatus: input.insuranceStatus }, registryToday(new Date()));
   return Object.entries(errors).map(([field, message]) => ({ code: 'INVALID_VALUE' as const, message, field: `identity.${field}` }));
 }
 

@@ -49,29 +49,54 @@ function kvnr(): string {
   return `${letter}${digits}${kvnrCheckDigit(letter, digits)}`;
 }
 type Identity = {
-  firstName: string; lastName: string; birthName?: string; birthDate: string; gender?: string; street?: string; zip?: string; city?: string;
-  insuranceStatus: string; insuranceNumber?: string;
+  firstName: string;
+  lastName: string;
+  birthName?: string;
+  birthDate: string;
+  gender?: string;
+  street?: string;
+  zip?: string;
+  city?: string;
+  insuranceStatus: string;
+  insuranceNumber?: string;
 };
 const person = (): Identity => ({
-  firstName: `Hedwig${word(4)}`, lastName: `Brandt${word(7)}`, birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
-  gender: 'FEMALE', street: `Rüttenscheider Straße ${randomInt(1, 300)}`, zip: '45127', city: 'Essen', insuranceStatus: 'STATUTORY_KNOWN', insuranceNumber: kvnr(),
+  firstName: `Hedwig${word(4)}`,
+  lastName: `Brandt${word(7)}`,
+  birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
+  gender: 'FEMALE',
+  street: `Rüttenscheider Straße ${randomInt(1, 300)}`,
+  zip: '45127',
+  city: 'Essen',
+  insuranceStatus: 'STATUTORY_KNOWN',
+  insuranceNumber: kvnr(),
 });
 
 type Registered = {
   registerPatient: {
-    studyPatient: { id: string; pseudonym: string; identity: { lastName: string; gender: string | null; street: string | null; tentative: boolean } | null } | null;
+    studyPatient: {
+      id: string;
+      pseudonym: string;
+      identity: { lastName: string; gender: string | null; street: string | null; tentative: boolean } | null;
+    } | null;
     possibleDuplicate: { pseudonym: string; registered: boolean } | null;
-    errors: { code: string; message: string; field: string | null }[];
+    errors: { code: string; message: string; path: string[] }[];
   };
 };
 const REGISTER = `mutation($input: RegisterPatientInput!) { registerPatient(input: $input) {
-  studyPatient { id pseudonym identity { lastName gender street tentative } } possibleDuplicate { pseudonym registered } errors { code message field } } }`;
+  studyPatient { id pseudonym identity { lastName gender street tentative } } possibleDuplicate { pseudonym registered } errors { code message path } } }`;
 
 async function register(identity: Identity, options: { confirmNewPatient?: boolean; url?: string } = {}) {
   const location = await fixtures.location('1001');
-  const variables = { input: { studyId: location.studyId, locationId: location.id, identity, confirmNewPatient: options.confirmNewPatient ?? false } };
+  const variables = {
+    input: { studyId: location.studyId, locationId: location.id, identity, confirmNewPatient: options.confirmNewPatient ?? false },
+  };
   if (!options.url) return (await fixtures.graph<Registered>(REGISTER, variables, physician)).data.registerPatient;
-  const response = await fetch(`${options.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${physician}` }, body: JSON.stringify({ query: REGISTER, variables }) });
+  const response = await fetch(`${options.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${physician}` },
+    body: JSON.stringify({ query: REGISTER, variables }),
+  });
   return ((await response.json()) as { data: Registered }).data.registerPatient;
 }
 
@@ -85,21 +110,25 @@ describe('registerPatient', () => {
     expect(answer.studyPatient?.pseudonym).toMatch(/^[0-9A-Z]{8}$/);
     expect(answer.studyPatient?.identity).toEqual({ lastName: hedwig.lastName, gender: 'FEMALE', street: hedwig.street, tentative: false });
     // The service keeps the oBDS code.
-    const stored = (await service.database.db.selectFrom('patient').select('fields').execute()).find((row) => row.fields.nachname === hedwig.lastName);
+    const stored = (await service.database.db.selectFrom('patient').select('fields').execute()).find(
+      (row) => row.fields.nachname === hedwig.lastName,
+    );
     expect(stored?.fields).toMatchObject({ geschlecht: 'W', strasse: hedwig.street });
   });
 
   it('refuses invalid master data with the validators of the spec', async () => {
     const answer = await register({ ...person(), firstName: 'H3dwig', zip: '451', insuranceNumber: 'A123456789' });
     expect(answer.errors).toEqual([
-      { code: 'INVALID_VALUE', message: 'Ungültiger Name', field: 'identity.firstName' },
-      { code: 'INVALID_VALUE', message: '5 Ziffern', field: 'identity.zip' },
-      { code: 'INVALID_VALUE', message: 'Ungültige KVNr.', field: 'identity.insuranceNumber' },
+      { code: 'INVALID_VALUE', message: 'Ungültiger Name', path: ['identity', 'firstName'] },
+      { code: 'INVALID_VALUE', message: '5 Ziffern', path: ['identity', 'zip'] },
+      { code: 'INVALID_VALUE', message: 'Ungültige KVNr.', path: ['identity', 'insuranceNumber'] },
     ]);
     const placeholder = await register({ ...person(), insuranceNumber: '970000011' });
-    expect(placeholder.errors.map((e) => e.field)).toEqual(['identity.insuranceNumber']);
+    expect(placeholder.errors.map((e) => e.path)).toEqual([['identity', 'insuranceNumber']]);
     expect((await register({ ...person(), insuranceStatus: 'STATUTORY', insuranceNumber: '970000011' })).errors).toEqual([]);
-    expect((await register({ ...person(), gender: undefined })).errors).toEqual([{ code: 'INVALID_VALUE', message: 'Wird benötigt', field: 'identity.gender' }]);
+    expect((await register({ ...person(), gender: undefined })).errors).toEqual([
+      { code: 'INVALID_VALUE', message: 'Wird benötigt', path: ['identity', 'gender'] },
+    ]);
   });
 
   it('reports a near-duplicate with its pseudonym, and registers it tentatively when confirmed', async () => {
@@ -108,37 +137,68 @@ describe('registerPatient', () => {
     const near = { ...first, zip: '45130' };
     const answer = await register(near);
     expect(answer.studyPatient).toBeNull();
-    expect(answer.errors).toEqual([{ code: 'MAINZELLISTE_UNSURE_MATCH', message: expect.stringMatching(new RegExp(`^${PREFIX} Unsichere Zuordnung`)), field: null }]);
+    expect(answer.errors).toEqual([
+      { code: 'MAINZELLISTE_UNSURE_MATCH', message: expect.stringMatching(new RegExp(`^${PREFIX} Unsichere Zuordnung`)), path: [] },
+    ]);
     expect(answer.possibleDuplicate).toEqual({ pseudonym: original.studyPatient?.pseudonym, registered: true });
     const confirmed = await register(near, { confirmNewPatient: true });
-    expect(confirmed.studyPatient?.identity).toEqual({ lastName: near.lastName, gender: near.gender, street: near.street, tentative: true });
+    expect(confirmed.studyPatient?.identity).toEqual({
+      lastName: near.lastName,
+      gender: near.gender,
+      street: near.street,
+      tentative: true,
+    });
   });
 
   it('refuses an insurance number that belongs to somebody whose other data differ', async () => {
     const owner = person();
     await register(owner);
     const answer = await register({ ...person(), lastName: owner.lastName, insuranceNumber: owner.insuranceNumber });
-    expect(answer.errors).toEqual([{ code: 'INSURANCE_NUMBER_MISMATCH', message: 'Versichertennummer und weitere Patientendaten passen nicht zusammen.', field: 'identity.insuranceNumber' }]);
+    expect(answer.errors).toEqual([
+      {
+        code: 'INSURANCE_NUMBER_MISMATCH',
+        message: 'Versichertennummer und weitere Patientendaten passen nicht zusammen.',
+        path: ['identity', 'insuranceNumber'],
+      },
+    ]);
   });
 });
 
 describe('identities of study patients', () => {
   const PAGE = `query($studyId: ID!) { studyPatients(studyId: $studyId, first: 100) { edges { node { pseudonym identity { firstName lastName birthDate } } } } }`;
-  const auditCount = async (action: string) => Number((await service.database.db.selectFrom('audit_event').select((eb) => eb.fn.countAll().as('n')).where('action', '=', action).executeTakeFirstOrThrow()).n);
+  const auditCount = async (action: string) =>
+    Number(
+      (
+        await service.database.db
+          .selectFrom('audit_event')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('action', '=', action)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('cost one read token and one service request per page, and are null without the right', async () => {
     const people = [person(), person(), person()];
     for (const someone of people) await register(someone);
     const { studyId } = await fixtures.location('1001');
     const before = { tokens: await auditCount('token.create'), reads: await auditCount('patient.read') };
-    const page = await fixtures.graph<{ studyPatients: { edges: { node: { pseudonym: string; identity: { lastName: string } | null } }[] } }>(PAGE, { studyId }, physician);
-    expect({ tokens: await auditCount('token.create') - before.tokens, reads: await auditCount('patient.read') - before.reads }).toEqual({ tokens: 1, reads: 1 });
+    const page = await fixtures.graph<{
+      studyPatients: { edges: { node: { pseudonym: string; identity: { lastName: string } | null } }[] };
+    }>(PAGE, { studyId }, physician);
+    expect({
+      tokens: (await auditCount('token.create')) - before.tokens,
+      reads: (await auditCount('patient.read')) - before.reads,
+    }).toEqual({ tokens: 1, reads: 1 });
     const names = page.data.studyPatients.edges.map((edge) => edge.node.identity?.lastName);
     for (const someone of people) expect(names).toContain(someone.lastName);
 
     // Billing reads neither identities nor patient contexts: the list still answers, without names and visits.
     const BILLING_PAGE = `query($studyId: ID!) { studyPatients(studyId: $studyId, first: 100) { edges { node { pseudonym identity { lastName } visits { id } } } } }`;
-    const withoutRight = await fixtures.graph<{ studyPatients: { edges: { node: { identity: unknown; visits: unknown[] } }[] } }>(BILLING_PAGE, { studyId }, accounting);
+    const withoutRight = await fixtures.graph<{ studyPatients: { edges: { node: { identity: unknown; visits: unknown[] } }[] } }>(
+      BILLING_PAGE,
+      { studyId },
+      accounting,
+    );
     expect(withoutRight.data.studyPatients.edges.length).toBeGreaterThan(0);
     expect(withoutRight.data.studyPatients.edges.every((edge) => edge.node.identity === null && edge.node.visits.length === 0)).toBe(true);
   });
@@ -147,20 +207,35 @@ describe('identities of study patients', () => {
     const registered = await register(person());
     const id = registered.studyPatient?.id ?? '';
     const masterData = (await harness.signIn('masterdatamanager')).token;
-    type Updated = { changedFields: string[]; errors: unknown[]; studyPatient: { identity: { lastName: string; gender: string; street: string }; masterDataChanges: { variant: string; fieldNames: string[] }[] } };
+    type Updated = {
+      changedFields: string[];
+      errors: unknown[];
+      studyPatient: {
+        identity: { lastName: string; gender: string; street: string };
+        masterDataChanges: { edges: { node: { variant: string; fieldNames: string[] } }[] };
+      };
+    };
     const street = `Kettwiger Straße ${randomInt(1, 300)}`;
     const update = await fixtures.graph<{ updatePatientMasterData: Updated }>(
       `mutation($input: UpdatePatientMasterDataInput!) { updatePatientMasterData(input: $input) { changedFields errors { code message }
-        studyPatient { identity { lastName gender street } masterDataChanges { variant fieldNames } } } }`,
-      { input: { studyPatientId: id, identity: { ...person(), lastName: 'Neumann-Brandt', gender: 'DIVERSE', street, insuranceStatus: 'NONE' } } }, masterData,
+        studyPatient { identity { lastName gender street } masterDataChanges { edges { node { variant fieldNames } } } } } }`,
+      {
+        input: {
+          studyPatientId: id,
+          identity: { ...person(), lastName: 'Neumann-Brandt', gender: 'DIVERSE', street, insuranceStatus: 'NONE' },
+        },
+      },
+      masterData,
     );
     const payload = update.data.updatePatientMasterData;
     expect(payload.errors).toEqual([]);
-    expect(payload.changedFields).toEqual(expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'gender', 'street', 'insuranceNumber']));
+    expect(payload.changedFields).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'birthDate', 'gender', 'street', 'insuranceNumber']),
+    );
     expect(payload.studyPatient.identity).toEqual({ lastName: 'Neumann-Brandt', gender: 'DIVERSE', street });
     // The log takes the master data names of ecrf-calls.md §3: the street is `address`; never a value.
     const logged = payload.changedFields.map((name) => (name === 'street' ? 'address' : name)).sort();
-    expect(payload.studyPatient.masterDataChanges[0]).toEqual({ variant: 'ML', fieldNames: logged });
+    expect(payload.studyPatient.masterDataChanges.edges[0]?.node).toEqual({ variant: 'ML', fieldNames: logged });
     expect(JSON.stringify(payload.studyPatient.masterDataChanges)).not.toContain(street);
   });
 });
@@ -168,20 +243,35 @@ describe('identities of study patients', () => {
 describe('the answers of the service (ecrf-calls.md §5) as typed user errors', () => {
   /** Another gateway in front of the same backend, reaching the service at `mainzellisteUrl`. */
   async function gatewayTo(mainzellisteUrl: string) {
-    const gateway = await createGateway({ backendUrl: harness.backendUrl, mainzellisteUrl, webDist: undefined, introspection: true, exposeUpstreamCalls: false, client: defaultClientConfig });
+    const gateway = await createGateway({
+      backendUrl: harness.backendUrl,
+      mainzellisteUrl,
+      webDist: undefined,
+      introspection: true,
+      exposeUpstreamCalls: false,
+      client: defaultClientConfig,
+    });
     return { url: await gateway.listen(await freePort()), close: () => gateway.close() };
   }
 
   it('400: a name longer than the service takes', async () => {
     const answer = await register({ ...person(), lastName: `Brandt${word(200)}` });
-    expect(answer.errors).toEqual([{ code: 'MAINZELLISTE_BAD_REQUEST', message: `${PREFIX} Ungültige Eingabe (ein Pflichtfeld ist leer oder ein Datum hat das falsche Format).`, field: null }]);
+    expect(answer.errors).toEqual([
+      {
+        code: 'MAINZELLISTE_BAD_REQUEST',
+        message: `${PREFIX} Ungültige Eingabe (ein Pflichtfeld ist leer oder ein Datum hat das falsche Format).`,
+        path: [],
+      },
+    ]);
   });
 
   it('401: a service that does not know the tokens of the backend', async () => {
     const other = await startService();
     const gateway = await gatewayTo(other.url);
     try {
-      expect((await register(person(), { url: gateway.url })).errors).toEqual([{ code: 'MAINZELLISTE_UNAUTHORIZED', message: `${PREFIX} Die Autorisierung ist fehlgeschlagen.`, field: null }]);
+      expect((await register(person(), { url: gateway.url })).errors).toEqual([
+        { code: 'MAINZELLISTE_UNAUTHORIZED', message: `${PREFIX} Die Autorisierung ist fehlgeschlagen.`, path: [] },
+      ]);
     } finally {
       await gateway.close();
       await other.close();
@@ -191,7 +281,13 @@ describe('the answers of the service (ecrf-calls.md §5) as typed user errors', 
   it('404: no service answering; the registration is aborted', async () => {
     const gateway = await gatewayTo(`http://127.0.0.1:${await freePort()}`);
     try {
-      expect((await register(person(), { url: gateway.url })).errors).toEqual([{ code: 'MAINZELLISTE_NOT_FOUND', message: `${PREFIX} Der Dienst antwortet nicht. Die Patientenanlage wurde abgebrochen.`, field: null }]);
+      expect((await register(person(), { url: gateway.url })).errors).toEqual([
+        {
+          code: 'MAINZELLISTE_NOT_FOUND',
+          message: `${PREFIX} Der Dienst antwortet nicht. Die Patientenanlage wurde abgebrochen.`,
+          path: [],
+        },
+      ]);
     } finally {
       await gateway.close();
     }
@@ -200,6 +296,8 @@ describe('the answers of the service (ecrf-calls.md §5) as typed user errors', 
   // Last: it takes the service's database away.
   it('500: the service has lost its database', async () => {
     await service.database.close();
-    expect((await register(person())).errors).toEqual([{ code: 'MAINZELLISTE_SERVER_ERROR', message: `${PREFIX} Interner Fehler des Dienstes.`, field: null }]);
+    expect((await register(person())).errors).toEqual([
+      { code: 'MAINZELLISTE_SERVER_ERROR', message: `${PREFIX} Interner Fehler des Dienstes.`, path: [] },
+    ]);
   });
 });

@@ -3,15 +3,24 @@
  * service only; the backend issues tokens, judges the check-match (≥ 0.99, ecrf-calls.md §9), keeps the
  * pseudonym and logs changed field names. Every refusal is a typed user error (docs/gateway.md).
  */
-import type { MutationResolvers, ResolversTypes, UserError } from '../__generated__/resolvers.js';
-import { backendId, userErrorsOf } from '../administration/user-errors.js';
+import type { MutationResolvers, ResolversTypes } from '../__generated__/resolvers.js';
+import type { UserErrorModel } from '../graph/user-errors.js';
+import { backendId, userErrorsOf } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
 import { contextOf } from '../patients/patients.resolvers.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { serviceUserError } from './identity-errors.js';
 import {
-  IDENTITY_FIELD_NAMES, identityValues, isIdentifyingNumber, logNameOf, serviceKeysOf, toServiceFields, validateIdentity, valuesOf,
-  type IdatFields, type IdentityFieldName,
+  IDENTITY_FIELD_NAMES,
+  identityValues,
+  isIdentifyingNumber,
+  logNameOf,
+  serviceKeysOf,
+  toServiceFields,
+  validateIdentity,
+  valuesOf,
+  type IdatFields,
+  type IdentityFieldName,
 } from './identity-fields.js';
 import { ServiceFailure, possibleDuplicateOf } from './service-client.js';
 
@@ -22,7 +31,10 @@ export const INSURANCE_MISMATCH_MESSAGE = 'Versichertennummer und weitere Patien
 
 /** A refusal the user can act on; it carries the identity a duplicate may be. */
 class Refusal extends Error {
-  constructor(readonly errors: UserError[], readonly duplicate: string | null = null) {
+  constructor(
+    readonly errors: UserErrorModel[],
+    readonly duplicate: string | null = null,
+  ) {
     super(errors[0]?.message ?? 'refused');
   }
 }
@@ -51,11 +63,17 @@ async function possibleDuplicate(pseudonym: string | null, context: GatewayConte
 async function checkMatch(fields: IdatFields, context: GatewayContext): Promise<{ pseudonym: string | null; tokenId: string }> {
   const { tokenId } = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatchToken', {});
   const withNumber = await context.service.checkMatch(tokenId, fields);
-  const verdict = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatch', { query: { tokenId }, body: withNumber });
+  const verdict = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatch', {
+    query: { tokenId },
+    body: withNumber,
+  });
   if (verdict.isMatch) return { pseudonym: verdict.pseudonym, tokenId };
   const number = fields.versicherungsnummer ?? '';
   if (withNumber.pid && isIdentifyingNumber(number)) {
-    const without = await context.service.checkMatch(tokenId, Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'versicherungsnummer')));
+    const without = await context.service.checkMatch(
+      tokenId,
+      Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'versicherungsnummer')),
+    );
     if (without.pid !== withNumber.pid || withNumber.similarityScore > without.similarityScore) {
       throw new Refusal([{ code: 'INSURANCE_NUMBER_MISMATCH', message: INSURANCE_MISMATCH_MESSAGE, field: 'identity.insuranceNumber' }]);
     }
@@ -67,11 +85,15 @@ export const identityMutations: Pick<MutationResolvers, 'registerPatient' | 'upd
   async registerPatient(_, { input }, context) {
     // Signed in first: validation messages are not for anonymous callers.
     await context.loaders.currentUser();
-    const failed = async (refusal: Refusal): Promise<Payload<'RegisterPatientPayload'>> =>
-      ({ studyPatient: null, possibleDuplicate: await possibleDuplicate(refusal.duplicate, context), errors: refusal.errors });
+    const failed = async (refusal: Refusal): Promise<Payload<'RegisterPatientPayload'>> => ({
+      studyPatient: null,
+      possibleDuplicate: await possibleDuplicate(refusal.duplicate, context),
+      errors: refusal.errors,
+    });
     const invalid = validateIdentity(input.identity);
     if (invalid.length > 0) return failed(new Refusal(invalid));
     const studyInstituteId = backendId(input.locationId, 'StudyInstitute', 'locationId');
+    const studyId = backendId(input.studyId, 'Study', 'studyId');
     const fields = toServiceFields(identityValues(input.identity));
     let pseudonym: string | null = null;
     try {
@@ -79,13 +101,20 @@ export const identityMutations: Pick<MutationResolvers, 'registerPatient' | 'upd
       pseudonym = match.pseudonym;
       let tokenId = match.tokenId;
       if (!pseudonym) {
-        const token = await context.backend.call('post', '/api/v1.0/Mainzelliste/createPatientSessionAndToken', { body: { type: 'addPatient' } });
+        const token = await context.backend.call('post', '/api/v1.0/Mainzelliste/createPatientSessionAndToken', {
+          body: { type: 'addPatient' },
+        });
         tokenId = token.tokenId;
         pseudonym = (await context.service.addPatient(tokenId, fields, input.confirmNewPatient ?? false)).pseudonym;
       }
       const created = await context.backend.call('post', '/api/v1.0/Mainzelliste/createPatient', {
         query: { tokenId },
-        body: { studyId: input.studyId, studyInstituteId, pseudonym, ...(input.registrationDate ? { registrationDate: input.registrationDate } : {}) },
+        body: {
+          studyId,
+          studyInstituteId,
+          pseudonym,
+          ...(input.registrationDate ? { registrationDate: input.registrationDate } : {}),
+        },
       });
       return { studyPatient: { id: created.id }, possibleDuplicate: null, errors: [] };
     } catch (error) {
@@ -113,7 +142,8 @@ export const identityMutations: Pick<MutationResolvers, 'registerPatient' | 'upd
       await context.service.editPatient(token.tokenId, toServiceFields(changedValues, true));
       // The registry logs names only: each changed field is sent empty, so no value leaves the gateway.
       await context.backend.call('put', '/api/v1.0/NngmStudyPatient/{studyPatientId}/UpdateNngmStudyPatientDataML', {
-        path: { studyPatientId }, body: Object.fromEntries(changed.map((name) => [logNameOf(name), ''])),
+        path: { studyPatientId },
+        body: Object.fromEntries(changed.map((name) => [logNameOf(name), ''])),
       });
       context.loaders.identities.clear(patientId);
       return { studyPatient: { id: studyPatientId }, changedFields: [...changed], errors: [] };

@@ -7,6 +7,7 @@ import type { GatewayContext } from '../context.js';
 import { contextOf } from '../patients/patients.resolvers.js';
 import type { StudyPatient } from '../patients/models.js';
 import { rethrowForField } from './identity-errors.js';
+import { connectionFromList } from '../graph/connection.js';
 
 /** The registry patient (Patient.id) of a study patient: from its table row, else from its loaded context. */
 export async function patientIdOf(patient: StudyPatient, context: GatewayContext): Promise<string> {
@@ -18,8 +19,16 @@ export const StudyPatientIdentityFields: Pick<StudyPatientResolvers, 'identity' 
     const patientId = await patientIdOf(patient, context);
     return context.loaders.identities.load(patientId).catch((error: unknown) => rethrowForField(error, context));
   },
-  masterDataChanges: async (patient, _, context) => {
-    const log = await context.backend.call('get', '/api/v1.0/NngmStudyPatient/{studyPatientId}/UpdateNngmStudyPatientDataLog', { path: { studyPatientId: patient.id } });
-    return log.map((entry) => ({ changedAt: entry.changedAt, userName: entry.userName, variant: entry.variant === 'ML' ? 'ML' : 'STANDARD', fieldNames: entry.fieldNames }));
+  masterDataChanges: async (patient, paging, context) => {
+    const log = await context.backend.call('get', '/api/v1.0/NngmStudyPatient/{studyPatientId}/UpdateNngmStudyPatientDataLog', {
+      path: { studyPatientId: patient.id },
+    });
+    const changes = log.map((entry) => ({
+      changedAt: entry.changedAt,
+      userName: entry.userName,
+      variant: entry.variant === 'ML' ? ('ML' as const) : ('STANDARD' as const),
+      fieldNames: entry.fieldNames,
+    }));
+    return connectionFromList(changes, paging, changes.length);
   },
 };

@@ -22,16 +22,23 @@ export function createIdentityLoaders(backend: BackendClient, service: ServiceCl
   return {
     identityConfiguration: once(() => backend.call('get', '/api/v1.0/Mainzelliste/getMainzellisteConfiguration', {})),
     /** Identity by registry patient id (Patient.id); null without the right, without a link, or not readable. */
-    identities: new DataLoader<string, PatientIdentity | null>(async (patientIds) => {
-      const path = readTokenPath(await rights());
-      if (!path) return patientIds.map(() => null);
-      const token = await backend.call('post', path, { body: { requestedPatientIds: [...patientIds] } });
-      if (!token.tokenId) return patientIds.map(() => null);
-      const stored = await service.readPatients(token.tokenId);
-      const byPseudonym = new Map(stored.flatMap((row) => row.ids.filter((id) => id.idType === 'pid').map((id) => [id.idString, identityOf(row.fields, id.tentative)] as const)));
-      const pseudonymOf = new Map(token.patients.map((patient) => [patient.patientId, patient.pseudonym]));
-      return patientIds.map((id) => byPseudonym.get(pseudonymOf.get(id) ?? '') ?? null);
-    }, { maxBatchSize: 500 }),
+    identities: new DataLoader<string, PatientIdentity | null>(
+      async (patientIds) => {
+        const path = readTokenPath(await rights());
+        if (!path) return patientIds.map(() => null);
+        const token = await backend.call('post', path, { body: { requestedPatientIds: [...patientIds] } });
+        if (!token.tokenId) return patientIds.map(() => null);
+        const stored = await service.readPatients(token.tokenId);
+        const byPseudonym = new Map(
+          stored.flatMap((row) =>
+            row.ids.filter((id) => id.idType === 'pid').map((id) => [id.idString, identityOf(row.fields, id.tentative)] as const),
+          ),
+        );
+        const pseudonymOf = new Map(token.patients.map((patient) => [patient.patientId, patient.pseudonym]));
+        return patientIds.map((id) => byPseudonym.get(pseudonymOf.get(id) ?? '') ?? null);
+      },
+      { maxBatchSize: 500 },
+    ),
   };
 }
 

@@ -11,7 +11,10 @@ const API_VERSION = '3.2';
 const TIMEOUT_MS = 10_000;
 
 export class ServiceFailure extends Error {
-  constructor(readonly status: number, readonly body: unknown) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super(`pseudonymisation service answered ${status}`);
     this.name = 'ServiceFailure';
   }
@@ -24,14 +27,19 @@ export type StoredIdentity = { fields: Partial<Record<string, string>>; ids: { i
 export type ServiceStats = { calls: number };
 
 export function createServiceClient(baseUrl: string, stats: ServiceStats = { calls: 0 }) {
-  async function send(method: 'GET' | 'POST' | 'PUT', path: string, body?: { form: IdatFields } | { json: IdatFields }): Promise<{ status: number; body: unknown }> {
+  async function send(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: { form: IdatFields } | { json: IdatFields },
+  ): Promise<{ status: number; body: unknown }> {
     stats.calls += 1;
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
         method,
         headers: {
-          accept: 'application/json', mainzellisteApiVersion: API_VERSION,
+          accept: 'application/json',
+          mainzellisteApiVersion: API_VERSION,
           ...(body === undefined ? {} : { 'content-type': 'form' in body ? 'application/x-www-form-urlencoded' : 'application/json' }),
         },
         body: body === undefined ? undefined : 'form' in body ? new URLSearchParams(body.form).toString() : JSON.stringify(body.json),
@@ -58,7 +66,9 @@ export function createServiceClient(baseUrl: string, stats: ServiceStats = { cal
     },
     /** POST /patients?tokenId: the pid of the new (or the identical stored) identity; a possible duplicate is a 409 failure. */
     async addPatient(tokenId: string, fields: IdatFields, sureness: boolean): Promise<AddPatientResult> {
-      const answer = await send('POST', `/patients?tokenId=${token(tokenId)}`, { form: sureness ? { ...fields, sureness: 'true' } : fields });
+      const answer = await send('POST', `/patients?tokenId=${token(tokenId)}`, {
+        form: sureness ? { ...fields, sureness: 'true' } : fields,
+      });
       if (answer.status !== 201) throw new ServiceFailure(answer.status, answer.body);
       const [id] = answer.body as { idString: string; tentative: boolean }[];
       if (!id) throw new ServiceFailure(500, answer.body);

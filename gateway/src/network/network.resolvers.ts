@@ -4,40 +4,42 @@
  * system through `POST nms_system_api/syncOrganizations` (REST, system to system; docs/gateway.md).
  */
 import type {
-  OrganizationAssignmentResolvers, OrganizationResolvers, PersonResolvers, QueryResolvers,
+  OrganizationAssignmentResolvers,
+  OrganizationResolvers,
+  PersonResolvers,
+  QueryResolvers,
 } from '../__generated__/resolvers.js';
-import { connectionFromList } from '../administration/connection.js';
-import { toGlobalId } from '../nodes/global-id.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { connectionFromList } from '../graph/connection.js';
+import { toGlobalId } from '../graph/global-id.js';
+import { nullIfForbidden } from '../upstream/upstream-error.js';
 
 export const networkQueries: Pick<QueryResolvers, 'organizations' | 'persons'> = {
-  organizations: async (_, { first, after, includeDeleted }, { backend }) =>
-    connectionFromList(await backend.call('get', '/api/v1.0/nms_system_api/allOrganizations', { query: { includeDeleted: includeDeleted ?? false } }), { first, after }, 100),
-  persons: async (_, { first, after, includeDeleted }, { backend }) =>
-    connectionFromList(await backend.call('get', '/api/v1.0/nms_system_api/allPersons', { query: { includeDeleted: includeDeleted ?? false } }), { first, after }, 100),
+  organizations: async (_, { includeDeleted, ...paging }, { backend }) =>
+    connectionFromList(
+      await backend.call('get', '/api/v1.0/nms_system_api/allOrganizations', { query: { includeDeleted: includeDeleted ?? false } }),
+      paging,
+      100,
+    ),
+  persons: async (_, { includeDeleted, ...paging }, { backend }) =>
+    connectionFromList(
+      await backend.call('get', '/api/v1.0/nms_system_api/allPersons', { query: { includeDeleted: includeDeleted ?? false } }),
+      paging,
+      100,
+    ),
 };
 
 export const Organization: OrganizationResolvers = {
   id: (organization) => toGlobalId('Organization', organization.id),
-  masterDataId: (organization) => organization.id,
   institute: (organization, _, { loaders }) => (organization.instituteId ? loaders.institutes.load(organization.instituteId) : null),
 };
 
 export const Person: PersonResolvers = {
   id: (person) => toGlobalId('Person', person.id),
-  masterDataId: (person) => person.id,
   displayName: (person) => [person.title, person.firstName, person.lastName].filter(Boolean).join(' '),
-  personInfo: (person) => Object.entries(person.personInfo).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })),
-  user: async (person, _, { loaders }) => {
-    if (!person.userId) return null;
-    try {
-      return await loaders.users.load(person.userId);
-    } catch (error) {
-      // The account is shown only to viewers who may read users.
-      if (error instanceof UpstreamError && error.status === 403) return null;
-      throw error;
-    }
-  },
+  personInfo: (person) =>
+    Object.entries(person.personInfo).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : JSON.stringify(value) })),
+  // The account is shown only to viewers who may read users.
+  user: (person, _, { loaders }) => (person.userId ? nullIfForbidden(loaders.users.load(person.userId)) : null),
   canBeDeleted: async (person, _, { backend }) =>
     (await backend.call('get', '/api/v1.0/nms_system_api/ecrfPerson/{id}/canBeDeletedInfo', { path: { id: person.id } })).canBeDeleted,
 };

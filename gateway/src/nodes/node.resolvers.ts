@@ -7,14 +7,15 @@ import type {
   UserResolvers,
 } from '../__generated__/resolvers.js';
 import { roleById, type GatewayContext } from '../context.js';
-import { fromGlobalId, toGlobalId, type NodeType } from './global-id.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { fromGlobalId, toGlobalId, type NodeType } from '../graph/global-id.js';
+import { UpstreamError, nullIfForbidden } from '../upstream/upstream-error.js';
 import { loadStudyDefinitionNode } from '../study-definitions/study-definitions.resolvers.js';
-import { loadPatientNode } from '../patients/patients.resolvers.js';
+import { loadPatientNode } from '../patients/patient-nodes.js';
 import type { Instrument, Visit } from '../patients/models.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
-type TypedNode = { typename: NodeType; model: NodeModel };
+// AuditRecord ids name records that are no nodes: `node` answers null for them.
+type TypedNode = { typename: Exclude<NodeType, 'AuditRecord'>; model: NodeModel };
 
 const typenames = new WeakMap<object, TypedNode['typename']>();
 
@@ -60,7 +61,14 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
     case 'StudyPatient':
     case 'Visit':
     case 'Instrument':
+    case 'DataField':
+    case 'CaseProcessStep':
       return tag(decoded.type, await loadPatientNode(decoded.type, decoded.id, context));
+    case 'Study':
+      return tag('Study', (await nullIfForbidden(loaders.studies.load(decoded.id))) ? { id: decoded.id } : null);
+    // audited records that are no nodes are read with recordHistory only
+    case 'AuditRecord':
+      return null;
   }
 }
 
@@ -107,6 +115,5 @@ export const Role: RoleResolvers = {
 
 export const StudyInstitute: StudyInstituteResolvers = {
   id: (institute) => toGlobalId('StudyInstitute', institute.id),
-  recordId: (institute) => institute.id,
   isDigiNet: (institute) => institute.additionalInfo.isDigiNet === true,
 };

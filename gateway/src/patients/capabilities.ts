@@ -3,7 +3,7 @@
  * backend routes behind the action (the `access` of each route; docs/roles-and-rights.md), so a screen
  * offers what the backend would allow. A deleted patient is shown read-only.
  */
-import type { RightName } from '@ecrf/backend';
+import type { RightName } from '@ecrf/rules';
 import type { StudyPatientCapabilities } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
 import { viewerRights } from '../viewer/rights.js';

@@ -16,8 +16,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Field = { fieldId: string; definition: { identifier: string } | null; visible: boolean; required: boolean; childFields?: Field[] };
-const FIELD = 'fieldId definition { identifier } visible required';
+type Field = { id: string; definition: { identifier: string } | null; visible: boolean; required: boolean; childFields?: Field[] };
+const FIELD = 'id definition { identifier } visible required';
 
 describe('fields in list entries', () => {
   it('evaluate their rules within their own entry', async () => {
@@ -35,17 +35,24 @@ describe('fields in list entries', () => {
     };
     if (!list || !entry) throw new Error('no consent 4.1 list');
     const entryOf = (reason: string) => ({
-      definitionId: entry.definitionId,
+      definitionKey: entry.definitionId,
       childFields: [
-        { definitionId: child('change_reason'), values: [{ value: reason }] },
-        { definitionId: child('withdrawal_date'), values: [{ value: '2025-03-02' }] },
+        { definitionKey: child('change_reason'), values: [{ value: reason }] },
+        { definitionKey: child('withdrawal_date'), values: [{ value: '2025-03-02' }] },
       ],
     });
     // One entry records a correction, the other a withdrawal: only the withdrawal shows its date.
     const { data } = await fixtures.graph<{ createInstrument: { instrument: { fields: Field[] } | null; errors: unknown[] } }>(
       `mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { fields { ${FIELD}
         childFields { ${FIELD} childFields { ${FIELD} } } } } errors { code message } } }`,
-      { input: { studyPatientId, visitId: visit.id, definitionId: consents.id, fields: [{ definitionId: list.definitionId, childFields: [entryOf('correction'), entryOf('patientWithdrawal')] }] } },
+      {
+        input: {
+          studyPatientId,
+          visitId: visit.id,
+          definitionId: consents.id,
+          fields: [{ definitionKey: list.definitionId, childFields: [entryOf('correction'), entryOf('patientWithdrawal')] }],
+        },
+      },
     );
     const fields = data.createInstrument.instrument?.fields;
     if (!fields) throw new Error(`createInstrument: ${JSON.stringify(data.createInstrument.errors)}`);

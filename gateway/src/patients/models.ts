@@ -3,7 +3,7 @@
  * patient context (GET StudyPatient/context?ids=) and, for its parts, the part with the context it belongs
  * to, so visits, instruments and fields are served from the one loaded context.
  */
-import type { DataFieldInstance } from '@ecrf/rules';
+import type { DataFieldInstance, FormPlace } from '@ecrf/rules';
 import type { Operation, SuccessBody } from '../upstream/openapi-types.js';
 
 export type PatientContext = SuccessBody<Operation<'/api/v1.0/StudyPatient/context', 'get'>>[number];
@@ -17,10 +17,12 @@ export type CaseProcessDto = SuccessBody<Operation<'/api/v1.0/CaseProcess/{id}',
 export type StudyPatient = { id: string; listItem?: PatientListItem };
 export type Visit = { context: PatientContext; visit: VisitDto };
 export type Instrument = { context: PatientContext; visit: VisitDto | null; instrument: InstrumentDto };
-/** The form a field belongs to: its root fields are the `current` fields of the rules' evaluation. */
-export type Form = { context: PatientContext; roots: readonly DataFieldInstance[] };
+/** The form a field belongs to, at its place: its root fields are the `current` fields of the rules' evaluation. */
+export type Form = { context: PatientContext; place: FormPlace; roots: readonly DataFieldInstance[] };
 /** `entry`: the list entry the field stands in; its rules read the entry's own fields first (as the backend's save does). */
 export type DataField = { form: Form; field: DataFieldInstance; parentVisible: boolean; entry?: DataFieldInstance };
+/** The signature as stored with the visit. */
+export type VisitSignature = NonNullable<VisitDto['signatureData']>;
 export type CaseProcessStep = { studyPatientId: string; step: CaseProcessStepDto };
 
 /**

@@ -5,13 +5,11 @@
  */
 import type { DataFieldInstance } from '@ecrf/rules';
 import type { MutationResolvers, ResolversTypes } from '../__generated__/resolvers.js';
-import { backendId } from '../administration/user-errors.js';
+import { backendId } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
 import { instancesOf } from './models.js';
 import { contextOf } from './patients.resolvers.js';
-import {
-  attemptSave, fieldInput, missingReason, partId, patientAfterRefusal, reloaded, visitIn,
-} from './save.js';
+import { attemptSave, fieldInputs, missingReason, partId, patientAfterRefusal, reloaded, visitIn } from './save.js';
 
 type Payload<N extends keyof ResolversTypes> = ResolversTypes[N];
 
@@ -20,80 +18,124 @@ async function patientHoldsField(studyPatientId: string, fieldId: string, contex
   const patient = await contextOf(studyPatientId, context);
   const instruments = [...patient.standaloneInstruments, ...patient.visits.flatMap((v) => v.instruments)];
   const holds = (fields: readonly DataFieldInstance[]): boolean => fields.some((f) => f.id === fieldId || holds(f.childFields));
-  return [patient.fields, ...patient.visits.map((v) => v.fields), ...instruments.map((i) => i.fields)].some((fields) => holds(instancesOf(fields)));
+  return [patient.fields, ...patient.visits.map((v) => v.fields), ...instruments.map((i) => i.fields)].some((fields) =>
+    holds(instancesOf(fields)),
+  );
 }
 
-export const patientChangeMutations: Pick<MutationResolvers,
+export const patientChangeMutations: Pick<
+  MutationResolvers,
   'updateStudyPatient' | 'deleteStudyPatient' | 'updateVisit' | 'deleteInstrument' | 'setFieldLock'
 > = {
   updateStudyPatient: (_, { input }, context) => {
     let studyPatientId: string | undefined;
-    return attemptSave<Payload<'StudyPatientPayload'>>(context, async () => {
-      studyPatientId = backendId(input.id, 'StudyPatient', 'id');
-      await context.backend.call('put', '/api/v1.0/StudyPatient/{id}', {
-        path: { id: studyPatientId },
-        body: {
-          version: input.version, ...(input.fields ? { fields: input.fields.map(fieldInput) } : {}),
-          ...(input.locationId ? { studyInstituteId: backendId(input.locationId, 'StudyInstitute', 'locationId') } : {}),
-          ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
-        },
-      });
-      return { studyPatient: await reloaded(studyPatientId, context), errors: [] };
-    }, (errors) => ({ studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }));
+    return attemptSave<Payload<'StudyPatientPayload'>>(
+      context,
+      () => ({ studyPatientId, fields: input.fields }),
+      async () => {
+        studyPatientId = backendId(input.id, 'StudyPatient', 'id');
+        await context.backend.call('put', '/api/v1.0/StudyPatient/{id}', {
+          path: { id: studyPatientId },
+          body: {
+            version: input.version,
+            ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
+            ...(input.locationId ? { studyInstituteId: backendId(input.locationId, 'StudyInstitute', 'locationId') } : {}),
+            ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
+          },
+        });
+        return { studyPatient: await reloaded(studyPatientId, context), errors: [] };
+      },
+      (errors) => ({ studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+    );
   },
 
-  deleteStudyPatient: (_, { input }, context) => attemptSave<Payload<'DeleteStudyPatientPayload'>>(context, async () => {
-    const studyPatientId = backendId(input.id, 'StudyPatient', 'id');
-    await context.backend.call('delete', '/api/v1.0/StudyPatient/{id}', { path: { id: studyPatientId } });
-    context.loaders.patientContexts.clear(studyPatientId);
-    return { deletedStudyPatientId: input.id, errors: [] };
-  }, (errors) => ({ deletedStudyPatientId: null, errors })),
+  deleteStudyPatient: (_, { input }, context) =>
+    attemptSave<Payload<'DeleteStudyPatientPayload'>>(
+      context,
+      () => ({}),
+      async () => {
+        const studyPatientId = backendId(input.id, 'StudyPatient', 'id');
+        await context.backend.call('delete', '/api/v1.0/StudyPatient/{id}', { path: { id: studyPatientId } });
+        context.loaders.patientContexts.clear(studyPatientId);
+        return { deletedStudyPatientId: input.id, errors: [] };
+      },
+      (errors) => ({ deletedStudyPatientId: null, errors }),
+    ),
 
   updateVisit: (_, { input }, context) => {
     let studyPatientId: string | undefined;
-    return attemptSave<Payload<'VisitPayload'>>(context, async () => {
-      const ids = partId(input.id, 'Visit', 'id');
-      studyPatientId = ids.studyPatientId;
-      await context.backend.call('put', '/api/v1.0/Visit/{id}', {
-        path: { id: ids.id },
-        body: {
-          version: input.version,
-          // Left out keeps the stored date; null clears it.
-          ...(input.visitDate !== undefined ? { visitDate: input.visitDate } : {}),
-          ...(input.fields ? { fields: input.fields.map(fieldInput) } : {}),
-          ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
-        },
-      });
-      return { ...(await visitIn(ids.studyPatientId, ids.id, context)), errors: [] };
-    }, (errors) => ({ visit: null, studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }));
+    return attemptSave<Payload<'VisitPayload'>>(
+      context,
+      () => ({ studyPatientId, fields: input.fields }),
+      async () => {
+        const ids = partId(input.id, 'Visit', 'id');
+        studyPatientId = ids.studyPatientId;
+        await context.backend.call('put', '/api/v1.0/Visit/{id}', {
+          path: { id: ids.id },
+          body: {
+            version: input.version,
+            // Left out keeps the stored date; null clears it.
+            ...(input.visitDate !== undefined ? { visitDate: input.visitDate } : {}),
+            ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
+            ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
+          },
+        });
+        return { ...(await visitIn(ids.studyPatientId, ids.id, context)), errors: [] };
+      },
+      (errors) => ({ visit: null, studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+    );
   },
 
-  deleteInstrument: (_, { input }, context) => attemptSave<Payload<'DeleteInstrumentPayload'>>(context, async () => {
-    const ids = partId(input.id, 'Instrument', 'id');
-    const refused = missingReason(input.reasonOfChange);
-    if (refused) return { deletedInstrumentId: null, studyPatient: null, errors: refused };
-    await context.backend.call('delete', '/api/v1.0/Instrument/{id}', { path: { id: ids.id }, query: { reasonOfChange: input.reasonOfChange } });
-    return { deletedInstrumentId: input.id, studyPatient: await reloaded(ids.studyPatientId, context), errors: [] };
-  }, (errors) => ({ deletedInstrumentId: null, studyPatient: null, errors })),
+  deleteInstrument: (_, { input }, context) =>
+    attemptSave<Payload<'DeleteInstrumentPayload'>>(
+      context,
+      () => ({}),
+      async () => {
+        const ids = partId(input.id, 'Instrument', 'id');
+        const refused = missingReason(input.reasonForChange);
+        if (refused) return { deletedInstrumentId: null, studyPatient: null, errors: refused };
+        await context.backend.call('delete', '/api/v1.0/Instrument/{id}', {
+          path: { id: ids.id },
+          query: { reasonOfChange: input.reasonForChange },
+        });
+        return { deletedInstrumentId: input.id, studyPatient: await reloaded(ids.studyPatientId, context), errors: [] };
+      },
+      (errors) => ({ deletedInstrumentId: null, studyPatient: null, errors }),
+    ),
 
   setFieldLock: (_, { input }, context) => {
     let studyPatientId: string | undefined;
-    return attemptSave<Payload<'SetFieldLockPayload'>>(context, async () => {
-      studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
-      const lock = {
-        ...(typeof input.lockedManually === 'boolean' ? { lockedManually: input.lockedManually } : {}),
-        // Left out keeps the stored lock date; null clears it.
-        ...(input.lockDate !== undefined ? { lockDate: input.lockDate } : {}),
-      };
-      if (Object.keys(lock).length === 0) {
-        return { studyPatient: null, errors: [{ code: 'INVALID_VALUE', message: 'Bitte geben Sie eine Sperre oder ein Sperrdatum an.', field: 'lockedManually' }] };
-      }
-      // The backend finds the form by the field alone; the field must be this patient's, so the reload shows it.
-      if (!(await patientHoldsField(studyPatientId, input.fieldId, context))) {
-        return { studyPatient: null, errors: [{ code: 'INVALID_VALUE', message: 'Das Feld gehört nicht zu diesem Patienten.', field: 'fieldId' }] };
-      }
-      await context.backend.call('put', '/api/v1.0/DataField/{id}', { path: { id: input.fieldId }, body: { version: input.ownerVersion, ...lock } });
-      return { studyPatient: await reloaded(studyPatientId, context), errors: [] };
-    }, (errors) => ({ studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }));
+    return attemptSave<Payload<'SetFieldLockPayload'>>(
+      context,
+      () => ({ studyPatientId }),
+      async () => {
+        studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
+        const field = partId(input.fieldId, 'DataField', 'fieldId');
+        const lock = {
+          ...(typeof input.lockedManually === 'boolean' ? { lockedManually: input.lockedManually } : {}),
+          // Left out keeps the stored lock date; null clears it.
+          ...(input.lockDate !== undefined ? { lockDate: input.lockDate } : {}),
+        };
+        if (Object.keys(lock).length === 0) {
+          return {
+            studyPatient: null,
+            errors: [{ code: 'INVALID_VALUE', message: 'Bitte geben Sie eine Sperre oder ein Sperrdatum an.', field: 'lockedManually' }],
+          };
+        }
+        // The backend finds the form by the field alone; the field must be this patient's, so the reload shows it.
+        if (field.studyPatientId !== studyPatientId || !(await patientHoldsField(studyPatientId, field.id, context))) {
+          return {
+            studyPatient: null,
+            errors: [{ code: 'INVALID_VALUE', message: 'Das Feld gehört nicht zu diesem Patienten.', field: 'fieldId' }],
+          };
+        }
+        await context.backend.call('put', '/api/v1.0/DataField/{id}', {
+          path: { id: field.id },
+          body: { version: input.ownerVersion, ...lock },
+        });
+        return { studyPatient: await reloaded(studyPatientId, context), errors: [] };
+      },
+      (errors) => ({ studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+    );
   },
 };

@@ -3,12 +3,11 @@
  * visit deletion and the case process (schema.graphql "Patient documentation"). Refusals and reloading
  * are shared with the other changes (save.ts).
  */
-import type { MutationResolvers, ResolversTypes, UserError } from '../__generated__/resolvers.js';
-import { backendId } from '../administration/user-errors.js';
+import type { MutationResolvers, ResolversTypes } from '../__generated__/resolvers.js';
+import type { UserErrorModel } from '../graph/user-errors.js';
+import { backendId } from '../graph/user-errors.js';
 import { caseProcessOf } from './patients.resolvers.js';
-import {
-  attemptSave, fieldInput, instrumentIn, missingReason, partId, patientAfterRefusal, reloaded, visitIn,
-} from './save.js';
+import { attemptSave, fieldInputs, instrumentIn, missingReason, partId, patientAfterRefusal, reloaded, visitIn } from './save.js';
 import type { CaseProcessDto } from './models.js';
 
 type Payload<N extends keyof ResolversTypes> = ResolversTypes[N];
@@ -17,84 +16,176 @@ function caseProcess(answer: CaseProcessDto): Payload<'CaseProcessPayload'> {
   const studyPatientId = answer.steps[0]?.studyPatientId ?? '';
   return { ...caseProcessOf(studyPatientId, answer.steps), errors: [] };
 }
-const caseProcessFailed = (errors: UserError[]): Payload<'CaseProcessPayload'> => ({ steps: [], stoppingStep: null, latestFilledStep: null, errors });
+const caseProcessFailed = (errors: UserErrorModel[]): Payload<'CaseProcessPayload'> => ({
+  steps: [],
+  stoppingStep: null,
+  latestFilledStep: null,
+  errors,
+});
 
-export const patientMutations: Pick<MutationResolvers,
-  'createStudyPatient' | 'createVisit' | 'createInstrument' | 'updateInstrument' | 'signVisit' | 'deleteVisit' | 'createCaseProcessStep' | 'updateCaseProcessStep'
+export const patientMutations: Pick<
+  MutationResolvers,
+  | 'createStudyPatient'
+  | 'createVisit'
+  | 'createInstrument'
+  | 'updateInstrument'
+  | 'signVisit'
+  | 'deleteVisit'
+  | 'createCaseProcessStep'
+  | 'updateCaseProcessStep'
 > = {
-  createStudyPatient: (_, { input }, context) => attemptSave<Payload<'StudyPatientPayload'>>(context, async () => {
-    const created = await context.backend.call('post', '/api/v1.0/NngmStudyPatient', {
-      body: {
-        studyId: input.studyId, studyInstituteId: backendId(input.locationId, 'StudyInstitute', 'locationId'),
-        ...(input.pseudonym ? { pseudonym: input.pseudonym } : {}), ...(input.registrationDate ? { registrationDate: input.registrationDate } : {}),
-        ...(input.fields ? { fields: input.fields.map(fieldInput) } : {}),
+  createStudyPatient: (_, { input }, context) =>
+    attemptSave<Payload<'StudyPatientPayload'>>(
+      context,
+      () => ({ fields: input.fields }),
+      async () => {
+        const created = await context.backend.call('post', '/api/v1.0/NngmStudyPatient', {
+          body: {
+            studyId: backendId(input.studyId, 'Study', 'studyId'),
+            studyInstituteId: backendId(input.locationId, 'StudyInstitute', 'locationId'),
+            ...(input.pseudonym ? { pseudonym: input.pseudonym } : {}),
+            ...(input.registrationDate ? { registrationDate: input.registrationDate } : {}),
+            ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
+          },
+        });
+        return { studyPatient: { id: created.id }, errors: [] };
       },
-    });
-    return { studyPatient: { id: created.id }, errors: [] };
-  }, (errors) => ({ studyPatient: null, errors })),
+      (errors) => ({ studyPatient: null, errors }),
+    ),
 
-  createVisit: (_, { input }, context) => attemptSave<Payload<'VisitPayload'>>(context, async () => {
-    const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
-    const [, definitionId = ''] = backendId(input.definitionId, 'VisitDefinition', 'definitionId').split('/');
-    const created = await context.backend.call('post', '/api/v1.0/Visit', {
-      body: { studyPatientId, definitionId, visitDate: input.visitDate ?? null, ...(input.fields ? { fields: input.fields.map(fieldInput) } : {}) },
-    });
-    return { ...(await visitIn(studyPatientId, created.id, context)), errors: [] };
-  }, (errors) => ({ visit: null, studyPatient: null, errors })),
-
-  createInstrument: (_, { input }, context) => attemptSave<Payload<'InstrumentPayload'>>(context, async () => {
-    const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
-    const [, definitionId = ''] = backendId(input.definitionId, 'InstrumentDefinition', 'definitionId').split('/');
-    const created = await context.backend.call('post', '/api/v1.0/Instrument', {
-      body: {
-        studyPatientId, definitionId, visitId: input.visitId ? partId(input.visitId, 'Visit', 'visitId').id : null,
-        ...(input.fields ? { fields: input.fields.map(fieldInput) } : {}), ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
+  createVisit: (_, { input }, context) =>
+    attemptSave<Payload<'VisitPayload'>>(
+      context,
+      () => ({ fields: input.fields }),
+      async () => {
+        const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
+        const [, definitionId = ''] = backendId(input.definitionId, 'VisitDefinition', 'definitionId').split('/');
+        const created = await context.backend.call('post', '/api/v1.0/Visit', {
+          body: {
+            studyPatientId,
+            definitionId,
+            visitDate: input.visitDate ?? null,
+            ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
+          },
+        });
+        return { ...(await visitIn(studyPatientId, created.id, context)), errors: [] };
       },
-    });
-    return { ...(await instrumentIn(studyPatientId, created.id, context)), errors: [] };
-  }, (errors) => ({ instrument: null, studyPatient: null, errors })),
+      (errors) => ({ visit: null, studyPatient: null, errors }),
+    ),
+
+  createInstrument: (_, { input }, context) =>
+    attemptSave<Payload<'InstrumentPayload'>>(
+      context,
+      () => ({ fields: input.fields }),
+      async () => {
+        const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
+        const [, definitionId = ''] = backendId(input.definitionId, 'InstrumentDefinition', 'definitionId').split('/');
+        const created = await context.backend.call('post', '/api/v1.0/Instrument', {
+          body: {
+            studyPatientId,
+            definitionId,
+            visitId: input.visitId ? partId(input.visitId, 'Visit', 'visitId').id : null,
+            ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
+            ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
+          },
+        });
+        return { ...(await instrumentIn(studyPatientId, created.id, context)), errors: [] };
+      },
+      (errors) => ({ instrument: null, studyPatient: null, errors }),
+    ),
 
   updateInstrument: (_, { input }, context) => {
     let studyPatientId: string | undefined;
-    return attemptSave<Payload<'InstrumentPayload'>>(context, async () => {
-      const ids = partId(input.id, 'Instrument', 'id');
-      studyPatientId = ids.studyPatientId;
-      await context.backend.call('put', '/api/v1.0/Instrument/{id}', {
-        path: { id: ids.id },
-        body: { version: input.version, fields: input.fields.map(fieldInput), ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}) },
-      });
-      return { ...(await instrumentIn(ids.studyPatientId, ids.id, context)), errors: [] };
-    }, (errors) => ({ instrument: null, studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }));
+    return attemptSave<Payload<'InstrumentPayload'>>(
+      context,
+      () => ({ studyPatientId, fields: input.fields }),
+      async () => {
+        const ids = partId(input.id, 'Instrument', 'id');
+        studyPatientId = ids.studyPatientId;
+        await context.backend.call('put', '/api/v1.0/Instrument/{id}', {
+          path: { id: ids.id },
+          body: {
+            version: input.version,
+            fields: fieldInputs(input.fields),
+            ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
+          },
+        });
+        return { ...(await instrumentIn(ids.studyPatientId, ids.id, context)), errors: [] };
+      },
+      (errors) => ({ instrument: null, studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+    );
   },
 
-  signVisit: (_, { input }, context) => attemptSave<Payload<'SignVisitPayload'>>(context, async () => {
-    const ids = partId(input.id, 'Visit', 'id');
-    const answer = await context.backend.call('post', '/api/v1.0/Visit/{id}/sign', {
-      path: { id: ids.id }, body: { password: input.password, ...(input.meaning ? { meaning: input.meaning } : {}) },
-    });
-    const { visit } = await visitIn(ids.studyPatientId, ids.id, context);
-    return { success: answer.success, message: answer.message, visit, errors: [] };
-  }, (errors) => ({ success: false, message: errors[0]?.message ?? '', visit: null, errors })),
+  signVisit: (_, { input }, context) =>
+    attemptSave<Payload<'SignVisitPayload'>>(
+      context,
+      () => ({}),
+      async () => {
+        const ids = partId(input.id, 'Visit', 'id');
+        const answer = await context.backend.call('post', '/api/v1.0/Visit/{id}/sign', {
+          path: { id: ids.id },
+          body: { password: input.password, ...(input.meaning ? { meaning: input.meaning } : {}) },
+        });
+        const { visit } = await visitIn(ids.studyPatientId, ids.id, context);
+        return { success: answer.success, message: answer.message, visit, errors: [] };
+      },
+      (errors) => ({ success: false, message: errors[0]?.message ?? '', visit: null, errors }),
+    ),
 
-  deleteVisit: (_, { input }, context) => attemptSave<Payload<'DeleteVisitPayload'>>(context, async () => {
-    const ids = partId(input.id, 'Visit', 'id');
-    const refused = missingReason(input.reasonOfChange);
-    if (refused) return { deletedVisitId: null, studyPatient: null, errors: refused };
-    await context.backend.call('delete', '/api/v1.0/NngmVisit/{visitId}', { path: { visitId: ids.id }, query: { reasonOfChange: input.reasonOfChange } });
-    return { deletedVisitId: input.id, studyPatient: await reloaded(ids.studyPatientId, context), errors: [] };
-  }, (errors) => ({ deletedVisitId: null, studyPatient: null, errors })),
+  deleteVisit: (_, { input }, context) =>
+    attemptSave<Payload<'DeleteVisitPayload'>>(
+      context,
+      () => ({}),
+      async () => {
+        const ids = partId(input.id, 'Visit', 'id');
+        const refused = missingReason(input.reasonForChange);
+        if (refused) return { deletedVisitId: null, studyPatient: null, errors: refused };
+        await context.backend.call('delete', '/api/v1.0/NngmVisit/{visitId}', {
+          path: { visitId: ids.id },
+          query: { reasonOfChange: input.reasonForChange },
+        });
+        return { deletedVisitId: input.id, studyPatient: await reloaded(ids.studyPatientId, context), errors: [] };
+      },
+      (errors) => ({ deletedVisitId: null, studyPatient: null, errors }),
+    ),
 
-  createCaseProcessStep: (_, { input }, context) => attemptSave<Payload<'CaseProcessPayload'>>(context, async () => caseProcess(await context.backend.call('post', '/api/v1.0/CaseProcess', {
-    body: {
-      visitId: partId(input.visitId, 'Visit', 'visitId').id, definitionIdentifier: input.definitionIdentifier, state: lower(input.state), order: input.order,
-      mainStateIdentifier: input.mainStateIdentifier ?? null, ...(input.subStates ? { subStates: input.subStates } : {}),
-    },
-  })), caseProcessFailed),
+  createCaseProcessStep: (_, { input }, context) =>
+    attemptSave<Payload<'CaseProcessPayload'>>(
+      context,
+      () => ({}),
+      async () =>
+        caseProcess(
+          await context.backend.call('post', '/api/v1.0/CaseProcess', {
+            body: {
+              visitId: partId(input.visitId, 'Visit', 'visitId').id,
+              definitionIdentifier: input.definitionIdentifier,
+              state: lower(input.state),
+              order: input.order,
+              mainStateIdentifier: input.mainStateIdentifier ?? null,
+              ...(input.subStates ? { subStates: input.subStates } : {}),
+            },
+          }),
+        ),
+      caseProcessFailed,
+    ),
 
-  updateCaseProcessStep: (_, { input }, context) => attemptSave<Payload<'CaseProcessPayload'>>(context, async () => caseProcess(await context.backend.call('put', '/api/v1.0/CaseProcess/{id}', {
-    path: { id: input.id },
-    body: { state: lower(input.state), mainStateIdentifier: input.mainStateIdentifier ?? null, ...(input.subStates ? { subStates: input.subStates } : {}) },
-  })), caseProcessFailed),
+  updateCaseProcessStep: (_, { input }, context) =>
+    attemptSave<Payload<'CaseProcessPayload'>>(
+      context,
+      () => ({}),
+      async () =>
+        caseProcess(
+          await context.backend.call('put', '/api/v1.0/CaseProcess/{id}', {
+            path: { id: partId(input.id, 'CaseProcessStep', 'id').id },
+            body: {
+              state: lower(input.state),
+              mainStateIdentifier: input.mainStateIdentifier ?? null,
+              ...(input.subStates ? { subStates: input.subStates } : {}),
+            },
+          }),
+        ),
+      caseProcessFailed,
+    ),
 };
 
 function lower(state: 'COMPLETE' | 'INCOMPLETE' | 'STOP'): 'complete' | 'incomplete' | 'stop' {

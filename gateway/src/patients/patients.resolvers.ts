@@ -4,21 +4,36 @@
  * with the definitions they instantiate, the computed state of each field, the case process, what the
  * viewer may do (capabilities.ts) and which visits can be added (visit-options.ts).
  */
-import { caseProcessSummary } from '@ecrf/rules';
+import { caseProcessSummary, parsePartialDate, reasonForChangeRequired, type FormPlace } from '@ecrf/rules';
 import { GraphQLError } from 'graphql';
 import type {
-  CaseProcessStepResolvers, DataFieldResolvers, InstrumentResolvers, InstrumentState, QueryResolvers, StudyPatientResolvers, VisitResolvers,
+  VisitSignatureResolvers,
+  CaseProcessStepResolvers,
+  DataFieldResolvers,
+  InstrumentResolvers,
+  InstrumentState,
+  QueryResolvers,
+  StudyPatientResolvers,
+  VisitResolvers,
 } from '../__generated__/resolvers.js';
-import { backendPage, connectionOf, offsetAfter, pageSize } from '../administration/connection.js';
+import { backendPage, connectionOf, needsTotal, pageRequest, pageWindow, type PageWindow } from '../graph/connection.js';
+import { argumentId } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
-import { fromGlobalId, toGlobalId } from '../nodes/global-id.js';
+import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { StudyInstitute } from '../upstream/models.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { UpstreamError, nullIfForbidden } from '../upstream/upstream-error.js';
 import type { StudyDefinitionFull } from '../study-definitions/models.js';
 import { capabilitiesOf } from './capabilities.js';
 import { fieldState, isListEntry } from './field-state.js';
 import {
-  instancesOf, type CaseProcessStep, type CaseProcessStepDto, type DataField, type Instrument, type PatientContext, type StudyPatient, type Visit,
+  instancesOf,
+  type CaseProcessStep,
+  type CaseProcessStepDto,
+  type DataField,
+  type InstrumentDto,
+  type PatientContext,
+  type StudyPatient,
+  type Visit,
 } from './models.js';
 import { visitOptionsOf } from './visit-options.js';
 
@@ -45,24 +60,42 @@ async function definitionParts(studyDefinitionId: string, context: GatewayContex
   const definition = await context.loaders.studyDefinitions.load(studyDefinitionId);
   let parts = partsCache.get(definition);
   if (!parts) {
-    const instruments = [...definition.instruments, ...definition.standaloneInstruments, ...definition.visits.flatMap((v) => v.instruments)];
+    const instruments = [
+      ...definition.instruments,
+      ...definition.standaloneInstruments,
+      ...definition.visits.flatMap((v) => v.instruments),
+    ];
     parts = {
       visits: new Map(definition.visits.map((v) => [v.id, v])),
       instruments: new Map(instruments.map((i) => [i.id, i])),
-      fields: new Map([...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].map((f) => [f.id, f])),
+      fields: new Map(
+        [...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].map((f) => [
+          f.id,
+          f,
+        ]),
+      ),
     };
     partsCache.set(definition, parts);
   }
   return parts;
 }
 
-const fieldsOf = (context: PatientContext, fields: readonly unknown[]): DataField[] => {
+/** The place of a stored instrument's form, with its stored state. */
+export const instrumentPlace = (instrument: InstrumentDto): FormPlace => ({
+  kind: 'instrument',
+  instrumentId: instrument.id,
+  state: instrument.state,
+});
+export const fieldsOf = (context: PatientContext, place: FormPlace, fields: readonly unknown[]): DataField[] => {
   const roots = instancesOf(fields);
-  const form = { context, roots };
+  const form = { context, place, roots };
   return [...roots].sort((a, b) => a.order - b.order).map((field) => ({ form, field, parentVisible: true }));
 };
 const liveVisits = (context: PatientContext): Visit[] =>
-  context.visits.filter((visit) => !visit.isDeleted).sort((a, b) => a.order - b.order).map((visit) => ({ context, visit }));
+  context.visits
+    .filter((visit) => !visit.isDeleted)
+    .sort((a, b) => a.order - b.order)
+    .map((visit) => ({ context, visit }));
 
 /** Steps by order with the stopping and the latest filled step (ecrf-core.md §4), as step models. */
 export function caseProcessOf(studyPatientId: string, steps: readonly CaseProcessStepDto[]) {
@@ -78,7 +111,11 @@ const patientCaseProcess = async (id: string, c: GatewayContext) => {
   const context = await contextOf(id, c);
   return caseProcessOf(context.id, context.caseProcessSteps);
 };
-const visitCaseProcess = ({ context, visit }: Visit) => caseProcessOf(context.id, context.caseProcessSteps.filter((step) => step.visitId === visit.id));
+const visitCaseProcess = ({ context, visit }: Visit) =>
+  caseProcessOf(
+    context.id,
+    context.caseProcessSteps.filter((step) => step.visitId === visit.id),
+  );
 
 /**
  * The patient's location: among the viewer's own locations (StudyInstitute/my, which every role may
@@ -87,36 +124,38 @@ const visitCaseProcess = ({ context, visit }: Visit) => caseProcessOf(context.id
  */
 async function locationOf(studyInstituteId: string, c: GatewayContext): Promise<StudyInstitute | null> {
   const own = (await c.loaders.myStudyInstitutes()).find((location) => location.id === studyInstituteId);
-  if (own) return own;
-  try {
-    return await c.loaders.studyInstitutes.load(studyInstituteId);
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 403) return null;
-    throw error;
-  }
+  return own ?? nullIfForbidden(c.loaders.studyInstitutes.load(studyInstituteId));
 }
 
 export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatient'> = {
-  async studyPatients(_, { studyId, filter, orderBy, first, after }, context) {
-    const offset = offsetAfter(after);
-    const size = pageSize(first, 25);
-    const { page, itemsPerPage, skip } = backendPage(offset, size);
-    const location = filter?.studyInstituteId ? fromGlobalId(filter.studyInstituteId) : null;
-    if (filter?.studyInstituteId && location?.type !== 'StudyInstitute') {
-      throw new GraphQLError('invalid id in filter.studyInstituteId', { extensions: { code: 'BAD_USER_INPUT' } });
-    }
+  async studyPatients(_, { studyId, filter, orderBy, ...paging }, context) {
+    const study = await argumentId(studyId, 'Study', 'studyId', context);
+    const location = filter?.studyInstituteId
+      ? await argumentId(filter.studyInstituteId, 'StudyInstitute', 'filter.studyInstituteId', context)
+      : undefined;
     const query = {
-      studyInstituteId: location?.id, filterStudyInstitute: location ? true : undefined, includeDeleted: filter?.includeDeleted ?? false,
-      filterIsDiginet: filter?.isDiginet ?? false, filterHasMuripedia: filter?.hasMuripedia ?? false, filterHasDropout: filter?.hasDropout ?? false,
-      search: filter?.search?.trim() || undefined, sortBy: orderBy ? sortFields[orderBy.field] : undefined, sortDesc: orderBy?.descending ?? false,
-      page, itemsPerPage,
+      studyInstituteId: location,
+      filterStudyInstitute: location ? true : undefined,
+      includeDeleted: filter?.includeDeleted ?? false,
+      filterIsDiginet: filter?.isDigiNet ?? false,
+      filterHasMuripedia: filter?.hasMuripedia ?? false,
+      filterHasDropout: filter?.hasDropout ?? false,
+      search: filter?.search?.trim() || undefined,
+      sortBy: orderBy ? sortFields[orderBy.field] : undefined,
+      sortDesc: orderBy?.descending ?? false,
     };
-    const path = { studyId };
-    const answer = filter?.assignedOnly
-      ? await context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/myAssigned', { path, query })
-      : await context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/my', { path, query });
-    const items = answer.items.slice(skip, skip + size).map((listItem): StudyPatient => ({ id: listItem.id, listItem }));
-    return connectionOf(items, offset, answer.totalCount);
+    const page = (window: PageWindow) => {
+      const options = { path: { studyId: study }, query: { ...query, ...pageRequest(window) } };
+      return filter?.assignedOnly
+        ? context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/myAssigned', options)
+        : context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/my', options);
+    };
+    const total = needsTotal(paging) ? (await page({ offset: 0, size: 1 })).totalCount : undefined;
+    const window = pageWindow(paging, 25, total);
+    const { skip } = backendPage(window);
+    const answer = await page(window);
+    const items = answer.items.slice(skip, skip + window.size).map((listItem): StudyPatient => ({ id: listItem.id, listItem }));
+    return connectionOf(items, window.offset, answer.totalCount);
   },
   async studyPatient(_, { id }, context) {
     await context.loaders.currentUser();
@@ -137,7 +176,7 @@ export const StudyPatientType: StudyPatientResolvers = {
   definitionVersion: async (p, _, c) => (await contextOf(p.id, c)).definitionVersion,
   fields: async (p, _, c) => {
     const context = await contextOf(p.id, c);
-    return fieldsOf(context, context.fields);
+    return fieldsOf(context, { kind: 'patient' }, context.fields);
   },
   visits: async (p, _, c) => {
     try {
@@ -160,6 +199,10 @@ export const StudyPatientType: StudyPatientResolvers = {
   visitOptions: async (p, _, c) => visitOptionsOf(await contextOf(p.id, c), c),
 };
 
+export const VisitSignatureType: VisitSignatureResolvers = {
+  user: ({ userId }, _, c) => nullIfForbidden(c.loaders.users.load(userId)),
+};
+
 export const VisitType: VisitResolvers = {
   id: ({ context, visit }) => toGlobalId('Visit', `${context.id}/${visit.id}`),
   definition: async ({ context, visit }, _, c) => {
@@ -168,15 +211,20 @@ export const VisitType: VisitResolvers = {
   },
   state: ({ visit }) => states[visit.state],
   isSigned: ({ visit }) => visit.isSigned,
+  reasonForChangeRequired: ({ visit }) => reasonForChangeRequired({ formState: null, visit }),
   locked: ({ visit }) => visit.locked,
   visitDate: ({ visit }) => visit.visitDate,
   tags: ({ visit }) => visit.tags,
   version: ({ visit }) => visit.version,
   signature: ({ visit }) => visit.signatureData,
-  assignedLocationId: ({ visit }) => visit.assignedInstituteId,
-  fields: ({ context, visit }) => fieldsOf(context, visit.fields),
+  assignedInstitute: ({ visit }, _, c) =>
+    visit.assignedInstituteId ? nullIfForbidden(c.loaders.institutes.load(visit.assignedInstituteId)) : null,
+  fields: ({ context, visit }) => fieldsOf(context, { kind: 'visit', visitId: visit.id }, visit.fields),
   instruments: ({ context, visit }) =>
-    visit.instruments.filter((i) => !i.isDeleted).sort((a, b) => a.order - b.order).map((instrument) => ({ context, visit, instrument })),
+    visit.instruments
+      .filter((i) => !i.isDeleted)
+      .sort((a, b) => a.order - b.order)
+      .map((instrument) => ({ context, visit, instrument })),
   studyPatient: ({ context }) => ({ id: context.id }),
   caseProcessSteps: (visit) => visitCaseProcess(visit).steps,
   stoppingStep: (visit) => visitCaseProcess(visit).stoppingStep,
@@ -190,24 +238,40 @@ export const InstrumentType: InstrumentResolvers = {
     return definition ? { studyDefinitionId: context.studyDefinitionId, instrument: definition } : null;
   },
   state: ({ instrument }) => states[instrument.state],
+  reasonForChangeRequired: ({ instrument, visit }) => reasonForChangeRequired({ formState: instrument.state, visit }),
   locked: ({ instrument }) => instrument.locked,
   tags: ({ instrument }) => instrument.tags,
   version: ({ instrument }) => instrument.version,
-  fields: ({ context, instrument }) => fieldsOf(context, instrument.fields),
+  fields: ({ context, instrument }) => fieldsOf(context, instrumentPlace(instrument), instrument.fields),
   visit: ({ context, visit }) => (visit ? { context, visit } : null),
 };
 
 export const DataFieldType: DataFieldResolvers = {
-  fieldId: ({ field }) => field.id,
+  id: ({ form, field }) => toGlobalId('DataField', `${form.context.id}/${field.id}`),
   definition: async ({ form, field }, _, c) => {
     const definition = (await definitionParts(form.context.studyDefinitionId, c)).fields.get(field.definitionId);
     return definition ? { studyDefinitionId: form.context.studyDefinitionId, field: definition } : null;
   },
-  values: ({ field }) => field.values.map((v) => ({
-    value: v.value, unit: v.unit ?? null,
-    organization: v.organization ? { id: v.organization.id, displayName: v.organization.displayName ?? null } : null,
-    person: v.person ? { id: v.person.id, title: v.person.title ?? null, firstName: v.person.firstName ?? null, lastName: v.person.lastName ?? null } : null,
-  })),
+  values: async (model, _, c) => {
+    const valueType = (await definitionParts(model.form.context.studyDefinitionId, c)).fields.get(model.field.definitionId)?.definition
+      ?.valueType;
+    return model.field.values.map((v) => ({
+      value: v.value,
+      date: valueType === 'date' && v.value ? (parsePartialDate(v.value) ? v.value : null) : null,
+      unit: v.unit ?? null,
+      organization: v.organization
+        ? { id: toGlobalId('Organization', v.organization.id), displayName: v.organization.displayName ?? null }
+        : null,
+      person: v.person
+        ? {
+            id: toGlobalId('Person', v.person.id),
+            title: v.person.title ?? null,
+            firstName: v.person.firstName ?? null,
+            lastName: v.person.lastName ?? null,
+          }
+        : null,
+    }));
+  },
   tags: ({ field }) => [...(field.tags ?? [])],
   order: ({ field }) => field.order,
   isDeleted: ({ field }) => field.isDeleted === true,
@@ -222,7 +286,9 @@ export const DataFieldType: DataFieldResolvers = {
   childFields: async (model, _, c) => {
     const { visible } = await fieldState(model, c);
     const entry = (await isListEntry(model, c)) ? model.field : model.entry;
-    return [...model.field.childFields].sort((a, b) => a.order - b.order).map((field) => ({ form: model.form, field, parentVisible: visible, entry }));
+    return [...model.field.childFields]
+      .sort((a, b) => a.order - b.order)
+      .map((field) => ({ form: model.form, field, parentVisible: visible, entry }));
   },
   visible: async (model, _, c) => (await fieldState(model, c)).visible,
   editable: async (model, _, c) => (await fieldState(model, c)).editable,
@@ -231,7 +297,7 @@ export const DataFieldType: DataFieldResolvers = {
 };
 
 export const CaseProcessStepType: CaseProcessStepResolvers = {
-  id: ({ step }) => step.id,
+  id: ({ studyPatientId, step }) => toGlobalId('CaseProcessStep', `${studyPatientId}/${step.id}`),
   definitionIdentifier: ({ step }) => step.definitionIdentifier,
   state: ({ step }) => caseStates[step.state],
   order: ({ step }) => step.order,
@@ -243,20 +309,3 @@ export const CaseProcessStepType: CaseProcessStepResolvers = {
     return visit ? { context, visit } : null;
   },
 };
-
-/** `node(id:)` for study patients, visits and instruments: all through the patient context loader. */
-export async function loadPatientNode(type: 'StudyPatient' | 'Visit' | 'Instrument', id: string, context: GatewayContext): Promise<StudyPatient | Visit | Instrument | null> {
-  const [studyPatientId = '', partId] = id.split('/');
-  const patient = await context.loaders.patientContexts.load(studyPatientId);
-  if (!patient) return null;
-  if (type === 'StudyPatient') return { id: patient.id };
-  if (type === 'Visit') {
-    const visit = patient.visits.find((v) => v.id === partId);
-    return visit ? { context: patient, visit } : null;
-  }
-  const standalone = patient.standaloneInstruments.find((i) => i.id === partId);
-  if (standalone) return { context: patient, visit: null, instrument: standalone };
-  const visit = patient.visits.find((v) => v.instruments.some((i) => i.id === partId));
-  const instrument = visit?.instruments.find((i) => i.id === partId);
-  return visit && instrument ? { context: patient, visit, instrument } : null;
-}

@@ -5,8 +5,10 @@
  * name the field instance in `field`), fields travel in the backend's save shape, and after a change the
  * patient's context is loaded again, so payloads show what is stored.
  */
-import type { DataFieldInput, UserError, UserErrorCode } from '../__generated__/resolvers.js';
-import { attemptWithIds, backendId } from '../administration/user-errors.js';
+import type { DataFieldInput, UserErrorCode } from '../__generated__/resolvers.js';
+import type { UserErrorModel } from '../graph/user-errors.js';
+import { attemptWithIds, backendId } from '../graph/user-errors.js';
+import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { GatewayContext } from '../context.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import type { FieldValue } from '@ecrf/rules';
@@ -14,57 +16,111 @@ import { contextOf } from './patients.resolvers.js';
 import type { Instrument, StudyPatient, Visit } from './models.js';
 
 const codes: Record<string, UserErrorCode> = {
-  ECRF_ERR_STALE_WRITE: 'STALE_WRITE', ECRF_ERR_FIELD_NOT_EDITABLE: 'FIELD_NOT_EDITABLE', ECRF_ERR_FIELD_LOCKED: 'FIELD_LOCKED',
-  ECRF_ERR_REASON_REQUIRED: 'REASON_REQUIRED', ECRF_ERR_VISIT_NOT_AVAILABLE: 'VISIT_NOT_AVAILABLE', ECRF_ERR_VISIT_NOT_EDITABLE: 'VISIT_NOT_EDITABLE',
+  ECRF_ERR_STALE_WRITE: 'STALE_WRITE',
+  ECRF_ERR_FIELD_NOT_EDITABLE: 'FIELD_NOT_EDITABLE',
+  ECRF_ERR_FIELD_LOCKED: 'FIELD_LOCKED',
+  ECRF_ERR_REASON_REQUIRED: 'REASON_REQUIRED',
+  ECRF_ERR_VISIT_NOT_AVAILABLE: 'VISIT_NOT_AVAILABLE',
+  ECRF_ERR_VISIT_NOT_EDITABLE: 'VISIT_NOT_EDITABLE',
 };
 
+/** What a save concerns: the patient and the fields sent, so a refused field is named by global id and input path. */
+export type SaveScope = { studyPatientId?: string | undefined; fields?: readonly DataFieldInput[] | null | undefined };
+
+/** The input path of the sent field with this backend id (`fields[3].childFields[1]`), if it was sent. */
+function pathOfField(fields: readonly DataFieldInput[] | null | undefined, fieldId: string, path = 'fields'): string | null {
+  for (const [index, field] of (fields ?? []).entries()) {
+    const here = `${path}[${index}]`;
+    if (field.id && fromGlobalId(field.id)?.id.endsWith(`/${fieldId}`)) return here;
+    const below = pathOfField(field.childFields, fieldId, `${here}.childFields`);
+    if (below) return below;
+  }
+  return null;
+}
+
 /** The user errors of a documentation refusal, or null for anything else. */
-function documentationErrors(error: unknown): UserError[] | null {
+function documentationErrors(error: unknown, scope: SaveScope): UserErrorModel[] | null {
   if (!(error instanceof UpstreamError) || !error.code) return null;
   const code = codes[error.code];
   if (!code) return null;
   const fieldId = typeof error.body.fieldId === 'string' ? error.body.fieldId : null;
-  return [{ code, message: error.message, field: fieldId }];
+  if (!fieldId) return [{ code, message: error.message }];
+  return [
+    {
+      code,
+      message: error.message,
+      field: pathOfField(scope.fields, fieldId),
+      fieldId: scope.studyPatientId ? toGlobalId('DataField', `${scope.studyPatientId}/${fieldId}`) : null,
+    },
+  ];
 }
 
-/** `attemptWithIds` that knows the documentation's refusals too. */
-export function attemptSave<T>(context: GatewayContext, run: () => Promise<T>, failed: (errors: UserError[]) => T): Promise<T> {
-  return attemptWithIds(context, async () => {
-    try {
-      return await run();
-    } catch (error) {
-      const errors = documentationErrors(error);
-      if (!errors) throw error;
-      return failed(errors);
-    }
-  }, failed);
+/** `attemptWithIds` that knows the documentation's refusals too; `scope` is read only when a save is refused. */
+export function attemptSave<T>(
+  context: GatewayContext,
+  scope: () => SaveScope,
+  run: () => Promise<T>,
+  failed: (errors: UserErrorModel[]) => T,
+): Promise<T> {
+  return attemptWithIds(
+    context,
+    async () => {
+      try {
+        return await run();
+      } catch (error) {
+        const errors = documentationErrors(error, scope());
+        if (!errors) throw error;
+        return failed(errors);
+      }
+    },
+    failed,
+  );
 }
 
-/** A part id `<studyPatientId>/<id>` of a visit or instrument global id. */
-export function partId(globalId: string, type: 'Visit' | 'Instrument', field: string): { studyPatientId: string; id: string } {
+/** A part id `<studyPatientId>/<id>` of a global id of the patient documentation. */
+export function partId(
+  globalId: string,
+  type: 'Visit' | 'Instrument' | 'DataField' | 'CaseProcessStep',
+  field: string,
+): { studyPatientId: string; id: string } {
   const [studyPatientId = '', id = ''] = backendId(globalId, type, field).split('/');
   return { studyPatientId, id };
 }
 
 /** A field as the backend's saves take it (FieldInput of the backend's field-instance schemas). */
 type FieldInput = {
-  id?: string; definitionId: string; values?: FieldValue[]; tags?: string[]; order?: number; isDeleted?: boolean; childFields?: FieldInput[];
+  id?: string;
+  definitionId: string;
+  values?: FieldValue[];
+  tags?: string[];
+  order?: number;
+  isDeleted?: boolean;
+  childFields?: FieldInput[];
 };
 
-export function fieldInput(input: DataFieldInput): FieldInput {
+/** The fields of a save input in the backend's shape; `path` names them in errors about malformed ids. */
+export function fieldInputs(fields: readonly DataFieldInput[], path = 'fields'): FieldInput[] {
+  return fields.map((field, index) => fieldInput(field, `${path}[${index}]`));
+}
+
+function fieldInput(input: DataFieldInput, path: string): FieldInput {
   return {
-    ...(input.fieldId ? { id: input.fieldId } : {}),
-    definitionId: input.definitionId,
-    ...(input.values ? {
-      values: input.values.map((v) => ({
-        value: v.value ?? null, unit: v.unit ?? null,
-        organization: v.organizationId ? { id: v.organizationId } : null, person: v.personId ? { id: v.personId } : null,
-      })),
-    } : {}),
+    ...(input.id ? { id: partId(input.id, 'DataField', `${path}.id`).id } : {}),
+    definitionId: input.definitionKey,
+    ...(input.values
+      ? {
+          values: input.values.map((v) => ({
+            value: v.value ?? null,
+            unit: v.unit ?? null,
+            organization: v.organizationId ? { id: backendId(v.organizationId, 'Organization', `${path}.values.organizationId`) } : null,
+            person: v.personId ? { id: backendId(v.personId, 'Person', `${path}.values.personId`) } : null,
+          })),
+        }
+      : {}),
     ...(input.tags ? { tags: input.tags } : {}),
     ...(typeof input.order === 'number' ? { order: input.order } : {}),
     ...(typeof input.isDeleted === 'boolean' ? { isDeleted: input.isDeleted } : {}),
-    ...(input.childFields ? { childFields: input.childFields.map(fieldInput) } : {}),
+    ...(input.childFields ? { childFields: fieldInputs(input.childFields, `${path}.childFields`) } : {}),
   };
 }
 
@@ -75,7 +131,11 @@ export async function reloaded(studyPatientId: string, context: GatewayContext):
 }
 
 /** A visit of the patient as stored now, with the reloaded patient. */
-export async function visitIn(studyPatientId: string, visitId: string, context: GatewayContext): Promise<{ visit: Visit | null; studyPatient: StudyPatient }> {
+export async function visitIn(
+  studyPatientId: string,
+  visitId: string,
+  context: GatewayContext,
+): Promise<{ visit: Visit | null; studyPatient: StudyPatient }> {
   const studyPatient = await reloaded(studyPatientId, context);
   const patient = await contextOf(studyPatientId, context);
   const visit = patient.visits.find((v) => v.id === visitId);
@@ -83,7 +143,11 @@ export async function visitIn(studyPatientId: string, visitId: string, context: 
 }
 
 /** An instrument of the patient as stored now, with the reloaded patient. */
-export async function instrumentIn(studyPatientId: string, instrumentId: string, context: GatewayContext): Promise<{ instrument: Instrument | null; studyPatient: StudyPatient }> {
+export async function instrumentIn(
+  studyPatientId: string,
+  instrumentId: string,
+  context: GatewayContext,
+): Promise<{ instrument: Instrument | null; studyPatient: StudyPatient }> {
   const studyPatient = await reloaded(studyPatientId, context);
   const patient = await contextOf(studyPatientId, context);
   const standalone = patient.standaloneInstruments.find((i) => i.id === instrumentId);
@@ -96,13 +160,19 @@ export async function instrumentIn(studyPatientId: string, instrumentId: string,
  * The patient to send along with refusals: on a stale write the patient as now stored, so the web shows
  * the newer state from the same response; null otherwise. A context read earlier in the request is dropped.
  */
-export function patientAfterRefusal(studyPatientId: string | undefined, errors: readonly UserError[], context: GatewayContext): StudyPatient | null {
+export function patientAfterRefusal(
+  studyPatientId: string | undefined,
+  errors: readonly UserErrorModel[],
+  context: GatewayContext,
+): StudyPatient | null {
   if (!studyPatientId || !errors.some((e) => e.code === 'STALE_WRITE')) return null;
   context.loaders.patientContexts.clear(studyPatientId);
   return { id: studyPatientId };
 }
 
 /** A deletion's reason of change (ecrf-calls.md §7): the user error when it is blank, else null. */
-export function missingReason(reasonOfChange: string): UserError[] | null {
-  return reasonOfChange.trim() ? null : [{ code: 'REASON_REQUIRED', message: 'Bitte geben Sie einen Änderungsgrund an.', field: 'reasonOfChange' }];
+export function missingReason(reasonForChange: string): UserErrorModel[] | null {
+  return reasonForChange.trim()
+    ? null
+    : [{ code: 'REASON_REQUIRED', message: 'Bitte geben Sie einen Änderungsgrund an.', field: 'reasonForChange' }];
 }

@@ -4,7 +4,9 @@
  * It evaluates on the loaded patient context, so it costs no backend call of its own.
  */
 import {
-  visitUnavailableReason, type VisitDefinition as RulesVisitDefinition, type VisitUnavailableReason as RulesUnavailableReason,
+  visitUnavailableReason,
+  type VisitDefinition as RulesVisitDefinition,
+  type VisitUnavailableReason as RulesUnavailableReason,
 } from '@ecrf/rules';
 import type { ResolversTypes, VisitUnavailableReason } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
@@ -14,25 +16,35 @@ import type { PatientContext } from './models.js';
 type VisitOption = ResolversTypes['VisitOption'];
 
 const reasons = {
-  notVisible: 'NOT_VISIBLE', max: 'MAXIMUM_REACHED', noBaseline: 'NO_BASELINE', baselineNew: 'BASELINE_NEW', noBaselineDate: 'NO_BASELINE_DATE',
-  notYetDue: 'NOT_YET_DUE', deceased: 'DECEASED', vitalState: 'VITAL_STATE',
+  notVisible: 'NOT_VISIBLE',
+  max: 'MAXIMUM_REACHED',
+  noBaseline: 'NO_BASELINE',
+  baselineNew: 'BASELINE_NEW',
+  noBaselineDate: 'NO_BASELINE_DATE',
+  notYetDue: 'NOT_YET_DUE',
+  deceased: 'DECEASED',
+  vitalState: 'VITAL_STATE',
 } as const satisfies Record<RulesUnavailableReason, VisitUnavailableReason>;
 
 function unavailableReason(definition: RulesVisitDefinition, evaluation: Evaluation): VisitUnavailableReason | null {
-  const { index, patientContext, today, contextFor } = evaluation;
-  const reason = visitUnavailableReason(definition, patientContext, contextFor(patientContext.fields), index, today);
+  const { index, stored, today } = evaluation.input;
+  const reason = visitUnavailableReason(definition, stored, evaluation.contextFor({ kind: 'patient' }, stored.fields), index, today);
   return reason === null ? null : reasons[reason];
 }
 
 export async function visitOptionsOf(patient: PatientContext, context: GatewayContext): Promise<VisitOption[]> {
   const [definition, evaluation] = await Promise.all([
-    context.loaders.studyDefinitions.load(patient.studyDefinitionId), evaluationOf(patient, context),
+    context.loaders.studyDefinitions.load(patient.studyDefinitionId),
+    evaluationOf(patient, context),
   ]);
   // The rules' index is built from this same loaded definition, so every visit is in it.
-  return definition.visits.filter((visit) => visit.isDeleted !== true).sort((a, b) => a.order - b.order).flatMap((visit) => {
-    const rulesDefinition = evaluation.index.visitById.get(visit.id);
-    if (!rulesDefinition) return [];
-    const reason = unavailableReason(rulesDefinition, evaluation);
-    return [{ definition: { studyDefinitionId: patient.studyDefinitionId, visit }, available: reason === null, reason }];
-  });
+  return definition.visits
+    .filter((visit) => visit.isDeleted !== true)
+    .sort((a, b) => a.order - b.order)
+    .flatMap((visit) => {
+      const rulesDefinition = evaluation.input.index.visitById.get(visit.id);
+      if (!rulesDefinition) return [];
+      const reason = unavailableReason(rulesDefinition, evaluation);
+      return [{ definition: { studyDefinitionId: patient.studyDefinitionId, visit }, available: reason === null, reason }];
+    });
 }

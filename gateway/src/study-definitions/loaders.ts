@@ -1,7 +1,7 @@
 /** Per-request loaders of study definitions and languages (one backend call per definition or list). */
 import DataLoader from 'dataloader';
 import type { BackendClient } from '../upstream/backend-client.js';
-import type { Language, StudyDefinitionFull } from './models.js';
+import type { Language, Study, StudyDefinitionFull } from './models.js';
 
 export function createStudyDefinitionLoaders(backend: BackendClient) {
   return {
@@ -10,6 +10,10 @@ export function createStudyDefinitionLoaders(backend: BackendClient) {
       const load = () => backend.call('get', '/api/v1.0/StudyDefinition', {});
       return () => (pending ??= load());
     })(),
+    /** Studies by backend id (GET /Study/{id} needs StudyGetCmd; the list has no batch call and studies are few). */
+    studies: new DataLoader<string, Study>((ids) =>
+      Promise.all(ids.map((id) => backend.call('get', '/api/v1.0/Study/{id}', { path: { id } }))),
+    ),
     /** Full definitions in their current version, by backend id. */
     studyDefinitions: new DataLoader<string, StudyDefinitionFull>((ids) =>
       Promise.all(ids.map((id) => backend.call('get', '/api/v1.0/StudyDefinition/{id}', { path: { id } }))),

@@ -6,6 +6,10 @@
 import type { Operation, SuccessBody } from '../upstream/openapi-types.js';
 
 export type StudyDefinitionSummary = SuccessBody<Operation<'/api/v1.0/StudyDefinition', 'get'>>[number];
+/** A study as the backend answers it. */
+export type Study = SuccessBody<Operation<'/api/v1.0/Study/{id}', 'get'>>;
+/** The graph's `Study`: its id is enough to page its patients; name and identifier are read on demand. */
+export type StudyNode = { id: string };
 export type StudyDefinitionFull = SuccessBody<Operation<'/api/v1.0/StudyDefinition/{id}', 'get'>>;
 export type Language = SuccessBody<Operation<'/api/v1.0/Language/{id}', 'get'>>;
 

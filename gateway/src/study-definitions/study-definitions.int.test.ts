@@ -12,19 +12,39 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Field = { id: string; definitionId: string; identifier: string; type: string; parentDefinitionId: string | null; rules: { kind: string; expression: { operator: string; constraintDefinitionId: string | null; children: number[] }[] }[] };
+type Field = {
+  id: string;
+  definitionId: string;
+  identifier: string;
+  type: string;
+  parentDefinitionId: string | null;
+  rules: { kind: string; expression: { operator: string; constraintDefinitionId: string | null; children: number[] }[] }[];
+};
 type Definitions = {
   studyDefinitions: {
-    id: string; identifier: string; displayName: string; version: number;
+    id: string;
+    identifier: string;
+    displayName: string;
+    version: number;
     patientFields: Field[];
-    visits: { id: string; identifier: string; type: string; max: number | null; isFollowUpRegistry: boolean; rules: Field['rules']; fields: Field[]; instruments: { id: string; identifier: string; fields: Field[] }[] }[];
+    visits: {
+      id: string;
+      identifier: string;
+      type: string;
+      max: number | null;
+      isFollowUpRegistry: boolean;
+      rules: Field['rules'];
+      fields: Field[];
+      instruments: { id: string; identifier: string; fields: Field[] }[];
+    }[];
     enumValueSets: { identifier: string; values: { code: string; order: number }[] }[];
     constraints: { definitionId: string; identifier: string | null; type: string; operator: string }[];
     languages: { identifier: string; entries: { scope: string; displayKey: string; displayValue: string }[] }[];
   }[];
 };
 
-const fieldSelection = 'id definitionId identifier type parentDefinitionId rules { kind expression { operator constraintDefinitionId children } }';
+const fieldSelection =
+  'id definitionId identifier type parentDefinitionId rules { kind expression { operator constraintDefinitionId children } }';
 const DEFINITIONS = `query {
   studyDefinitions {
     id identifier displayName version
@@ -43,9 +63,14 @@ describe('the study definition in the graph', () => {
     const demo = answer.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung');
     expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', version: 1 });
     expect(demo?.visits.map((v) => [v.identifier, v.type, v.max, v.isFollowUpRegistry])).toEqual([
-      ['baseline', 'GENERIC_VISIT', 1, false], ['fu', 'INTERMEDIATE_VISIT', null, false], ['fu_24m', 'GENERIC_VISIT', 1, true],
+      ['baseline', 'GENERIC_VISIT', 1, false],
+      ['fu', 'INTERMEDIATE_VISIT', null, false],
+      ['fu_24m', 'GENERIC_VISIT', 1, true],
     ]);
-    const fields = [...(demo?.patientFields ?? []), ...(demo?.visits ?? []).flatMap((v) => [...v.fields, ...v.instruments.flatMap((i) => i.fields)])];
+    const fields = [
+      ...(demo?.patientFields ?? []),
+      ...(demo?.visits ?? []).flatMap((v) => [...v.fields, ...v.instruments.flatMap((i) => i.fields)]),
+    ];
     expect(new Set(fields.map((f) => f.type)).size).toBe(FIELD_DEFINITION_TYPES.length);
     expect(new Set([...fields, ...(demo?.visits ?? [])].flatMap((f) => f.rules.map((r) => r.kind))).size).toBe(FIELD_RULE_KINDS.length);
     // The pdl1 category rule: AND(EVAL, NOT(EVAL), NOT(EVAL)) as a flat list, root first.
@@ -65,18 +90,28 @@ describe('the study definition in the graph', () => {
     const answer = await harness.request<Definitions>('query { studyDefinitions { visits { id identifier } } }', {}, token);
     const visit = answer.data?.studyDefinitions[0]?.visits[1];
     const node = await harness.request<{ node: { identifier: string; instruments: { identifier: string }[] } }>(
-      'query($id: ID!) { node(id: $id) { ... on VisitDefinition { identifier instruments { identifier } } } }', { id: visit?.id }, token,
+      'query($id: ID!) { node(id: $id) { ... on VisitDefinition { identifier instruments { identifier } } } }',
+      { id: visit?.id },
+      token,
     );
-    expect(node.data?.node).toEqual({ identifier: 'fu', instruments: [{ identifier: 'staging' }, { identifier: 'performance' }, { identifier: 'disease_status' }, { identifier: 'vital_status' }] });
+    expect(node.data?.node).toEqual({
+      identifier: 'fu',
+      instruments: [
+        { identifier: 'staging' },
+        { identifier: 'performance' },
+        { identifier: 'disease_status' },
+        { identifier: 'vital_status' },
+      ],
+    });
   });
 
   it('generates the documentation as a PDF and refuses a user without the right', async () => {
     const list = await harness.request<{ studyDefinitions: { id: string }[] }>('query { studyDefinitions { id } }', {}, token);
     const studyDefinitionId = list.data?.studyDefinitions[0]?.id;
     const mutation = `mutation($input: GenerateDocumentationInput!) { generateDocumentation(input: $input) { document { fileName contentType contentBase64 byteSize } } }`;
-    const answer = await harness.request<{ generateDocumentation: { document: { fileName: string; contentType: string; contentBase64: string; byteSize: number } } }>(
-      mutation, { input: { studyDefinitionId, languageIdentifier: 'de', kind: 'ECRF_VIEW' } }, token,
-    );
+    const answer = await harness.request<{
+      generateDocumentation: { document: { fileName: string; contentType: string; contentBase64: string; byteSize: number } };
+    }>(mutation, { input: { studyDefinitionId, languageIdentifier: 'de', kind: 'ECRF_VIEW' } }, token);
     expect(answer.errors).toBeUndefined();
     const document = answer.data?.generateDocumentation.document;
     expect(document).toMatchObject({ fileName: 'nngm_lung-v1-ecrf-view-de.pdf', contentType: 'application/pdf' });

@@ -6,6 +6,7 @@
 import { NNGM_CASE_PROCESS, type ConstraintExpression } from '@ecrf/rules';
 import { GraphQLError } from 'graphql';
 import type {
+  StudyResolvers,
   ConstraintExpressionNode,
   DocumentationKind,
   ExpressionOperator,
@@ -21,16 +22,29 @@ import type {
   VisitDefinitionResolvers,
 } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
-import { fromGlobalId, toGlobalId } from '../nodes/global-id.js';
+import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { FieldDefinition, InstrumentDefinition, StudyDefinition, StudyDefinitionFull, VisitDefinition } from './models.js';
+import { nullIfForbidden } from '../upstream/upstream-error.js';
 
 const fieldTypes: Record<string, FieldTypeName> = {
-  TableEntry: 'TABLE_ENTRY', ListEntry: 'LIST_ENTRY', EventReportListEntry: 'EVENT_REPORT_LIST_ENTRY', Table: 'TABLE', List: 'LIST',
-  EventReportList: 'EVENT_REPORT_LIST', FieldGroup: 'FIELD_GROUP', DisplayValue: 'DISPLAY_VALUE', NngmNetworkPartner: 'NETWORK_PARTNER',
+  TableEntry: 'TABLE_ENTRY',
+  ListEntry: 'LIST_ENTRY',
+  EventReportListEntry: 'EVENT_REPORT_LIST_ENTRY',
+  Table: 'TABLE',
+  List: 'LIST',
+  EventReportList: 'EVENT_REPORT_LIST',
+  FieldGroup: 'FIELD_GROUP',
+  DisplayValue: 'DISPLAY_VALUE',
+  NngmNetworkPartner: 'NETWORK_PARTNER',
   NngmNetworkLocation: 'NETWORK_LOCATION',
 };
 const ruleKinds: Record<string, RuleKind> = {
-  Visibility: 'VISIBILITY', Editability: 'EDITABILITY', Hint: 'HINT', Redirect: 'REDIRECT', RequiredField: 'REQUIRED_FIELD', Population: 'POPULATION',
+  Visibility: 'VISIBILITY',
+  Editability: 'EDITABILITY',
+  Hint: 'HINT',
+  Redirect: 'REDIRECT',
+  RequiredField: 'REQUIRED_FIELD',
+  Population: 'POPULATION',
 };
 const operators: readonly ExpressionOperator[] = ['EVAL', 'NOT', 'AND', 'OR'];
 const documentPaths = {
@@ -67,7 +81,8 @@ const full = (definition: StudyDefinition, context: GatewayContext): Promise<Stu
   context.loaders.studyDefinitions.load(definition.id);
 
 export const studyDefinitionQueries: Pick<QueryResolvers, 'studyDefinitions'> = {
-  studyDefinitions: async (_, __, { loaders }) => (await loaders.studyDefinitionSummaries()).map((summary) => ({ id: summary.id, summary })),
+  studyDefinitions: async (_, __, { loaders }) =>
+    (await loaders.studyDefinitionSummaries()).map((summary) => ({ id: summary.id, summary })),
 };
 
 export const documentationMutations: Pick<MutationResolvers, 'generateDocumentation'> = {
@@ -75,12 +90,18 @@ export const documentationMutations: Pick<MutationResolvers, 'generateDocumentat
     // Authenticate first: without a valid token the answer is UNAUTHENTICATED whatever the input.
     await context.loaders.currentUser();
     const decoded = fromGlobalId(input.studyDefinitionId);
-    if (decoded?.type !== 'StudyDefinition') throw new GraphQLError('unknown study definition id', { extensions: { code: 'BAD_USER_INPUT' } });
+    if (decoded?.type !== 'StudyDefinition')
+      throw new GraphQLError('unknown study definition id', { extensions: { code: 'BAD_USER_INPUT' } });
     const file = await context.backend.download('post', documentPaths[input.kind], {
       path: { studyDefinitionId: decoded.id, languageIdentifier: input.languageIdentifier },
     });
     return {
-      document: { fileName: file.fileName ?? 'dokumentation.pdf', contentType: file.contentType, contentBase64: file.body.toString('base64'), byteSize: file.body.length },
+      document: {
+        fileName: file.fileName ?? 'dokumentation.pdf',
+        contentType: file.contentType,
+        contentBase64: file.body.toString('base64'),
+        byteSize: file.body.length,
+      },
     };
   },
 };
@@ -95,12 +116,22 @@ export const StudyDefinitionType: StudyDefinitionResolvers = {
   patientFields: async (d, _, context) => (await full(d, context)).patient.fields.map((field) => ({ studyDefinitionId: d.id, field })),
   visits: async (d, _, context) => (await full(d, context)).visits.map((visit) => ({ studyDefinitionId: d.id, visit })),
   instruments: async (d, _, context) => (await full(d, context)).instruments.map((instrument) => ({ studyDefinitionId: d.id, instrument })),
-  standaloneInstruments: async (d, _, context) => (await full(d, context)).standaloneInstruments.map((instrument) => ({ studyDefinitionId: d.id, instrument })),
+  standaloneInstruments: async (d, _, context) =>
+    (await full(d, context)).standaloneInstruments.map((instrument) => ({ studyDefinitionId: d.id, instrument })),
   enumValueSets: async (d, _, context) => (await full(d, context)).enumValueSets,
-  constraints: async (d, _, context) => (await full(d, context)).constraints.map((c) => ({
-    definitionId: c.id, identifier: c.identifier ?? null, type: c.type, operator: c.operator, value: c.value ?? null, property: c.property ?? null,
-    fieldPath: c.fieldPath ?? null, fieldType: c.fieldType ?? null, visit: c.visit ?? null, instrument: c.instrument ?? null,
-  })),
+  constraints: async (d, _, context) =>
+    (await full(d, context)).constraints.map((c) => ({
+      definitionId: c.id,
+      identifier: c.identifier ?? null,
+      type: c.type,
+      operator: c.operator,
+      value: c.value ?? null,
+      property: c.property ?? null,
+      fieldPath: c.fieldPath ?? null,
+      fieldType: c.fieldType ?? null,
+      visit: c.visit ?? null,
+      instrument: c.instrument ?? null,
+    })),
   queryTypes: async (d, _, context) => (await full(d, context)).queryTypes.map((q) => ({ ...q, displayKey: q.displayKey ?? null })),
   verificationFlagTypes: async (d, _, context) => (await full(d, context)).verificationFlagTypes,
   languages: (d, _, { loaders }) => loaders.languagesOfDefinition.load(d.id),
@@ -169,7 +200,14 @@ export async function loadStudyDefinitionNode(
   type: 'StudyDefinition' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language',
   id: string,
   context: GatewayContext,
-): Promise<StudyDefinition | VisitDefinition | InstrumentDefinition | FieldDefinition | Awaited<ReturnType<GatewayContext['loaders']['languages']['load']>> | null> {
+): Promise<
+  | StudyDefinition
+  | VisitDefinition
+  | InstrumentDefinition
+  | FieldDefinition
+  | Awaited<ReturnType<GatewayContext['loaders']['languages']['load']>>
+  | null
+> {
   if (type === 'Language') return context.loaders.languages.load(id);
   const [studyDefinitionId = '', partId] = id.split('/');
   const definition = await context.loaders.studyDefinitions.load(studyDefinitionId);
@@ -183,6 +221,14 @@ export async function loadStudyDefinitionNode(
     const instrument = instruments.find((i) => i.id === partId);
     return instrument ? { studyDefinitionId, instrument } : null;
   }
-  const field = [...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].find((f) => f.id === partId);
+  const field = [...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].find(
+    (f) => f.id === partId,
+  );
   return field ? { studyDefinitionId, field } : null;
 }
+
+export const StudyType: StudyResolvers = {
+  id: (study) => toGlobalId('Study', study.id),
+  identifier: async (study, _, { loaders }) => (await nullIfForbidden(loaders.studies.load(study.id)))?.identifier ?? null,
+  displayName: async (study, _, { loaders }) => (await nullIfForbidden(loaders.studies.load(study.id)))?.displayName ?? null,
+};

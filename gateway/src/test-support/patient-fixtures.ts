@@ -29,8 +29,12 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
   }
 
   let visitDefinitions: Promise<VisitDefinition[]> | undefined;
-  const visits = () => (visitDefinitions ??= graph<{ studyDefinitions: { identifier: string; visits: VisitDefinition[] }[] }>(DEFINITIONS, {}, lookupToken)
-    .then(({ data }) => data.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits ?? []));
+  const visits = () =>
+    (visitDefinitions ??= graph<{ studyDefinitions: { identifier: string; visits: VisitDefinition[] }[] }>(
+      DEFINITIONS,
+      {},
+      lookupToken,
+    ).then(({ data }) => data.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits ?? []));
 
   async function visitDefinition(identifier: string): Promise<VisitDefinition> {
     const found = (await visits()).find((v) => v.identifier === identifier);
@@ -40,12 +44,12 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
 
   /** A demo location by institute identifier (1001 is DigiNet; the case manager works at 1001 and 2002). */
   async function location(identifier = '1001'): Promise<Location> {
-    const { data } = await graph<{ instituteOverview: { location: Location }[] }>(
-      'query { instituteOverview(scope: ALL) { location { id studyId identifier isDigiNet } } }', {}, lookupToken,
-    );
-    const found = data.instituteOverview.find((entry) => entry.location.identifier === identifier)?.location;
+    const { data } = await graph<{
+      instituteOverview: { edges: { node: { location: Omit<Location, 'studyId'> & { study: { id: string } } } }[] };
+    }>('query { instituteOverview(scope: ALL) { edges { node { location { id study { id } identifier isDigiNet } } } } }', {}, lookupToken);
+    const found = data.instituteOverview.edges.find((edge) => edge.node.location.identifier === identifier)?.node.location;
     if (!found) throw new Error(`no location ${identifier}`);
-    return found;
+    return { ...found, studyId: found.study.id };
   }
 
   /** The staging instrument (documented in baseline and follow-up visits) and its `tnm.t` field. */
@@ -69,10 +73,11 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
   }
 
   async function createVisit(studyPatientId: string, identifier: string, visitDate: string | null = null) {
-    const { data } = await graph<{ createVisit: { visit: { id: string; version: number } | null; errors: { code: string; message: string }[] } }>(
-      'mutation($input: CreateVisitInput!) { createVisit(input: $input) { visit { id version } errors { code message } } }',
-      { input: { studyPatientId, definitionId: (await visitDefinition(identifier)).id, visitDate } },
-    );
+    const { data } = await graph<{
+      createVisit: { visit: { id: string; version: number } | null; errors: { code: string; message: string }[] };
+    }>('mutation($input: CreateVisitInput!) { createVisit(input: $input) { visit { id version } errors { code message } } }', {
+      input: { studyPatientId, definitionId: (await visitDefinition(identifier)).id, visitDate },
+    });
     return data.createVisit;
   }
 
@@ -81,7 +86,14 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
     const { id, tnm, t: tField } = await staging();
     const { data } = await graph<{ createInstrument: { instrument: { id: string; version: number } | null; errors: unknown[] } }>(
       'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id version } errors { code message } } }',
-      { input: { studyPatientId, visitId, definitionId: id, fields: [{ definitionId: tnm, childFields: [{ definitionId: tField, values: [{ value: t }] }] }] } },
+      {
+        input: {
+          studyPatientId,
+          visitId,
+          definitionId: id,
+          fields: [{ definitionKey: tnm, childFields: [{ definitionKey: tField, values: [{ value: t }] }] }],
+        },
+      },
     );
     if (!data.createInstrument.instrument) throw new Error(`createInstrument: ${JSON.stringify(data.createInstrument.errors)}`);
     return data.createInstrument.instrument;

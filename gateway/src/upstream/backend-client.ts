@@ -47,7 +47,11 @@ export class BackendClient {
     path: P,
     options: RequestOptions<Operation<P, M>>,
   ): Promise<SuccessBody<Operation<P, M>>> {
-    const { path: params, query, body } = options as {
+    const {
+      path: params,
+      query,
+      body,
+    } = options as {
       path?: Record<string, string>;
       query?: Record<string, QueryValue>;
       body?: unknown;
@@ -87,7 +91,11 @@ export class BackendClient {
     this.stats.calls += 1;
     let response;
     try {
-      response = await this.pool.request({ method: method.toUpperCase() as Uppercase<Method>, path: buildPath(path, params, query), headers });
+      response = await this.pool.request({
+        method: method.toUpperCase() as Uppercase<Method>,
+        path: buildPath(path, params, query),
+        headers,
+      });
     } catch (error) {
       throw new UpstreamError(0, undefined, `backend unreachable: ${(error as Error).message}`, {});
     }
@@ -97,6 +105,10 @@ export class BackendClient {
       throw errorFromBody(response.statusCode, (text ? JSON.parse(text) : {}) as Record<string, unknown>);
     }
     const disposition = String(response.headers['content-disposition'] ?? '');
-    return { body, contentType: String(response.headers['content-type'] ?? 'application/octet-stream'), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+    return {
+      body,
+      contentType: String(response.headers['content-type'] ?? 'application/octet-stream'),
+      fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+    };
   }
 }

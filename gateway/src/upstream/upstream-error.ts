@@ -13,3 +13,13 @@ export class UpstreamError extends Error {
     this.name = 'UpstreamError';
   }
 }
+
+/** What the viewer may lack the right to read is null in the graph, not an error (the backend answers 403). */
+export async function nullIfForbidden<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 403) return null;
+    throw error;
+  }
+}

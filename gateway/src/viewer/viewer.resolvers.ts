@@ -1,7 +1,7 @@
 /** The signed-in user, role, rights and locations (ecrf-core.md §4, §6). */
 import { hasAdminFlag, isLocationBoundRole } from '@ecrf/rules';
 import type { QueryResolvers, ViewerResolvers } from '../__generated__/resolvers.js';
-import { toGlobalId } from '../nodes/global-id.js';
+import { toGlobalId } from '../graph/global-id.js';
 
 export const viewerQuery: Pick<QueryResolvers, 'viewer'> = {
   async viewer(_, __, { loaders }) {

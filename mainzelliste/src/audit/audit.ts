@@ -6,12 +6,24 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DB, Pseudonym } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
+import type { Pseudonym } from '../db/json-columns.js';
 import type { Token } from '../sessions/session-store.js';
+import { insertAuditEvent } from './audit.sql.js';
 
 export type AuditAction =
-  | 'session.create' | 'session.read' | 'session.delete' | 'token.create' | 'token.read' | 'token.delete'
-  | 'patient.create' | 'patient.read' | 'patient.edit' | 'patient.delete' | 'patient.checkMatch' | 'configuration.read';
+  | 'session.create'
+  | 'session.read'
+  | 'session.delete'
+  | 'token.create'
+  | 'token.read'
+  | 'token.delete'
+  | 'patient.create'
+  | 'patient.read'
+  | 'patient.edit'
+  | 'patient.delete'
+  | 'patient.checkMatch'
+  | 'configuration.read';
 
 export type Access = {
   action: AuditAction;
@@ -41,7 +53,7 @@ export function registerAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
     const access = request.access;
     if (!access) return payload;
     const token = access.token;
-    await db.insertInto('audit_event').values({
+    await insertAuditEvent(db, {
       server_name: access.serverName ?? token?.serverName ?? null,
       user_name: token?.auditTrail?.username ?? null,
       remote_system: token?.auditTrail?.remoteSystem ?? null,
@@ -54,7 +66,7 @@ export function registerAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
       token_id: token?.id ?? null,
       token_type: token?.type ?? null,
       pseudonyms: JSON.stringify(access.pseudonyms.map(({ idType, idString }) => ({ idType, idString }))),
-    }).execute();
+    });
     return payload;
   });
 }

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       MAINZELLISTE_SESSION_TIMEOUT_MINUTES: '2',
     });
     expect(config.servers[0]?.allowedRemoteAddresses).toEqual(['10.1.0.0/16', '192.0.2.7']);
-    expect([...config.servers[0]?.permissions ?? []]).toEqual(['createSession', 'createToken', 'tt_checkMatch']);
+    expect([...(config.servers[0]?.permissions ?? [])]).toEqual(['createSession', 'createToken', 'tt_checkMatch']);
     expect(config.thresholdMatch).toBe(0.99);
     expect(config.sessionTimeoutMs).toBe(120_000);
     expect(() => loadConfig({ MAINZELLISTE_PERMISSIONS: 'everything' })).toThrow(/unknown/);

@@ -13,8 +13,12 @@ export type TokenType = (typeof TOKEN_TYPES)[number];
 
 /** mainzelliste-api.md §1 "Authentication"; callback and redirect are not offered (docs: deviations). */
 export const ALL_PERMISSIONS: readonly string[] = [
-  'createSession', 'createToken', ...TOKEN_TYPES.map((type) => `tt_${type}`), 'readConfiguration',
-  'readAllPatientIds', 'readAllPatientIdTypes',
+  'createSession',
+  'createToken',
+  ...TOKEN_TYPES.map((type) => `tt_${type}`),
+  'readConfiguration',
+  'readAllPatientIds',
+  'readAllPatientIdTypes',
 ];
 
 export type ServerConfig = {
@@ -44,13 +48,25 @@ export const DEFAULT_SERVER_NAME = 'ecrf-backend';
 
 /** Loopback and the private ranges (compose networks); public addresses must be allowed explicitly. */
 export const DEFAULT_ALLOWED_REMOTE_ADDRESSES: readonly string[] = [
-  '127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7',
+  '127.0.0.0/8',
+  '::1/128',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  'fc00::/7',
 ];
 
 export function createConfig(overrides: Partial<MainzellisteConfig> = {}): MainzellisteConfig {
   return {
     production: false,
-    servers: [{ name: DEFAULT_SERVER_NAME, apiKey: DEV_API_KEY, allowedRemoteAddresses: DEFAULT_ALLOWED_REMOTE_ADDRESSES, permissions: new Set(ALL_PERMISSIONS) }],
+    servers: [
+      {
+        name: DEFAULT_SERVER_NAME,
+        apiKey: DEV_API_KEY,
+        allowedRemoteAddresses: DEFAULT_ALLOWED_REMOTE_ADDRESSES,
+        permissions: new Set(ALL_PERMISSIONS),
+      },
+    ],
     sessionTimeoutMs: 10 * 60_000,
     thresholdMatch: DEFAULT_THRESHOLD_MATCH,
     thresholdNonMatch: DEFAULT_THRESHOLD_NON_MATCH,
@@ -88,15 +104,22 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
   const unknown = permissions.filter((permission) => !ALL_PERMISSIONS.includes(permission));
   if (unknown.length > 0) throw new Error(`MAINZELLISTE_PERMISSIONS has unknown entries: ${unknown.join(', ')}`);
   const thresholdMatch = number(env, 'MAINZELLISTE_THRESHOLD_MATCH', DEFAULT_THRESHOLD_MATCH, (v) => v > 0 && v <= 1);
-  const thresholdNonMatch = number(env, 'MAINZELLISTE_THRESHOLD_NON_MATCH', DEFAULT_THRESHOLD_NON_MATCH, (v) => v >= 0 && v < thresholdMatch);
+  const thresholdNonMatch = number(
+    env,
+    'MAINZELLISTE_THRESHOLD_NON_MATCH',
+    DEFAULT_THRESHOLD_NON_MATCH,
+    (v) => v >= 0 && v < thresholdMatch,
+  );
   return createConfig({
     production,
-    servers: [{
-      name: env.MAINZELLISTE_SERVER_NAME || DEFAULT_SERVER_NAME,
-      apiKey: apiKey || DEV_API_KEY,
-      allowedRemoteAddresses: list(env.MAINZELLISTE_ALLOWED_REMOTE_ADDRESSES) ?? DEFAULT_ALLOWED_REMOTE_ADDRESSES,
-      permissions: new Set(permissions),
-    }],
+    servers: [
+      {
+        name: env.MAINZELLISTE_SERVER_NAME || DEFAULT_SERVER_NAME,
+        apiKey: apiKey || DEV_API_KEY,
+        allowedRemoteAddresses: list(env.MAINZELLISTE_ALLOWED_REMOTE_ADDRESSES) ?? DEFAULT_ALLOWED_REMOTE_ADDRESSES,
+        permissions: new Set(permissions),
+      },
+    ],
     sessionTimeoutMs: number(env, 'MAINZELLISTE_SESSION_TIMEOUT_MINUTES', 10, (v) => v > 0) * 60_000,
     thresholdMatch,
     thresholdNonMatch,

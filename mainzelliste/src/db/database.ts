@@ -4,7 +4,7 @@
  * schema mainzelliste, so a shared PostgreSQL database keeps the identities apart from the backend's tables.
  */
 import { openDatabase as openTypedDatabase, type Database as TypedDatabase, type DatabaseOptions } from '@ecrf/database';
-import type { DB } from './schema.js';
+import type { DB } from '../__generated__/database.js';
 
 export type { DatabaseOptions } from '@ecrf/database';
 

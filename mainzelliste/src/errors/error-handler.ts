@@ -26,6 +26,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(status).type('text/plain; charset=utf-8').send(text);
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).type('text/plain; charset=utf-8').send(`Not found: ${request.method} ${request.url.split('?')[0] ?? ''}`);
+    reply
+      .status(404)
+      .type('text/plain; charset=utf-8')
+      .send(`Not found: ${request.method} ${request.url.split('?')[0] ?? ''}`);
   });
 }

@@ -38,12 +38,13 @@ export function createServerAuth(servers: readonly ServerConfig[]): ServerAuth {
     authenticate: (request, permission) => {
       const header = request.headers.mainzellisteapikey ?? request.headers.mzidapikey;
       const key = Array.isArray(header) ? header[0] : header;
-      if (!key) throw unauthorized('Please supply your API key in HTTP header field \'mainzellisteApiKey\'.');
+      if (!key) throw unauthorized("Please supply your API key in HTTP header field 'mainzellisteApiKey'.");
       const given = digest(key);
       const entry = entries.find((candidate) => timingSafeEqual(candidate.key, given));
-      if (!entry) throw unauthorized('Please supply your API key in HTTP header field \'mainzellisteApiKey\'.');
+      if (!entry) throw unauthorized("Please supply your API key in HTTP header field 'mainzellisteApiKey'.");
       if (!allowed(entry.ranges, request.ip)) throw unauthorized(`Rejecting your IP address ${request.ip}.`);
-      if (!entry.server.permissions.has(permission)) throw unauthorized(`Your permissions do not allow the requested access (${permission}).`);
+      if (!entry.server.permissions.has(permission))
+        throw unauthorized(`Your permissions do not allow the requested access (${permission}).`);
       return entry.server;
     },
   };

@@ -13,8 +13,34 @@ const SEPARATORS = /[\s-]+/;
 
 /** Particles of German (and Dutch, French, Italian names common in Germany) family names. */
 export const NAME_PARTICLES: ReadonlySet<string> = new Set([
-  'VON', 'VOM', 'ZU', 'ZUM', 'ZUR', 'VAN', 'VANDER', 'DE', 'DEN', 'DER', 'DES', 'DI', 'DA', 'DAL', 'DEL', 'DELLA',
-  'DU', 'LA', 'LE', 'TEN', 'TER', 'AUF', 'AUS', 'AM', 'IM', 'AN', 'UND', 'Y',
+  'VON',
+  'VOM',
+  'ZU',
+  'ZUM',
+  'ZUR',
+  'VAN',
+  'VANDER',
+  'DE',
+  'DEN',
+  'DER',
+  'DES',
+  'DI',
+  'DA',
+  'DAL',
+  'DEL',
+  'DELLA',
+  'DU',
+  'LA',
+  'LE',
+  'TEN',
+  'TER',
+  'AUF',
+  'AUS',
+  'AM',
+  'IM',
+  'AN',
+  'UND',
+  'Y',
 ]);
 
 function split(name: string): string[] {

@@ -112,8 +112,9 @@ export function createMatcher(config: MatcherConfig): Matcher {
     let best = denominator === 0 ? Number.NaN : numerator / denominator;
     const groupTerms = groups.map((group) => {
       // s[i][j]: the input's field i compared with the candidate's field j (compared as field j).
-      const matrix = group.specs.map((from) => group.specs.map((to) =>
-        similarity(input.get(from.name) ?? null, candidate.get(to.name) ?? null, to.comparator)));
+      const matrix = group.specs.map((from) =>
+        group.specs.map((to) => similarity(input.get(from.name) ?? null, candidate.get(to.name) ?? null, to.comparator)),
+      );
       const terms = group.perms.map((perm) => {
         let num = 0;
         let den = 0;

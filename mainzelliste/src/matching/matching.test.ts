@@ -7,8 +7,14 @@ import { prepareMatchData } from './prepare.js';
 const matcher = createMatcher(defaultMatcherConfig());
 
 const erika = {
-  vorname: 'Erika', nachname: 'Mustermann', geburtsname: '', geburtstag: '12', geburtsmonat: '08',
-  geburtsjahr: '1964', plz: '10117', ort: 'Berlin',
+  vorname: 'Erika',
+  nachname: 'Mustermann',
+  geburtsname: '',
+  geburtstag: '12',
+  geburtsmonat: '08',
+  geburtsjahr: '1964',
+  plz: '10117',
+  ort: 'Berlin',
 };
 const data = (fields: Record<string, string>) => prepareMatchData(fields, DEFAULT_TRANSFORMS);
 const scoreOf = (a: Record<string, string>, b: Record<string, string>): number =>
@@ -18,7 +24,7 @@ describe('EpiLink weights (mainzelliste-api.md §1 weight table)', () => {
   it.each([
     ['vorname', 0.000235, 0.01, 12.04],
     ['nachname', 0.0000271, 0.008, 15.16],
-    ['geburtstag', 0.0333, 0.005, 4.90],
+    ['geburtstag', 0.0333, 0.005, 4.9],
     ['geburtsmonat', 0.0833, 0.002, 3.58],
     ['geburtsjahr', 0.0286, 0.004, 5.12],
     ['plz', 0.01, 0.04, 6.58],
@@ -73,7 +79,16 @@ describe('EpiLink score', () => {
   });
 
   it('classifies a different person as non-match', () => {
-    const score = scoreOf(erika, { vorname: 'Hans', nachname: 'Schulz', geburtsname: '', geburtstag: '01', geburtsmonat: '02', geburtsjahr: '1950', plz: '80331', ort: 'München' });
+    const score = scoreOf(erika, {
+      vorname: 'Hans',
+      nachname: 'Schulz',
+      geburtsname: '',
+      geburtstag: '01',
+      geburtsmonat: '02',
+      geburtsjahr: '1950',
+      plz: '80331',
+      ort: 'München',
+    });
     expect(matcher.classify(score)).toBe('NON_MATCH');
   });
 
@@ -96,7 +111,9 @@ describe('bestMatch', () => {
   });
 
   it('reports the score of a non-match without a best patient', () => {
-    const result = matcher.bestMatch(data(erika), [{ key: 'x', data: data({ ...erika, vorname: 'Hans', nachname: 'Schulz', geburtsjahr: '1950', plz: '80331', ort: 'München' }) }]);
+    const result = matcher.bestMatch(data(erika), [
+      { key: 'x', data: data({ ...erika, vorname: 'Hans', nachname: 'Schulz', geburtsjahr: '1950', plz: '80331', ort: 'München' }) },
+    ]);
     expect(result.type).toBe('NON_MATCH');
     expect(result.best).toBeNull();
     expect(result.score).toBeGreaterThan(0);
@@ -106,7 +123,11 @@ describe('bestMatch', () => {
 describe('blocking keys', () => {
   it('derives phonetic, date and first-name keys', () => {
     expect(blockingKeys(data({ ...erika, nachname: 'Meyer', geburtsname: 'Müller' }))).toEqual({
-      nachnameCode: '67', geburtsnameCode: '657', birthDate: '1964-08-12', firstNameYear: '074:1964', insurance: null,
+      nachnameCode: '67',
+      geburtsnameCode: '657',
+      birthDate: '1964-08-12',
+      firstNameYear: '074:1964',
+      insurance: null,
     });
   });
 

@@ -12,21 +12,40 @@ const C_HARD_INSIDE = new Set('AHKOQUX');
 function codeOf(letter: string, previous: string, next: string, atStart: boolean): string {
   if (VOWELS.has(letter)) return '0';
   switch (letter) {
-    case 'H': return '';
-    case 'B': return '1';
-    case 'P': return next === 'H' ? '3' : '1';
-    case 'D': case 'T': return 'CSZ'.includes(next) && next !== '' ? '8' : '2';
-    case 'F': case 'V': case 'W': return '3';
-    case 'G': case 'K': case 'Q': return '4';
+    case 'H':
+      return '';
+    case 'B':
+      return '1';
+    case 'P':
+      return next === 'H' ? '3' : '1';
+    case 'D':
+    case 'T':
+      return 'CSZ'.includes(next) && next !== '' ? '8' : '2';
+    case 'F':
+    case 'V':
+    case 'W':
+      return '3';
+    case 'G':
+    case 'K':
+    case 'Q':
+      return '4';
     case 'C':
       if (atStart) return C_HARD_AT_START.has(next) ? '4' : '8';
       return C_HARD_INSIDE.has(next) && previous !== 'S' && previous !== 'Z' ? '4' : '8';
-    case 'X': return previous !== '' && 'CKQ'.includes(previous) ? '8' : '48';
-    case 'L': return '5';
-    case 'M': case 'N': return '6';
-    case 'R': return '7';
-    case 'S': case 'Z': return '8';
-    default: return '';
+    case 'X':
+      return previous !== '' && 'CKQ'.includes(previous) ? '8' : '48';
+    case 'L':
+      return '5';
+    case 'M':
+    case 'N':
+      return '6';
+    case 'R':
+      return '7';
+    case 'S':
+    case 'Z':
+      return '8';
+    default:
+      return '';
   }
 }
 

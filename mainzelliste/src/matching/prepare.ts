@@ -16,11 +16,16 @@ export type MatchData = Record<string, MatchValue>;
 
 export function transformValue(transform: Transform, raw: string): MatchValue {
   switch (transform) {
-    case 'firstName': return decomposeFirstName(normalizeString(raw));
-    case 'lastName': return decomposeLastName(normalizeString(raw));
-    case 'text': return normalizeString(raw);
-    case 'integer': return normalizeInteger(raw);
-    case 'exact': return raw.replace(/\s+/g, '').toUpperCase();
+    case 'firstName':
+      return decomposeFirstName(normalizeString(raw));
+    case 'lastName':
+      return decomposeLastName(normalizeString(raw));
+    case 'text':
+      return normalizeString(raw);
+    case 'integer':
+      return normalizeInteger(raw);
+    case 'exact':
+      return raw.replace(/\s+/g, '').toUpperCase();
   }
 }
 

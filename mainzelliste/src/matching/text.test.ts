@@ -6,8 +6,14 @@ import { koelnerPhonetik } from './phonetic.js';
 
 describe('normalizeString (mainzelliste-api.md §1 StringNormalizer)', () => {
   it.each([
-    ['  Müller ', 'MUELLER'], ['Weiß', 'WEISS'], ['Öztürk', 'OEZTUERK'], ['Ärzte', 'AERZTE'],
-    ['-Anna Maria.', 'ANNA MARIA'], ['José', 'JOSE'], ['Mu\u0308ller', 'MUELLER'], ['Hans   Peter', 'HANS PETER'],
+    ['  Müller ', 'MUELLER'],
+    ['Weiß', 'WEISS'],
+    ['Öztürk', 'OEZTUERK'],
+    ['Ärzte', 'AERZTE'],
+    ['-Anna Maria.', 'ANNA MARIA'],
+    ['José', 'JOSE'],
+    ['Mu\u0308ller', 'MUELLER'],
+    ['Hans   Peter', 'HANS PETER'],
   ])('%j → %j', (input, expected) => expect(normalizeString(input)).toBe(expected));
 
   it('treats integers as numbers', () => {
@@ -50,8 +56,17 @@ describe('bigram Dice with one space of padding (mainzelliste-api.md §1 NGramCo
 
 describe('Kölner Phonetik', () => {
   it.each([
-    ['WIKIPEDIA', '3412'], ['MUELLERLUEDENSCHEIDT', '65752682'], ['BRESCHNEW', '17863'],
-    ['MEIER', '67'], ['MEYER', '67'], ['MAYR', '67'], ['SCHMIDT', '862'], ['SCHMITT', '862'],
-    ['CHRISTINE', '47826'], ['CAESAR', '487'], ['AXEL', '0485'], ['ERIKA', '074'],
+    ['WIKIPEDIA', '3412'],
+    ['MUELLERLUEDENSCHEIDT', '65752682'],
+    ['BRESCHNEW', '17863'],
+    ['MEIER', '67'],
+    ['MEYER', '67'],
+    ['MAYR', '67'],
+    ['SCHMIDT', '862'],
+    ['SCHMITT', '862'],
+    ['CHRISTINE', '47826'],
+    ['CAESAR', '487'],
+    ['AXEL', '0485'],
+    ['ERIKA', '074'],
   ])('%s → %s', (name, code) => expect(koelnerPhonetik(name)).toBe(code));
 });

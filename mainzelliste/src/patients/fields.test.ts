@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchDataOf, pickFields, validateFields } from './fields.js';
 
-const today = new Date(2025, 5, 15);
+const today = '2025-06-15';
 const erika = { vorname: 'Erika', nachname: 'Mustermann', geburtstag: '12', geburtsmonat: '08', geburtsjahr: '1964' };
 
 describe('IDAT validation (mainzelliste-api.md §1 "Validators", ecrf-calls.md §5)', () => {
@@ -10,14 +10,18 @@ describe('IDAT validation (mainzelliste-api.md §1 "Validators", ecrf-calls.md �
   });
 
   it('takes the oBDS gender codes and a street of at most 200 characters', () => {
-    for (const geschlecht of ['M', 'W', 'D', 'X', 'U']) expect(validateFields({ ...erika, geschlecht, strasse: 'Hauptstraße 5a' }, today)).toEqual([]);
+    for (const geschlecht of ['M', 'W', 'D', 'X', 'U'])
+      expect(validateFields({ ...erika, geschlecht, strasse: 'Hauptstraße 5a' }, today)).toEqual([]);
     expect(validateFields({ ...erika, geschlecht: 'F' }, today)).toEqual(['geschlecht: Ungültiges Geschlecht (M, W, D, X, U)']);
     expect(validateFields({ ...erika, strasse: 'x'.repeat(201) }, today)).toEqual(['strasse: höchstens 200 Zeichen']);
   });
 
   it('needs the required fields', () => {
     expect(validateFields({ vorname: 'Erika' }, today)).toEqual([
-      'nachname: Wird benötigt', 'geburtstag: Wird benötigt', 'geburtsmonat: Wird benötigt', 'geburtsjahr: Wird benötigt',
+      'nachname: Wird benötigt',
+      'geburtstag: Wird benötigt',
+      'geburtsmonat: Wird benötigt',
+      'geburtsjahr: Wird benötigt',
     ]);
   });
 
@@ -52,8 +56,9 @@ describe('IDAT validation (mainzelliste-api.md §1 "Validators", ecrf-calls.md �
 
 describe('pickFields and matchDataOf', () => {
   it('keeps configured fields only and leaves placeholder numbers out of matching', () => {
-    expect(pickFields({ vorname: 'Erika', sureness: 'true', geburtsjahr: 1964, x: 'y', geschlecht: 'W', strasse: 'Hauptstraße 5' }))
-      .toEqual({ vorname: 'Erika', geburtsjahr: '1964', geschlecht: 'W', strasse: 'Hauptstraße 5' });
+    expect(
+      pickFields({ vorname: 'Erika', sureness: 'true', geburtsjahr: 1964, x: 'y', geschlecht: 'W', strasse: 'Hauptstraße 5' }),
+    ).toEqual({ vorname: 'Erika', geburtsjahr: '1964', geschlecht: 'W', strasse: 'Hauptstraße 5' });
     expect(matchDataOf({ ...erika, versicherungsnummer: '970000011' }).versicherungsnummer).toBe('');
     expect(matchDataOf({ ...erika, geburtsmonat: '08' }).geburtsmonat).toBe('8');
   });

@@ -16,14 +16,28 @@
  * - Every field: at most MAX_FIELD_LENGTH characters.
  */
 import {
-  INSURANCE_PLACEHOLDERS, validateName, validatePostalCode, validatePrivateInsuranceNumber,
-  validateStatutoryInsuranceNumber, validatorMessages,
+  INSURANCE_PLACEHOLDERS,
+  registryToday,
+  validateName,
+  validatePostalCode,
+  validatePrivateInsuranceNumber,
+  validateStatutoryInsuranceNumber,
+  validatorMessages,
 } from '@ecrf/rules';
 import { DEFAULT_TRANSFORMS } from '../matching/default-config.js';
 import { prepareMatchData, type MatchData } from '../matching/prepare.js';
 
 export const FIELD_KEYS = [
-  'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'geschlecht', 'strasse', 'plz', 'ort',
+  'vorname',
+  'nachname',
+  'geburtsname',
+  'geburtstag',
+  'geburtsmonat',
+  'geburtsjahr',
+  'geschlecht',
+  'strasse',
+  'plz',
+  'ort',
   'versicherungsnummer',
 ] as const;
 export type FieldKey = (typeof FIELD_KEYS)[number];
@@ -64,13 +78,13 @@ export function pickFields(input: Readonly<Record<string, unknown>>): Fields {
 
 const filled = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
-function validateDate(day: string, month: string, year: string, today: Date): string | null {
+/** `today`: yyyy-MM-dd, the registry's day (a birth date today is a newborn's). */
+function validateDate(day: string, month: string, year: string, today: string): string | null {
   if (!/^\d{2}$/.test(day) || !/^\d{2}$/.test(month) || !/^\d{4}$/.test(year)) return 'Ungültiges Datum (ddMMyyyy)';
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const valid = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
   if (!valid) return 'Ungültiges Datum (ddMMyyyy)';
-  const todayUtc = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return date.getTime() > todayUtc ? 'Datum liegt in der Zukunft' : null;
+  return `${year}-${month}-${day}` > today ? 'Datum liegt in der Zukunft' : null;
 }
 
 function validateInsuranceNumber(value: string): string | null {
@@ -80,7 +94,7 @@ function validateInsuranceNumber(value: string): string | null {
 }
 
 /** Messages 'field: message' for every broken rule; empty when the fields are valid. */
-export function validateFields(fields: Fields, today: Date = new Date()): string[] {
+export function validateFields(fields: Fields, today: string = registryToday(new Date())): string[] {
   if (FIELD_KEYS.every((key) => !filled(fields[key]))) return [] as string[];
   const problems: string[] = [];
   for (const key of FIELD_KEYS) {

@@ -12,7 +12,11 @@ type Read = { fields: Record<string, string>; ids: Id[]; idTypes?: string[] };
 
 async function create(fields: Record<string, string>): Promise<{ pid: string; intid: string }> {
   const token = await createToken(service.app, 'addPatient', { idTypes: ['pid', 'intid'] });
-  const response = await service.app.inject({ method: 'POST', url: `/patients?tokenId=${token}&mainzellisteApiVersion=3.2`, ...form(fields) });
+  const response = await service.app.inject({
+    method: 'POST',
+    url: `/patients?tokenId=${token}&mainzellisteApiVersion=3.2`,
+    ...form(fields),
+  });
   const [pid, intid] = response.json<Id[]>();
   return { pid: pid?.idString ?? '', intid: intid?.idString ?? '' };
 }
@@ -24,14 +28,26 @@ describe('readPatients (mainzelliste-api.md §1 "Reading, editing and deleting")
   it('reads the requested fields and ids, on both paths', async () => {
     const person = freshIdentity();
     const { pid, intid } = await create(person);
-    const data = { searchIds: [{ idType: 'pid', idString: pid }], resultFields: ['vorname', 'nachname', 'geschlecht', 'strasse'], resultIds: ['pid', 'intid'] };
+    const data = {
+      searchIds: [{ idType: 'pid', idString: pid }],
+      resultFields: ['vorname', 'nachname', 'geschlecht', 'strasse'],
+      resultIds: ['pid', 'intid'],
+    };
     const response = await read(data);
     expect(response.statusCode).toBe(200);
-    expect(response.json<Read[]>()).toEqual([{
-      fields: { vorname: person.vorname, nachname: person.nachname, geschlecht: person.geschlecht, strasse: person.strasse },
-      ids: [{ idType: 'pid', idString: pid, tentative: false }, { idType: 'intid', idString: intid, tentative: false }],
-    }]);
-    const byPath = await service.app.inject({ method: 'GET', url: `/patients/tokenId/${await createToken(service.app, 'readPatients', { ...data, readAllPatientIdTypes: true })}` });
+    expect(response.json<Read[]>()).toEqual([
+      {
+        fields: { vorname: person.vorname, nachname: person.nachname, geschlecht: person.geschlecht, strasse: person.strasse },
+        ids: [
+          { idType: 'pid', idString: pid, tentative: false },
+          { idType: 'intid', idString: intid, tentative: false },
+        ],
+      },
+    ]);
+    const byPath = await service.app.inject({
+      method: 'GET',
+      url: `/patients/tokenId/${await createToken(service.app, 'readPatients', { ...data, readAllPatientIdTypes: true })}`,
+    });
     expect(byPath.json<Read[]>()[0]?.idTypes).toEqual(['pid', 'intid']);
   });
 
@@ -70,20 +86,41 @@ describe('editPatient', () => {
     expect((await edit({ plz: '803' })).statusCode).toBe(400);
     expect((await edit({ geschlecht: 'F' })).statusCode).toBe(400);
     const after = await read({ searchIds: [patientId], resultFields: ['plz', 'ort', 'strasse', 'geschlecht', 'vorname'] });
-    expect(after.json<Read[]>()[0]?.fields).toEqual({ plz: '80331', ort: 'München', strasse: 'Marienplatz 8', geschlecht: 'D', vorname: person.vorname });
+    expect(after.json<Read[]>()[0]?.fields).toEqual({
+      plz: '80331',
+      ort: 'München',
+      strasse: 'Marienplatz 8',
+      geschlecht: 'D',
+      vorname: person.vorname,
+    });
   });
 
   it('may edit every field without a field list only below API 3.0', async () => {
     const { pid } = await create(freshIdentity());
     const patientId = { idType: 'pid', idString: pid };
     const sessionToken = async (version: string) => {
-      const sid = (await service.app.inject({ method: 'POST', url: '/sessions', headers: { mainzellisteApiKey: 'dev-mainzelliste-key' } })).json<{ sessionId: string }>().sessionId;
-      const response = await service.app.inject({ method: 'POST', url: `/sessions/${sid}/tokens`, headers: { mainzellisteApiKey: 'dev-mainzelliste-key', mainzellisteApiVersion: version }, payload: { type: 'editPatient', data: { patientId } } });
+      const sid = (
+        await service.app.inject({ method: 'POST', url: '/sessions', headers: { mainzellisteApiKey: 'dev-mainzelliste-key' } })
+      ).json<{ sessionId: string }>().sessionId;
+      const response = await service.app.inject({
+        method: 'POST',
+        url: `/sessions/${sid}/tokens`,
+        headers: { mainzellisteApiKey: 'dev-mainzelliste-key', mainzellisteApiVersion: version },
+        payload: { type: 'editPatient', data: { patientId } },
+      });
       return response.json<{ id: string }>().id;
     };
-    const v2 = await service.app.inject({ method: 'PUT', url: `/patients/tokenId/${await sessionToken('2.0')}`, payload: { geburtsname: 'Lindqvist' } });
+    const v2 = await service.app.inject({
+      method: 'PUT',
+      url: `/patients/tokenId/${await sessionToken('2.0')}`,
+      payload: { geburtsname: 'Lindqvist' },
+    });
     expect(v2.statusCode).toBe(204);
-    const v3 = await service.app.inject({ method: 'PUT', url: `/patients/tokenId/${await sessionToken('3.0')}`, payload: { geburtsname: 'Lindgren' } });
+    const v3 = await service.app.inject({
+      method: 'PUT',
+      url: `/patients/tokenId/${await sessionToken('3.0')}`,
+      payload: { geburtsname: 'Lindgren' },
+    });
     expect(v3.statusCode).toBe(401);
   });
 });

@@ -17,7 +17,14 @@ import { useToken } from './token-use.js';
 
 const Paging = { page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) };
 
-async function readPatients(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, tokenId: string | undefined, page = 1, limit?: number) {
+async function readPatients(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokenId: string | undefined,
+  page = 1,
+  limit?: number,
+) {
   const access = recordAccess(request, 'patient.read');
   const { data } = useToken(deps, request, access, tokenId, 'readPatients');
   const wildcard = data.searchIds.find((id) => id.idString === '*');
@@ -47,16 +54,25 @@ async function readPatients(deps: AppDeps, request: FastifyRequest, reply: Fasti
 }
 
 export function registerPatientRecordRoutes(app: App, deps: AppDeps): void {
-  app.get('/patients', { schema: { querystring: Type.Object({ tokenId: Type.Optional(Type.String()), ...Paging }, { additionalProperties: true }) } },
-    (request, reply) => readPatients(deps, request, reply, request.query.tokenId, request.query.page, request.query.limit));
+  app.get(
+    '/patients',
+    { schema: { querystring: Type.Object({ tokenId: Type.Optional(Type.String()), ...Paging }, { additionalProperties: true }) } },
+    (request, reply) => readPatients(deps, request, reply, request.query.tokenId, request.query.page, request.query.limit),
+  );
 
-  app.get('/patients/tokenId/:tid', { schema: { params: Type.Object({ tid: Type.String() }), querystring: Type.Object(Paging, { additionalProperties: true }) } },
-    (request, reply) => readPatients(deps, request, reply, request.params.tid, request.query.page, request.query.limit));
+  app.get(
+    '/patients/tokenId/:tid',
+    { schema: { params: Type.Object({ tid: Type.String() }), querystring: Type.Object(Paging, { additionalProperties: true }) } },
+    (request, reply) => readPatients(deps, request, reply, request.params.tid, request.query.page, request.query.limit),
+  );
 
   app.put('/patients/tokenId/:tid', { schema: { params: Type.Object({ tid: Type.String() }) } }, async (request, reply) => {
     const access = recordAccess(request, 'patient.edit');
     const { data } = useToken(deps, request, access, request.params.tid, 'editPatient');
-    const body = typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? request.body as Record<string, unknown> : null;
+    const body =
+      typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+        ? (request.body as Record<string, unknown>)
+        : null;
     if (!body) throw badRequest('The body must map fields to values.');
     const unknown = Object.keys(body).filter((key) => !isFieldKey(key));
     if (unknown.length > 0) throw badRequest(`Unknown fields: ${unknown.join(', ')}.`);
@@ -72,17 +88,21 @@ export function registerPatientRecordRoutes(app: App, deps: AppDeps): void {
     return reply.status(204).send();
   });
 
-  app.delete('/patients/:tokenId/:idType/:idString', {
-    schema: { params: Type.Object({ tokenId: Type.String(), idType: Type.String(), idString: Type.String() }) },
-  }, async (request, reply) => {
-    const access = recordAccess(request, 'patient.delete');
-    useToken(deps, request, access, request.params.tokenId, 'deletePatient');
-    const { idType, idString } = request.params;
-    if (!isIdType(idType)) throw badRequest(`Unknown ID type ${idType}.`);
-    access.pseudonyms = [{ idType, idString }];
-    const patient = await deps.patients.find({ idType, idString });
-    if (!patient) throw notFound(messages.noPatientFound);
-    access.pseudonyms = await deps.patients.remove(patient);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/patients/:tokenId/:idType/:idString',
+    {
+      schema: { params: Type.Object({ tokenId: Type.String(), idType: Type.String(), idString: Type.String() }) },
+    },
+    async (request, reply) => {
+      const access = recordAccess(request, 'patient.delete');
+      useToken(deps, request, access, request.params.tokenId, 'deletePatient');
+      const { idType, idString } = request.params;
+      if (!isIdType(idType)) throw badRequest(`Unknown ID type ${idType}.`);
+      access.pseudonyms = [{ idType, idString }];
+      const patient = await deps.patients.find({ idType, idString });
+      if (!patient) throw notFound(messages.noPatientFound);
+      access.pseudonyms = await deps.patients.remove(patient);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -34,7 +34,11 @@ describe('POST /patients (mainzelliste-api.md §1 "Patients")', () => {
     const near = { ...erika, geburtstag: erika.geburtstag === '01' ? '02' : '01' };
     const conflict = await addPatient(near, nearToken);
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toEqual({ message: expect.stringMatching(/^Unable to definitely determined whether the data refers to an existing or to a new patient\. Please check data or resubmit with sureness=true/) });
+    expect(conflict.json()).toEqual({
+      message: expect.stringMatching(
+        /^Unable to definitely determined whether the data refers to an existing or to a new patient\. Please check data or resubmit with sureness=true/,
+      ),
+    });
     const sure = await addPatient({ ...near, sureness: 'true' }, nearToken);
     expect(sure.statusCode).toBe(201);
     const tentative = sure.json<Id[]>();
@@ -110,7 +114,9 @@ describe('POST /patients/checkMatch/{tokenId} (mainzelliste-api.md §1)', () => 
     const pid = ids[0]?.idString;
     expect(await checkMatch(person, ['pid', 'intid'])).toEqual([{ similarityScore: 1, pid, intid: ids[1]?.idString }]);
     // Gender and street are kept, not matched: other values leave the score at 1.
-    expect(await checkMatch({ ...person, geschlecht: person.geschlecht === 'W' ? 'M' : 'W', strasse: 'Ringstraße 1' })).toEqual([{ similarityScore: 1, pid }]);
+    expect(await checkMatch({ ...person, geschlecht: person.geschlecht === 'W' ? 'M' : 'W', strasse: 'Ringstraße 1' })).toEqual([
+      { similarityScore: 1, pid },
+    ]);
     const typo = (await checkMatch({ ...person, nachname: `${person.nachname ?? ''}x` }))[0];
     expect(typo?.similarityScore).toBeLessThan(1);
     expect(typo?.similarityScore).toBeGreaterThanOrEqual(0.95);

@@ -20,7 +20,9 @@ import { useToken } from './token-use.js';
 export const FormBody = Type.Record(Type.String(), Type.Unknown());
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? request.body as Record<string, unknown> : {};
+  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
+    ? (request.body as Record<string, unknown>)
+    : {};
 
 const isTrue = (value: unknown): boolean => value === true || value === 'true' || (Array.isArray(value) && value[0] === 'true');
 
@@ -32,36 +34,45 @@ export function checkFields(fields: Fields): void {
 }
 
 export function registerPatientRoutes(app: App, deps: AppDeps): void {
-  app.post('/patients', { schema: { querystring: Type.Object({ tokenId: Type.Optional(Type.String()) }, { additionalProperties: true }) } }, async (request, reply) => {
-    const access = recordAccess(request, 'patient.create');
-    const { data } = useToken(deps, request, access, request.query.tokenId, 'addPatient');
-    const body = bodyOf(request);
-    // Fields set in the token by the calling server win over the form.
-    const fields: Fields = { ...pickFields(body), ...data.fields };
-    checkFields(fields);
-    const outcome = await deps.patients.add(fields, isTrue(body.sureness));
-    if (outcome.kind === 'possibleMatch') {
-      access.outcome = 'possibleMatch';
-      access.pseudonyms = outcome.best;
-      const defaultIds = outcome.best.filter((id) => id.idType === DEFAULT_ID_TYPE).map(({ idType, idString }) => ({ idType, idString }));
-      throw new MainzellisteError('ML_ERR_CONFLICT', messages.possibleMatch, {
-        message: messages.possibleMatch,
-        ...(data.showPossibleMatches ? { possibleMatches: defaultIds } : {}),
-      });
-    }
-    access.outcome = outcome.kind === 'match' ? 'match' : outcome.tentative ? 'createdTentative' : 'created';
-    access.pseudonyms = outcome.ids;
-    const base = baseUrl(deps.config, request);
-    const requested = data.idTypes
-      .map((idType) => outcome.ids.find((id) => id.idType === idType))
-      .filter((id): id is StoredId => id !== undefined)
-      .map((id) => ({ idType: id.idType, idString: id.idString, tentative: id.tentative, uri: `${base}/patients/${id.idType}/${id.idString}` }));
-    if (!atLeast(requestApiVersion(request), 2)) {
-      const first = requested[0];
-      return reply.status(201).send({ newId: first?.idString ?? null, tentative: first?.tentative ?? false, uri: first?.uri ?? null });
-    }
-    return reply.status(201).send(requested);
-  });
+  app.post(
+    '/patients',
+    { schema: { querystring: Type.Object({ tokenId: Type.Optional(Type.String()) }, { additionalProperties: true }) } },
+    async (request, reply) => {
+      const access = recordAccess(request, 'patient.create');
+      const { data } = useToken(deps, request, access, request.query.tokenId, 'addPatient');
+      const body = bodyOf(request);
+      // Fields set in the token by the calling server win over the form.
+      const fields: Fields = { ...pickFields(body), ...data.fields };
+      checkFields(fields);
+      const outcome = await deps.patients.add(fields, isTrue(body.sureness));
+      if (outcome.kind === 'possibleMatch') {
+        access.outcome = 'possibleMatch';
+        access.pseudonyms = outcome.best;
+        const defaultIds = outcome.best.filter((id) => id.idType === DEFAULT_ID_TYPE).map(({ idType, idString }) => ({ idType, idString }));
+        throw new MainzellisteError('ML_ERR_CONFLICT', messages.possibleMatch, {
+          message: messages.possibleMatch,
+          ...(data.showPossibleMatches ? { possibleMatches: defaultIds } : {}),
+        });
+      }
+      access.outcome = outcome.kind === 'match' ? 'match' : outcome.tentative ? 'createdTentative' : 'created';
+      access.pseudonyms = outcome.ids;
+      const base = baseUrl(deps.config, request);
+      const requested = data.idTypes
+        .map((idType) => outcome.ids.find((id) => id.idType === idType))
+        .filter((id): id is StoredId => id !== undefined)
+        .map((id) => ({
+          idType: id.idType,
+          idString: id.idString,
+          tentative: id.tentative,
+          uri: `${base}/patients/${id.idType}/${id.idString}`,
+        }));
+      if (!atLeast(requestApiVersion(request), 2)) {
+        const first = requested[0];
+        return reply.status(201).send({ newId: first?.idString ?? null, tentative: first?.tentative ?? false, uri: first?.uri ?? null });
+      }
+      return reply.status(201).send(requested);
+    },
+  );
 
   app.post('/patients/checkMatch/:tokenId', { schema: { params: Type.Object({ tokenId: Type.String() }) } }, async (request) => {
     const access = recordAccess(request, 'patient.checkMatch');

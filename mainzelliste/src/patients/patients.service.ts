@@ -3,16 +3,23 @@
  * edit and delete. Adding runs match and insert in one transaction under an advisory lock, so two
  * requests for the same person at once cannot both create a patient.
  */
-import { sql, type Kysely } from 'kysely';
-import type { DB, Pseudonym } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../__generated__/database.js';
+import type { Pseudonym } from '../db/json-columns.js';
 import { blockingKeys, blockingQuery } from '../matching/blocking.js';
 import type { Matcher, MatchResult } from '../matching/epilink.js';
 import { matchDataOf, type Fields } from './fields.js';
 import {
-  deletePatient, findCandidates, findPatient, idsOf, insertPatient, updatePatient, type PatientRow, type StoredId,
+  deletePatient,
+  findCandidates,
+  findPatient,
+  idsOf,
+  insertPatient,
+  lockPatientAdding,
+  updatePatient,
+  type PatientRow,
+  type StoredId,
 } from './patients.sql.js';
-
-const ADD_LOCK_KEY = 4_200_002;
 
 export type AddOutcome =
   | { kind: 'match'; ids: StoredId[]; score: number }
@@ -33,7 +40,10 @@ export function createPatientService(db: Kysely<DB>, matcher: Matcher): PatientS
   const lookup = async (fields: Fields, executor: Kysely<DB> = db): Promise<MatchResult<number>> => {
     const data = matchDataOf(fields);
     const candidates = await findCandidates(executor, blockingQuery(data));
-    return matcher.bestMatch(data, candidates.map((row) => ({ key: row.id, data: row.match_data })));
+    return matcher.bestMatch(
+      data,
+      candidates.map((row) => ({ key: row.id, data: row.match_data })),
+    );
   };
 
   const idsOfOne = async (executor: Kysely<DB>, id: number): Promise<StoredId[]> => (await idsOf(executor, [id])).get(id) ?? [];
@@ -42,7 +52,7 @@ export function createPatientService(db: Kysely<DB>, matcher: Matcher): PatientS
     lookup,
     add: (fields, sureness) =>
       db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
+        await lockPatientAdding(trx);
         const result = await lookup(fields, trx);
         if (result.type === 'MATCH' && result.best !== null) {
           return { kind: 'match', ids: await idsOfOne(trx, result.best), score: result.score };

@@ -1,42 +1,63 @@
 /** Queries on mainzelliste.patient and patient_id (migrations/0001_patients.sql). */
 import { sql, type Kysely } from 'kysely';
-import type { DB, Pseudonym } from '../db/schema.js';
+import type { DB } from '../__generated__/database.js';
+import type { Pseudonym } from '../db/json-columns.js';
 import { generatePid } from '../ids/pid.js';
 import type { BlockingKeys, BlockingQuery } from '../matching/blocking.js';
 import type { MatchData } from '../matching/prepare.js';
 import { ID_TYPES, type Fields } from './fields.js';
 
+/** Arbitrary constant key of the advisory lock that serialises adding patients. */
+const ADD_LOCK_KEY = 4_200_002;
+
 export type StoredId = Pseudonym & { tentative: boolean };
 export type PatientRow = { id: number; fields: Fields; tentative: boolean };
 
 export async function findPatient(db: Kysely<DB>, id: Pseudonym): Promise<PatientRow | undefined> {
-  return db.selectFrom('patient_id as i').innerJoin('patient as p', 'p.id', 'i.patient_id')
+  return db
+    .selectFrom('patient_id as i')
+    .innerJoin('patient as p', 'p.id', 'i.patient_id')
     .select(['p.id', 'p.fields', 'p.tentative'])
-    .where('i.id_type', '=', id.idType).where('i.id_string', '=', id.idString)
+    .where('i.id_type', '=', id.idType)
+    .where('i.id_string', '=', id.idString)
     .executeTakeFirst();
 }
 
 export async function findPatientsById(db: Kysely<DB>, ids: readonly number[]): Promise<PatientRow[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('patient').select(['id', 'fields', 'tentative']).where('id', 'in', [...ids]).orderBy('id').execute();
+  return db
+    .selectFrom('patient')
+    .select(['id', 'fields', 'tentative'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
 }
 
 export async function idsOf(db: Kysely<DB>, patientIds: readonly number[]): Promise<Map<number, StoredId[]>> {
   const byPatient = new Map<number, StoredId[]>();
   if (patientIds.length === 0) return byPatient;
-  const rows = await db.selectFrom('patient_id').select(['patient_id', 'id_type', 'id_string', 'tentative'])
-    .where('patient_id', 'in', [...patientIds]).execute();
+  const rows = await db
+    .selectFrom('patient_id')
+    .select(['patient_id', 'id_type', 'id_string', 'tentative'])
+    .where('patient_id', 'in', [...patientIds])
+    .execute();
   for (const row of rows) {
     const list = byPatient.get(row.patient_id) ?? [];
     list.push({ idType: row.id_type, idString: row.id_string, tentative: row.tentative });
     byPatient.set(row.patient_id, list);
   }
-  for (const list of byPatient.values()) list.sort((a, b) => (ID_TYPES as readonly string[]).indexOf(a.idType) - (ID_TYPES as readonly string[]).indexOf(b.idType));
+  for (const list of byPatient.values())
+    list.sort((a, b) => (ID_TYPES as readonly string[]).indexOf(a.idType) - (ID_TYPES as readonly string[]).indexOf(b.idType));
   return byPatient;
 }
 
 /** Patients holding an id of the type, in creation order, one page of them, and how many there are. */
-export async function listPatientIds(db: Kysely<DB>, idType: string, page: number, limit: number | null): Promise<{ ids: number[]; total: number }> {
+export async function listPatientIds(
+  db: Kysely<DB>,
+  idType: string,
+  page: number,
+  limit: number | null,
+): Promise<{ ids: number[]; total: number }> {
   const base = db.selectFrom('patient_id').where('id_type', '=', idType);
   const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   let query = base.select('patient_id').orderBy('patient_id');
@@ -47,16 +68,20 @@ export async function listPatientIds(db: Kysely<DB>, idType: string, page: numbe
 
 /** The union of the blocks a lookup selects (src/matching/blocking.ts). */
 export async function findCandidates(db: Kysely<DB>, query: BlockingQuery): Promise<{ id: number; match_data: MatchData }[]> {
-  return db.selectFrom('patient').select(['id', 'match_data']).where((eb) => {
-    const terms = [];
-    if (query.nameCodes.length > 0) {
-      terms.push(eb('bk_nachname', 'in', query.nameCodes), eb('bk_geburtsname', 'in', query.nameCodes));
-    }
-    if (query.birthDates.length > 0) terms.push(eb('bk_birth_date', 'in', query.birthDates));
-    if (query.firstNameYears.length > 0) terms.push(eb('bk_first_name_year', 'in', query.firstNameYears));
-    if (query.insurances.length > 0) terms.push(eb('bk_insurance', 'in', query.insurances));
-    return terms.length > 0 ? eb.or(terms) : eb.val(false);
-  }).execute();
+  return db
+    .selectFrom('patient')
+    .select(['id', 'match_data'])
+    .where((eb) => {
+      const terms = [];
+      if (query.nameCodes.length > 0) {
+        terms.push(eb('bk_nachname', 'in', query.nameCodes), eb('bk_geburtsname', 'in', query.nameCodes));
+      }
+      if (query.birthDates.length > 0) terms.push(eb('bk_birth_date', 'in', query.birthDates));
+      if (query.firstNameYears.length > 0) terms.push(eb('bk_first_name_year', 'in', query.firstNameYears));
+      if (query.insurances.length > 0) terms.push(eb('bk_insurance', 'in', query.insurances));
+      return terms.length > 0 ? eb.or(terms) : eb.val(false);
+    })
+    .execute();
 }
 
 const keyColumns = (keys: BlockingKeys) => ({
@@ -69,14 +94,28 @@ const keyColumns = (keys: BlockingKeys) => ({
 
 export type NewPatient = { fields: Fields; matchData: MatchData; keys: BlockingKeys; tentative: boolean };
 
+/** Takes the transaction-scoped lock under which a patient is matched and added. */
+export async function lockPatientAdding(trx: Kysely<DB>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
+}
+
 /** Inserts a patient with a pid and an intid; returns its id and pseudonyms. */
 export async function insertPatient(db: Kysely<DB>, patient: NewPatient): Promise<{ id: number; ids: StoredId[] }> {
-  const row = await db.insertInto('patient').values({
-    fields: JSON.stringify(patient.fields), match_data: JSON.stringify(patient.matchData), tentative: patient.tentative, ...keyColumns(patient.keys),
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('patient')
+    .values({
+      fields: JSON.stringify(patient.fields),
+      match_data: JSON.stringify(patient.matchData),
+      tentative: patient.tentative,
+      ...keyColumns(patient.keys),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   let pid = generatePid();
   // 32^6 values: a collision is rare, but a pseudonym must never be given twice.
-  while (await db.selectFrom('patient_id').select('patient_id').where('id_type', '=', 'pid').where('id_string', '=', pid).executeTakeFirst()) {
+  while (
+    await db.selectFrom('patient_id').select('patient_id').where('id_type', '=', 'pid').where('id_string', '=', pid).executeTakeFirst()
+  ) {
     pid = generatePid();
   }
   const intid = await sql<{ n: number }>`SELECT nextval('mainzelliste.intid_seq')::integer AS n`.execute(db);
@@ -84,14 +123,24 @@ export async function insertPatient(db: Kysely<DB>, patient: NewPatient): Promis
     { idType: 'pid', idString: pid, tentative: patient.tentative },
     { idType: 'intid', idString: String(intid.rows[0]?.n), tentative: patient.tentative },
   ];
-  await db.insertInto('patient_id').values(ids.map((id) => ({ patient_id: row.id, id_type: id.idType, id_string: id.idString, tentative: id.tentative }))).execute();
+  await db
+    .insertInto('patient_id')
+    .values(ids.map((id) => ({ patient_id: row.id, id_type: id.idType, id_string: id.idString, tentative: id.tentative })))
+    .execute();
   return { id: row.id, ids };
 }
 
 export async function updatePatient(db: Kysely<DB>, id: number, patient: Omit<NewPatient, 'tentative'>): Promise<void> {
-  await db.updateTable('patient').set({
-    fields: JSON.stringify(patient.fields), match_data: JSON.stringify(patient.matchData), ...keyColumns(patient.keys), updated_at: new Date(),
-  }).where('id', '=', id).execute();
+  await db
+    .updateTable('patient')
+    .set({
+      fields: JSON.stringify(patient.fields),
+      match_data: JSON.stringify(patient.matchData),
+      ...keyColumns(patient.keys),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deletePatient(db: Kysely<DB>, id: number): Promise<void> {

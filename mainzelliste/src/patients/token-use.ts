@@ -26,7 +26,11 @@ export function registerTokenUse(app: FastifyInstance, deps: Pick<AppDeps, 'sess
 }
 
 export function useToken<T extends TokenType>(
-  deps: AppDeps, request: FastifyRequest, access: Access, tokenId: string | undefined, type: T,
+  deps: AppDeps,
+  request: FastifyRequest,
+  access: Access,
+  tokenId: string | undefined,
+  type: T,
 ): { token: Token; data: Extract<TokenData, { type: T }> } {
   const token = tokenId ? deps.sessions.token(tokenId) : undefined;
   if (!token || token.type !== type || token.data.type !== type) throw unauthorized(messages.invalidToken(type));

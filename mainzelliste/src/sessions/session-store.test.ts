@@ -6,7 +6,14 @@ describe('session store (mainzelliste-api.md §1 "Sessions")', () => {
     let clock = 0;
     const store = createSessionStore(10_000, () => clock);
     const session = store.create('server');
-    const token = store.addToken(session, { type: 'checkMatch', serverName: 'server', data: { type: 'checkMatch', idTypes: ['pid'] }, rawData: {}, allowedUses: 2, auditTrail: null });
+    const token = store.addToken(session, {
+      type: 'checkMatch',
+      serverName: 'server',
+      data: { type: 'checkMatch', idTypes: ['pid'] },
+      rawData: {},
+      allowedUses: 2,
+      auditTrail: null,
+    });
     clock = 9_000;
     expect(store.token(token.id)).toBe(token);
     clock = 18_000;
@@ -20,7 +27,14 @@ describe('session store (mainzelliste-api.md §1 "Sessions")', () => {
   it('removes a token after its last use', () => {
     const store = createSessionStore(10_000);
     const session = store.create('server');
-    const token = store.addToken(session, { type: 'deletePatient', serverName: 'server', data: { type: 'deletePatient' }, rawData: {}, allowedUses: 2, auditTrail: null });
+    const token = store.addToken(session, {
+      type: 'deletePatient',
+      serverName: 'server',
+      data: { type: 'deletePatient' },
+      rawData: {},
+      allowedUses: 2,
+      auditTrail: null,
+    });
     store.consume(token);
     expect(store.token(token.id)?.remainingUses).toBe(1);
     store.consume(token);

@@ -10,7 +10,12 @@ afterAll(async () => service.close());
 
 const tokenRequest = async (payload: unknown, version = '3.2', sessionId?: string) => {
   const sid = sessionId ?? (await createSession(service.app));
-  return service.app.inject({ method: 'POST', url: `/sessions/${sid}/tokens`, headers: { ...apiKey, mainzellisteApiVersion: version }, payload: payload as Record<string, unknown> });
+  return service.app.inject({
+    method: 'POST',
+    url: `/sessions/${sid}/tokens`,
+    headers: { ...apiKey, mainzellisteApiVersion: version },
+    payload: payload as Record<string, unknown>,
+  });
 };
 
 describe('GET / and configuration (mainzelliste-api.md §1 "Other endpoints")', () => {
@@ -22,7 +27,17 @@ describe('GET / and configuration (mainzelliste-api.md §1 "Other endpoints")', 
   it('lists the field keys for readConfiguration', async () => {
     const response = await service.app.inject({ method: 'GET', url: '/configuration/fieldKeys', headers: apiKey });
     expect(response.json()).toEqual([
-      'vorname', 'nachname', 'geburtsname', 'geburtstag', 'geburtsmonat', 'geburtsjahr', 'geschlecht', 'strasse', 'plz', 'ort', 'versicherungsnummer',
+      'vorname',
+      'nachname',
+      'geburtsname',
+      'geburtstag',
+      'geburtsmonat',
+      'geburtsjahr',
+      'geschlecht',
+      'strasse',
+      'plz',
+      'ort',
+      'versicherungsnummer',
     ]);
   });
 });
@@ -45,19 +60,39 @@ describe('authentication (mainzelliste-api.md §1 "Authentication")', () => {
     const restricted = await createTestService({
       servers: [
         { name: 'far', apiKey: 'far-key', allowedRemoteAddresses: ['10.0.0.0/8'], permissions: new Set(ALL_PERMISSIONS) },
-        { name: 'reader', apiKey: 'reader-key', allowedRemoteAddresses: ['127.0.0.1', '::1'], permissions: new Set(['createSession', 'createToken', 'tt_checkMatch']) },
+        {
+          name: 'reader',
+          apiKey: 'reader-key',
+          allowedRemoteAddresses: ['127.0.0.1', '::1'],
+          permissions: new Set(['createSession', 'createToken', 'tt_checkMatch']),
+        },
       ],
     });
     try {
       const far = await restricted.app.inject({ method: 'POST', url: '/sessions', headers: { mainzellisteApiKey: 'far-key' } });
       expect([far.statusCode, far.body]).toEqual([401, 'Rejecting your IP address 127.0.0.1.']);
-      const fromTen = await restricted.app.inject({ method: 'POST', url: '/sessions', headers: { mainzellisteApiKey: 'far-key' }, remoteAddress: '10.1.2.3' });
+      const fromTen = await restricted.app.inject({
+        method: 'POST',
+        url: '/sessions',
+        headers: { mainzellisteApiKey: 'far-key' },
+        remoteAddress: '10.1.2.3',
+      });
       expect(fromTen.statusCode).toBe(201);
       const session = await restricted.app.inject({ method: 'POST', url: '/sessions', headers: { mainzellisteApiKey: 'reader-key' } });
       const sid = session.json<{ sessionId: string }>().sessionId;
-      const add = await restricted.app.inject({ method: 'POST', url: `/sessions/${sid}/tokens`, headers: { mainzellisteApiKey: 'reader-key' }, payload: { type: 'addPatient', data: {} } });
+      const add = await restricted.app.inject({
+        method: 'POST',
+        url: `/sessions/${sid}/tokens`,
+        headers: { mainzellisteApiKey: 'reader-key' },
+        payload: { type: 'addPatient', data: {} },
+      });
       expect(add.statusCode).toBe(401);
-      const check = await restricted.app.inject({ method: 'POST', url: `/sessions/${sid}/tokens`, headers: { mainzellisteApiKey: 'reader-key' }, payload: { type: 'checkMatch', data: { idTypes: ['pid'] } } });
+      const check = await restricted.app.inject({
+        method: 'POST',
+        url: `/sessions/${sid}/tokens`,
+        headers: { mainzellisteApiKey: 'reader-key' },
+        payload: { type: 'checkMatch', data: { idTypes: ['pid'] } },
+      });
       expect(check.statusCode).toBe(201);
     } finally {
       await restricted.close();
@@ -112,7 +147,12 @@ describe('tokens (mainzelliste-api.md §1 "Token data by type")', () => {
     expect((await tokenRequest({ type: 'readEverything', data: {} })).statusCode).toBe(401);
     expect((await tokenRequest({ type: 'addPatient' })).statusCode).toBe(400);
     const sid = await createSession(service.app);
-    const malformed = await service.app.inject({ method: 'POST', url: `/sessions/${sid}/tokens`, headers: { ...apiKey, 'content-type': 'application/json' }, payload: '{"type": "addPatient", "data": {"fields": {"vorname": "Geheim' });
+    const malformed = await service.app.inject({
+      method: 'POST',
+      url: `/sessions/${sid}/tokens`,
+      headers: { ...apiKey, 'content-type': 'application/json' },
+      payload: '{"type": "addPatient", "data": {"fields": {"vorname": "Geheim',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).not.toContain('Geheim');
     expect((await tokenRequest({ type: 'addPatient', data: { idTypes: ['ssn'] } })).statusCode).toBe(400);
@@ -128,7 +168,12 @@ describe('tokens (mainzelliste-api.md §1 "Token data by type")', () => {
 
   it('readPatients: searchIds required, one entry with *, unknown ids refused below 3.2 only', async () => {
     expect((await tokenRequest({ type: 'readPatients', data: {} })).statusCode).toBe(400);
-    const twoWithStar = { searchIds: [{ idType: 'pid', idString: '*' }, { idType: 'pid', idString: '0000011F' }] };
+    const twoWithStar = {
+      searchIds: [
+        { idType: 'pid', idString: '*' },
+        { idType: 'pid', idString: '0000011F' },
+      ],
+    };
     expect((await tokenRequest({ type: 'readPatients', data: twoWithStar })).statusCode).toBe(400);
     const unknown = { searchIds: [{ idType: 'pid', idString: 'ZZZZZZZZ' }] };
     expect((await tokenRequest({ type: 'readPatients', data: unknown }, '3.1')).statusCode).toBe(400);
@@ -143,9 +188,15 @@ describe('tokens (mainzelliste-api.md §1 "Token data by type")', () => {
   it('reads and revokes a token', async () => {
     const sid = await createSession(service.app);
     const token = (await tokenRequest({ type: 'deletePatient', data: {} }, '3.2', sid)).json<{ id: string }>();
-    const read = await service.app.inject({ method: 'GET', url: `/sessions/${sid}/tokens/${token.id}`, headers: { ...apiKey, mainzellisteApiVersion: '3.2' } });
+    const read = await service.app.inject({
+      method: 'GET',
+      url: `/sessions/${sid}/tokens/${token.id}`,
+      headers: { ...apiKey, mainzellisteApiVersion: '3.2' },
+    });
     expect(read.json()).toMatchObject({ id: token.id, type: 'deletePatient', remainingUses: 1 });
-    expect((await service.app.inject({ method: 'DELETE', url: `/sessions/${sid}/tokens/${token.id}`, headers: apiKey })).statusCode).toBe(204);
+    expect((await service.app.inject({ method: 'DELETE', url: `/sessions/${sid}/tokens/${token.id}`, headers: apiKey })).statusCode).toBe(
+      204,
+    );
     expect((await service.app.inject({ method: 'GET', url: `/sessions/${sid}/tokens/${token.id}`, headers: apiKey })).statusCode).toBe(404);
   });
 
@@ -157,7 +208,12 @@ describe('tokens (mainzelliste-api.md §1 "Token data by type")', () => {
       const without = await strict.app.inject({ method: 'POST', url, headers: apiKey, payload: { type: 'addPatient', data: {} } });
       expect(without.statusCode).toBe(400);
       const auditTrail = { username: 'dana.data', remoteSystem: 'ecrf', reasonForChange: 'Aufnahme' };
-      const withTrail = await strict.app.inject({ method: 'POST', url, headers: apiKey, payload: { type: 'addPatient', data: { auditTrail } } });
+      const withTrail = await strict.app.inject({
+        method: 'POST',
+        url,
+        headers: apiKey,
+        payload: { type: 'addPatient', data: { auditTrail } },
+      });
       expect(withTrail.statusCode).toBe(201);
     } finally {
       await strict.close();

@@ -31,7 +31,10 @@ export async function createTestService(overrides: Partial<MainzellisteConfig> =
   const app = await buildApp({ database, config, logger: loggerOptions('trace', stream) });
   await app.ready();
   return {
-    app, database, config, logLines,
+    app,
+    database,
+    config,
+    logLines,
     close: async () => {
       await app.close();
       await database.close();
@@ -51,7 +54,9 @@ export async function createSession(app: App): Promise<string> {
 export async function createToken(app: App, type: string, data: Record<string, unknown>, allowedUses = 1): Promise<string> {
   const sessionId = await createSession(app);
   const response = await app.inject({
-    method: 'POST', url: `/sessions/${sessionId}/tokens`, headers: { ...apiKey, mainzellisteApiVersion: '3.2' },
+    method: 'POST',
+    url: `/sessions/${sessionId}/tokens`,
+    headers: { ...apiKey, mainzellisteApiVersion: '3.2' },
     payload: { type, allowedUses, data },
   });
   if (response.statusCode !== 201) throw new Error(`token: ${response.statusCode} ${response.body}`);

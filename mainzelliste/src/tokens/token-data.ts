@@ -3,14 +3,21 @@
  * every problem is a 400. Checks that need the database (editPatient's patient, readPatients' searchIds
  * below API 3.2) are made by the route.
  */
-import type { Pseudonym } from '../db/schema.js';
+import type { Pseudonym } from '../db/json-columns.js';
 import { badRequest, messages } from '../errors/errors.js';
 import { DEFAULT_ID_TYPE, isFieldKey, isIdType, pickFields, type FieldKey, type Fields, type IdType } from '../patients/fields.js';
 import { atLeast, type ApiVersion } from '../http/api-version.js';
 
 export type TokenData =
   | { type: 'addPatient'; idTypes: IdType[]; fields: Fields; showPossibleMatches: boolean }
-  | { type: 'readPatients'; searchIds: Pseudonym[]; resultFields: FieldKey[]; resultIds: IdType[]; readAllPatientIds: boolean; readAllPatientIdTypes: boolean }
+  | {
+      type: 'readPatients';
+      searchIds: Pseudonym[];
+      resultFields: FieldKey[];
+      resultIds: IdType[];
+      readAllPatientIds: boolean;
+      readAllPatientIdTypes: boolean;
+    }
   /** fields null: every field may be edited (only below API 3.0). */
   | { type: 'editPatient'; patientId: Pseudonym; fields: FieldKey[] | null }
   | { type: 'deletePatient' }
@@ -50,7 +57,11 @@ const flag = (value: unknown): boolean => value === true || value === 'true';
 
 function rejectUnsupported(data: Raw): void {
   // No external ID types are configured, and callbacks/redirects are not offered (docs: deviations).
-  if (data.ids !== undefined && !(isObject(data.ids) && Object.keys(data.ids).length === 0) && !(Array.isArray(data.ids) && data.ids.length === 0)) {
+  if (
+    data.ids !== undefined &&
+    !(isObject(data.ids) && Object.keys(data.ids).length === 0) &&
+    !(Array.isArray(data.ids) && data.ids.length === 0)
+  ) {
     throw badRequest('No external ID types are configured.');
   }
   if (data.callback !== undefined) throw badRequest('Callbacks are not supported by this service.');
@@ -62,7 +73,8 @@ export function parseTokenData(type: string, data: Raw, version: ApiVersion): To
   switch (type) {
     case 'addPatient': {
       const fields = data.fields ?? {};
-      if (!isObject(fields) || Object.keys(fields).some((key) => !isFieldKey(key))) throw badRequest('fields must map configured fields to values.');
+      if (!isObject(fields) || Object.keys(fields).some((key) => !isFieldKey(key)))
+        throw badRequest('fields must map configured fields to values.');
       return {
         type,
         idTypes: data.idTypes === undefined ? [DEFAULT_ID_TYPE] : idTypeList(data.idTypes, 'idTypes'),
@@ -73,7 +85,8 @@ export function parseTokenData(type: string, data: Raw, version: ApiVersion): To
     case 'readPatients': {
       if (!Array.isArray(data.searchIds) || data.searchIds.length === 0) throw badRequest('searchIds must be a non-empty list.');
       const searchIds = data.searchIds.map((item, i) => pseudonym(item, `searchIds[${i}]`));
-      if (searchIds.some((id) => id.idString === '*') && searchIds.length > 1) throw badRequest("A search for '*' allows only one entry in searchIds.");
+      if (searchIds.some((id) => id.idString === '*') && searchIds.length > 1)
+        throw badRequest("A search for '*' allows only one entry in searchIds.");
       return {
         type,
         searchIds,

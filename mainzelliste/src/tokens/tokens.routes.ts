@@ -19,7 +19,12 @@ const isObject = (value: unknown): value is Raw => typeof value === 'object' && 
 
 function auditTrailOf(value: unknown, required: boolean): AuditTrail | null {
   if (value === undefined && !required) return null;
-  if (!isObject(value) || typeof value.username !== 'string' || typeof value.remoteSystem !== 'string' || typeof value.reasonForChange !== 'string') {
+  if (
+    !isObject(value) ||
+    typeof value.username !== 'string' ||
+    typeof value.remoteSystem !== 'string' ||
+    typeof value.reasonForChange !== 'string'
+  ) {
     throw badRequest('auditTrail must be {username, remoteSystem, reasonForChange}.');
   }
   return { username: value.username, remoteSystem: value.remoteSystem, reasonForChange: value.reasonForChange };
@@ -91,8 +96,8 @@ export function registerTokenRoutes(app: App, deps: AppDeps): void {
   app.delete('/sessions/:sid/tokens/:tid', { schema: { params: TokenParams } }, async (request, reply) => {
     const access = recordAccess(request, 'token.delete', { sessionId: request.params.sid });
     access.serverName = deps.auth.authenticate(request, 'createToken').name;
-    if (!deps.sessions.deleteToken(sessionOf(deps, request.params.sid), request.params.tid)) throw notFound(`Token ${request.params.tid} unknown.`);
+    if (!deps.sessions.deleteToken(sessionOf(deps, request.params.sid), request.params.tid))
+      throw notFound(`Token ${request.params.tid} unknown.`);
     return reply.status(204).send();
   });
 }
-

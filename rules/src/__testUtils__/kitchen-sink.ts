@@ -242,7 +242,14 @@ export const kitchenSinkDefinition: StudyDefinition = {
         { code: 'X', displayKey: 'sex.unspecified', order: 40 },
       ],
     },
-    { id: 'evs-yes-no', identifier: 'yes_no', values: [{ code: 'yes', displayKey: 'yes', order: 10 }, { code: 'no', displayKey: 'no', order: 20 }] },
+    {
+      id: 'evs-yes-no',
+      identifier: 'yes_no',
+      values: [
+        { code: 'yes', displayKey: 'yes', order: 10 },
+        { code: 'no', displayKey: 'no', order: 20 },
+      ],
+    },
     {
       id: 'evs-vital-state',
       identifier: 'vital_state',

@@ -36,19 +36,30 @@ export const erikaData: PatientData = {
 };
 
 const consent41 = (answer: string): DataFieldInstance =>
-  fieldOf('c41', null, entriesOf('c41_entry', [[
-    fieldOf('c41_policy_processing', answer),
-    fieldOf('c41_policy_contact', 'yes'),
-    fieldOf('c41_policy_retro_health_insurance', 'yes'),
-    fieldOf('c41_policy_health_insurance', 'yes'),
-  ]]));
+  fieldOf(
+    'c41',
+    null,
+    entriesOf('c41_entry', [
+      [
+        fieldOf('c41_policy_processing', answer),
+        fieldOf('c41_policy_contact', 'yes'),
+        fieldOf('c41_policy_retro_health_insurance', 'yes'),
+        fieldOf('c41_policy_health_insurance', 'yes'),
+      ],
+    ]),
+  );
 
 /** Erika: baseline 2022-03-15 complete, consent 4.1 fully given, two therapy lines, alive at fu. */
 export function erikaContext(options: { consentAnswer?: string } = {}): StudyPatientContext {
   return {
     id: 'sp-erika',
     patientId: erikaData.patientId,
-    fields: [fieldOf('sex', 'W'), fieldOf('birth_date', '1950-07-XX'), fieldOf('insurance_status', 'KV-Nummer bekannt (GKV)'), fieldOf('insurance_number', 'A123456780')],
+    fields: [
+      fieldOf('sex', 'W'),
+      fieldOf('birth_date', '1950-07-XX'),
+      fieldOf('insurance_status', 'KV-Nummer bekannt (GKV)'),
+      fieldOf('insurance_number', 'A123456780'),
+    ],
     visits: [
       {
         id: 'v-erika-baseline',
@@ -68,10 +79,14 @@ export function erikaContext(options: { consentAnswer?: string } = {}): StudyPat
             id: 'i-erika-therapy',
             definitionId: 'id-systemic-therapy',
             fields: [
-              fieldOf('therapy_lines', null, entriesOf('therapy_line', [
-                [fieldOf('line_no', '1'), fieldOf('start', '2022-04-01'), fieldOf('end', '2022-10-01'), fieldOf('end_reason', 'P')],
-                [fieldOf('line_no', '2'), fieldOf('start', '2022-10-15')],
-              ])),
+              fieldOf(
+                'therapy_lines',
+                null,
+                entriesOf('therapy_line', [
+                  [fieldOf('line_no', '1'), fieldOf('start', '2022-04-01'), fieldOf('end', '2022-10-01'), fieldOf('end_reason', 'P')],
+                  [fieldOf('line_no', '2'), fieldOf('start', '2022-10-15')],
+                ]),
+              ),
             ],
           },
         ],
@@ -82,7 +97,11 @@ export function erikaContext(options: { consentAnswer?: string } = {}): StudyPat
         visitDate: '2023-03-20',
         fields: [fieldOf('fu_date', '2023-03-20')],
         instruments: [
-          { id: 'i-erika-vital', definitionId: 'id-vital-status', fields: [fieldOf('status', 'alive'), fieldOf('deceased', 'no'), fieldOf('vital_state', 'L')] },
+          {
+            id: 'i-erika-vital',
+            definitionId: 'id-vital-status',
+            fields: [fieldOf('status', 'alive'), fieldOf('deceased', 'no'), fieldOf('vital_state', 'L')],
+          },
         ],
       },
     ],

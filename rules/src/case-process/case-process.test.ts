@@ -58,16 +58,18 @@ describe('caseProcessSummary (ecrf-core.md §4)', () => {
   });
 
   it('holds for any steps in any input order', () => {
-    fc.assert(fc.property(stepsArbitrary, (steps) => {
-      const { steps: sorted, stoppingStep, latestFilledStep } = caseProcessSummary(steps);
-      expect(sorted.map((s) => s.order)).toEqual(steps.map((s) => s.order).sort((a, b) => a - b));
-      const stops = steps.filter((s) => s.state === 'stop');
-      if (stops.length === 0) expect(stoppingStep).toBeNull();
-      else expect(stoppingStep?.order).toBe(Math.min(...stops.map((s) => s.order)));
-      const filled = steps.filter((s) => s.mainStateIdentifier);
-      if (filled.length === 0) expect(latestFilledStep).toBeNull();
-      else expect(latestFilledStep?.order).toBe(Math.max(...filled.map((s) => s.order)));
-      expect(caseProcessSummary([...steps].reverse()).stoppingStep?.order).toBe(stoppingStep?.order);
-    }));
+    fc.assert(
+      fc.property(stepsArbitrary, (steps) => {
+        const { steps: sorted, stoppingStep, latestFilledStep } = caseProcessSummary(steps);
+        expect(sorted.map((s) => s.order)).toEqual(steps.map((s) => s.order).sort((a, b) => a - b));
+        const stops = steps.filter((s) => s.state === 'stop');
+        if (stops.length === 0) expect(stoppingStep).toBeNull();
+        else expect(stoppingStep?.order).toBe(Math.min(...stops.map((s) => s.order)));
+        const filled = steps.filter((s) => s.mainStateIdentifier);
+        if (filled.length === 0) expect(latestFilledStep).toBeNull();
+        else expect(latestFilledStep?.order).toBe(Math.max(...filled.map((s) => s.order)));
+        expect(caseProcessSummary([...steps].reverse()).stoppingStep?.order).toBe(stoppingStep?.order);
+      }),
+    );
   });
 });

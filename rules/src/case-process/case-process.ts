@@ -18,37 +18,44 @@ export type CaseProcessStepDefinition = {
 /** The nNGM case: inclusion at a network partner, diagnostics at the centre, board, therapy, follow-up. */
 export const NNGM_CASE_PROCESS: readonly CaseProcessStepDefinition[] = [
   {
-    identifier: 'inclusion', order: 10,
+    identifier: 'inclusion',
+    order: 10,
     mainStates: ['consent_given', 'consent_refused', 'not_eligible'],
     subStates: ['patient_informed', 'consent_form_received', 'diagnosis_confirmed'],
   },
   {
-    identifier: 'sample_receipt', order: 20,
+    identifier: 'sample_receipt',
+    order: 20,
     mainStates: ['received', 'not_received', 'insufficient_material'],
     subStates: ['sample_requested', 'tissue_sample', 'liquid_biopsy', 'pathology_report_received'],
   },
   {
-    identifier: 'molecular_diagnostics', order: 30,
+    identifier: 'molecular_diagnostics',
+    order: 30,
     mainStates: ['in_progress', 'completed', 'failed'],
     subStates: ['dna_ngs_panel', 'rna_ngs_panel', 'fish', 'immunohistochemistry'],
   },
   {
-    identifier: 'findings_report', order: 40,
+    identifier: 'findings_report',
+    order: 40,
     mainStates: ['pending', 'issued', 'amended'],
     subStates: ['report_sent_to_partner', 'report_discussed_with_patient'],
   },
   {
-    identifier: 'molecular_tumour_board', order: 50,
+    identifier: 'molecular_tumour_board',
+    order: 50,
     mainStates: ['scheduled', 'discussed', 'not_required'],
     subStates: ['case_submitted', 'partner_attended', 'second_opinion_requested'],
   },
   {
-    identifier: 'therapy_recommendation', order: 60,
+    identifier: 'therapy_recommendation',
+    order: 60,
     mainStates: ['recommended', 'no_targeted_option', 'pending'],
     subStates: ['targeted_therapy', 'immunotherapy', 'chemotherapy', 'clinical_trial', 'best_supportive_care'],
   },
   {
-    identifier: 'follow_up', order: 70,
+    identifier: 'follow_up',
+    order: 70,
     mainStates: ['ongoing', 'completed', 'lost_to_follow_up', 'deceased'],
     subStates: ['therapy_started', 'response_assessed', 'progression_documented'],
   },

@@ -45,11 +45,20 @@ describe('consent 4 fully given (ecrf-calls.md §4, §9)', () => {
 
 describe('consent change reason (ecrf-calls.md §4)', () => {
   it('patientWithdrawal requires a withdrawal date', () => {
-    expect(applyConsentChangeReason({ changeReason: 'patientWithdrawal', withdrawalDate: null })).toEqual({ withdrawalDate: null, error: 'Wird benötigt' });
-    expect(applyConsentChangeReason({ changeReason: 'patientWithdrawal', withdrawalDate: '2024-05-02' })).toEqual({ withdrawalDate: '2024-05-02', error: null });
+    expect(applyConsentChangeReason({ changeReason: 'patientWithdrawal', withdrawalDate: null })).toEqual({
+      withdrawalDate: null,
+      error: 'Wird benötigt',
+    });
+    expect(applyConsentChangeReason({ changeReason: 'patientWithdrawal', withdrawalDate: '2024-05-02' })).toEqual({
+      withdrawalDate: '2024-05-02',
+      error: null,
+    });
   });
   it('any other reason clears the date', () => {
-    expect(applyConsentChangeReason({ changeReason: 'correction', withdrawalDate: '2024-05-02' })).toEqual({ withdrawalDate: null, error: null });
+    expect(applyConsentChangeReason({ changeReason: 'correction', withdrawalDate: '2024-05-02' })).toEqual({
+      withdrawalDate: null,
+      error: null,
+    });
     expect(applyConsentChangeReason({ changeReason: null, withdrawalDate: '2024-05-02' })).toEqual({ withdrawalDate: null, error: null });
   });
 });

@@ -79,7 +79,10 @@ export function readConsent4Entries(instrument: Instrument, index: DefinitionInd
 
 /** The patient's consents instrument (standalone or in a visit), if any. */
 export function findConsentsInstrument(patient: StudyPatientContext, index: DefinitionIndex): Instrument | undefined {
-  const candidates = [...patient.standaloneInstruments, ...patient.visits.filter((v) => v.isDeleted !== true).flatMap((v) => v.instruments)];
+  const candidates = [
+    ...patient.standaloneInstruments,
+    ...patient.visits.filter((v) => v.isDeleted !== true).flatMap((v) => v.instruments),
+  ];
   return candidates.find(
     (instrument) =>
       instrument.isDeleted !== true && index.instrumentById.get(instrument.definitionId)?.identifier === INSTRUMENT_IDENTIFIERS.consents,

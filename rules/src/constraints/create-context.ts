@@ -63,7 +63,8 @@ export function patientDataOf(
   index: DefinitionIndex,
 ): PatientData {
   const identifierOf = (id: string) => index.fieldById.get(id)?.identifier;
-  const first = (identifier: string) => resolveFieldPath(fields, identifier, identifierOf)[0]?.values.find((v) => !isBlank(v.value))?.value ?? null;
+  const first = (identifier: string) =>
+    resolveFieldPath(fields, identifier, identifierOf)[0]?.values.find((v) => !isBlank(v.value))?.value ?? null;
   return { patientId: patient.pseudonym, registrationDate: patient.registrationDate, birthDate: first('birth_date'), sex: first('sex') };
 }
 
@@ -71,8 +72,7 @@ export function createEvaluationContext(options: EvaluationContextOptions): Eval
   const { index, patientContext } = options;
   const identifierOf = (definitionId: string) => index.fieldById.get(definitionId)?.identifier;
   const liveVisits = patientContext.visits.filter((v) => v.isDeleted !== true);
-  const visits = (identifier: string): Visit[] =>
-    liveVisits.filter((v) => index.visitById.get(v.definitionId)?.identifier === identifier);
+  const visits = (identifier: string): Visit[] => liveVisits.filter((v) => index.visitById.get(v.definitionId)?.identifier === identifier);
   const instruments = (identifier: string, visitIdentifier?: string | null): Instrument[] => {
     const pool = visitIdentifier
       ? visits(visitIdentifier).flatMap((v) => v.instruments)
@@ -86,7 +86,10 @@ export function createEvaluationContext(options: EvaluationContextOptions): Eval
       case 'patient':
         return patientContext.fields;
       case 'visit':
-        return visits(target.visit).flatMap((v) => [...v.fields, ...v.instruments.filter((i) => i.isDeleted !== true).flatMap((i) => i.fields)]);
+        return visits(target.visit).flatMap((v) => [
+          ...v.fields,
+          ...v.instruments.filter((i) => i.isDeleted !== true).flatMap((i) => i.fields),
+        ]);
       case 'instrument':
         return instruments(target.instrument, target.visit).flatMap((i) => i.fields);
     }

@@ -11,7 +11,8 @@ function truthContext(warnings: string[] = []): EvaluationContext {
   const base = kitchenSinkContext({ logger: { warn: (m) => warnings.push(m) } });
   const definition = (id: string): ConstraintDefinition | undefined => {
     if (id === 'bad') return { id, type: 'SimpleFieldValue', operator: 'noSuchOperator', fieldPath: 'sex' };
-    if (/^[tf]\d$/.test(id)) return { id, type: 'UserDataValue', operator: 'roleIdentifierMatches', value: id.startsWith('t') ? '"CaseManager"' : '"Researcher"' };
+    if (/^[tf]\d$/.test(id))
+      return { id, type: 'UserDataValue', operator: 'roleIdentifierMatches', value: id.startsWith('t') ? '"CaseManager"' : '"Researcher"' };
     return undefined;
   };
   return { ...base, constraint: definition };
@@ -58,9 +59,7 @@ describe('constraint expressions: algebra (ecrf-core.md §3, §5)', () => {
     );
   });
   it('AND and OR are commutative', () => {
-    fc.assert(
-      fc.property(expression, expression, (a, b) => ev(andOf(a, b)) === ev(andOf(b, a)) && ev(orOf(a, b)) === ev(orOf(b, a))),
-    );
+    fc.assert(fc.property(expression, expression, (a, b) => ev(andOf(a, b)) === ev(andOf(b, a)) && ev(orOf(a, b)) === ev(orOf(b, a))));
   });
   it('empty AND holds, empty OR does not, no expression holds', () => {
     expect(ev(andOf())).toBe(true);
@@ -87,12 +86,30 @@ describe('constraint expressions: unknown and malformed input is logged and fals
   });
   it('any unknown combinator is false and warns, whatever its children', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !['EVAL', 'NOT', 'AND', 'OR'].includes(s)), fc.array(expression, { maxLength: 3 }), (op, es) => {
-        const warnings: string[] = [];
-        expect(evaluateExpression({ operator: op, expressions: es }, truthContext(warnings))).toBe(false);
-        expect(warnings.at(-1)).toBe(`Unknown expression operator '${op}'`);
-      }),
+      fc.property(
+        fc.string().filter((s) => !['EVAL', 'NOT', 'AND', 'OR'].includes(s)),
+        fc.array(expression, { maxLength: 3 }),
+        (op, es) => {
+          const warnings: string[] = [];
+          expect(evaluateExpression({ operator: op, expressions: es }, truthContext(warnings))).toBe(false);
+          expect(warnings.at(-1)).toBe(`Unknown expression operator '${op}'`);
+        },
+      ),
     );
+  });
+  it('an unknown constraint type is false and warns before any operator is looked at', () => {
+    const warnings: string[] = [];
+    const context = truthContext(warnings);
+    const misspelt = (operator: string): EvaluationContext => ({
+      ...context,
+      constraint: (id) => ({ id, type: 'InstitueDataValue', operator }),
+    });
+    for (const operator of ['isSelectedInstituteDigiNet', 'hasConsent4', 'roleIdentifierMatches', 'notEmpty', 'noSuchOperator']) {
+      expect(evaluateExpression(evalOf('typo'), misspelt(operator))).toBe(false);
+      expect(evaluateExpression(notOf(evalOf('typo')), misspelt(operator))).toBe(true);
+    }
+    expect(new Set(warnings)).toEqual(new Set(["Unknown constraint type 'InstitueDataValue' in constraint typo"]));
+    expect(warnings).toHaveLength(10);
   });
   it('an EVAL naming a missing constraint definition is false and warns', () => {
     const warnings: string[] = [];

@@ -5,21 +5,23 @@
  * constraint definition or a malformed NOT is reported to the context's logger and evaluates to false.
  * A rule without an expression holds.
  */
-import type { ConstraintDefinition, ConstraintExpression } from '../definition/constraints.js';
+import { hasKnownType, type ConstraintDefinition, type ConstraintExpression } from '../definition/constraints.js';
 import type { EvaluationContext } from './context.js';
 import { applyContextOperator, applyValueOperator } from './operators.js';
 import { readSubject } from './subject.js';
 
-/** Evaluates one constraint definition. */
+/**
+ * Evaluates one constraint definition. The type is checked before the operator (ecrf-core.md §5): a
+ * misspelt type is false even under a context operator, which would otherwise never read it.
+ */
 export function evaluateConstraint(definition: ConstraintDefinition, context: EvaluationContext): boolean {
-  const byContext = applyContextOperator(definition.operator, definition, context);
-  if (byContext !== undefined) return byContext;
-  const subject = readSubject(definition, context);
-  if (subject === null) {
+  if (!hasKnownType(definition)) {
     context.logger.warn(`Unknown constraint type '${definition.type}' in constraint ${definition.id}`);
     return false;
   }
-  const result = applyValueOperator(definition.operator, subject, definition.value ?? '', context);
+  const byContext = applyContextOperator(definition.operator, definition, context);
+  if (byContext !== undefined) return byContext;
+  const result = applyValueOperator(definition.operator, readSubject(definition, context), definition.value ?? '', context);
   if (result === undefined) {
     context.logger.warn(`Unknown constraint operator '${definition.operator}' in constraint ${definition.id}`);
     return false;
@@ -28,10 +30,7 @@ export function evaluateConstraint(definition: ConstraintDefinition, context: Ev
 }
 
 /** Evaluates an expression tree; null or undefined (no expression) holds. */
-export function evaluateExpression(
-  expression: ConstraintExpression | null | undefined,
-  context: EvaluationContext,
-): boolean {
+export function evaluateExpression(expression: ConstraintExpression | null | undefined, context: EvaluationContext): boolean {
   if (expression === null || expression === undefined) return true;
   const children = expression.expressions ?? [];
   switch (expression.operator) {

@@ -94,7 +94,10 @@ describe('value operators (ecrf-core.md §5)', () => {
   it('minCount counts live list entries, at the boundary', () => {
     const lines = (n: number, deleted = 0) => [
       fieldOf('therapy_lines', null, [
-        ...entriesOf('therapy_line', Array.from({ length: n }, () => [])),
+        ...entriesOf(
+          'therapy_line',
+          Array.from({ length: n }, () => []),
+        ),
         ...Array.from({ length: deleted }, () => fieldOf('therapy_line', null, [], { isDeleted: true })),
       ]),
     ];
@@ -105,10 +108,18 @@ describe('value operators (ecrf-core.md §5)', () => {
     expect(holds(C.baselineExists, { patientContext: { ...erikaContext(), visits: [] } })).toBe(false);
   });
   it('hasAnyListEntryWithType looks at the entry types of an event report list', () => {
-    const events = (...types: string[]) => [fieldOf('adverse_events', null, types.map((t) => fieldOf(t)))];
+    const events = (...types: string[]) => [
+      fieldOf(
+        'adverse_events',
+        null,
+        types.map((t) => fieldOf(t)),
+      ),
+    ];
     expect(onForm(C.pneumonitisReported, events('ae_other', 'ae_pneumonitis'))).toBe(true);
     expect(onForm(C.pneumonitisReported, events('ae_other'))).toBe(false);
-    expect(onForm(C.pneumonitisReported, [fieldOf('adverse_events', null, [fieldOf('ae_pneumonitis', null, [], { isDeleted: true })])])).toBe(false);
+    expect(
+      onForm(C.pneumonitisReported, [fieldOf('adverse_events', null, [fieldOf('ae_pneumonitis', null, [], { isDeleted: true })])]),
+    ).toBe(false);
   });
   it('isFhirImport reads the patient flag or the tags of fields', () => {
     expect(holds(C.fhirImport)).toBe(false);
@@ -152,7 +163,9 @@ describe('context operators (ecrf-core.md §5, §6)', () => {
     expect(holds(C.followUpVisible, { assignments: none, selectedInstitute: institutes.cologne })).toBe(true);
     expect(holds(C.followUpVisible, { assignments: { ...none, digiNetVisitInstituteIds: ['inst-1001'] } })).toBe(true);
     expect(holds(C.followUpVisible, { assignments: none, user: personas.dataManager })).toBe(true);
-    expect(holds(C.followUpVisible, { assignments: none, user: { ...personas.dataManager, roleIdentifier: 'MasterDataManager' } })).toBe(true);
+    expect(holds(C.followUpVisible, { assignments: none, user: { ...personas.dataManager, roleIdentifier: 'MasterDataManager' } })).toBe(
+      true,
+    );
   });
   it('roleIdentifierMatches matches the user role against a quoted list, exactly', () => {
     expect(holds(C.physicianOrDataManager)).toBe(false);

@@ -31,12 +31,7 @@ function isEmpty(subject: Subject): boolean {
   return subject.values.length === 0 && subject.count === 0;
 }
 
-export function applyValueOperator(
-  operator: string,
-  subject: Subject,
-  operand: string,
-  context: EvaluationContext,
-): boolean | undefined {
+export function applyValueOperator(operator: string, subject: Subject, operand: string, context: EvaluationContext): boolean | undefined {
   const list = () => parseQuotedList(operand);
   const equals = () => subject.values.some((value) => value.trim() === operand.trim());
   const inside = () => subject.values.some((value) => list().includes(value.trim()));
@@ -88,11 +83,7 @@ function selectedInstituteIn(context: EvaluationContext, ids: readonly string[])
   return institute !== null && ids.includes(institute.id);
 }
 
-export function applyContextOperator(
-  operator: string,
-  definition: ConstraintDefinition,
-  context: EvaluationContext,
-): boolean | undefined {
+export function applyContextOperator(operator: string, definition: ConstraintDefinition, context: EvaluationContext): boolean | undefined {
   const operand = definition.value ?? '';
   switch (operator) {
     case 'hasConsent4':

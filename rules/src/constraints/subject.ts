@@ -4,7 +4,7 @@
  * instruments, institute, user or follow-up record; visit and instrument definitions without a path or
  * property give the number of existing visits or instruments.
  */
-import type { ConstraintDefinition } from '../definition/constraints.js';
+import type { ConstraintDefinition, TypedConstraintDefinition } from '../definition/constraints.js';
 import { FHIR_IMPORT_TAG } from '../definition/fixed-identifiers.js';
 import { filledValues, liveChildren } from '../definition/instances.js';
 import type { DataFieldInstance } from '../definition/instances.js';
@@ -72,8 +72,8 @@ function fieldsOrProperty(
   return { ...EMPTY, count: objects.length };
 }
 
-/** The subject of a constraint definition, or null when its type is unknown. */
-export function readSubject(definition: ConstraintDefinition, context: EvaluationContext): Subject | null {
+/** The subject of a constraint definition; the evaluator has refused unknown types before. */
+export function readSubject(definition: TypedConstraintDefinition, context: EvaluationContext): Subject {
   switch (definition.type) {
     case 'SimpleFieldValue':
       return fromFields(context.fields(definition.fieldPath ?? '', { kind: 'current' }), context, definition);
@@ -106,7 +106,5 @@ export function readSubject(definition: ConstraintDefinition, context: Evaluatio
       return fromProperties([context.followUp()], definition.property ?? '');
     case 'DigiNetHardlockConstantDateValue':
       return { values: [context.today], count: 1, entryTypes: [], tags: [], isDate: true };
-    default:
-      return null;
   }
 }

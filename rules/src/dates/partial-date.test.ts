@@ -16,15 +16,30 @@ const unknownPart = fc.constantFrom<UnknownPart>('X', 'UK');
 
 /** Valid partial dates: no known part finer than an unknown one, days within their month. */
 const partialDate: fc.Arbitrary<PartialDate> = fc.oneof(
-  { weight: 8, arbitrary: fc
-    .record({ year: fc.integer({ min: 1, max: 9999 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }), cut: fc.nat(2), u1: unknownPart, u2: unknownPart })
-    .map(({ year, month, day, cut, u1, u2 }): PartialDate => {
-      const d = Math.min(day, daysInMonth(month, year));
-      if (cut === 0) return { kind: 'date', year, month, day: d };
-      if (cut === 1) return { kind: 'date', year, month, day: u1 };
-      return { kind: 'date', year, month: u1, day: u2 };
-    }) },
-  { weight: 1, arbitrary: fc.record({ y: unknownPart, m: unknownPart, d: unknownPart }).map(({ y, m, d }): PartialDate => ({ kind: 'date', year: y, month: m, day: d })) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({
+        year: fc.integer({ min: 1, max: 9999 }),
+        month: fc.integer({ min: 1, max: 12 }),
+        day: fc.integer({ min: 1, max: 31 }),
+        cut: fc.nat(2),
+        u1: unknownPart,
+        u2: unknownPart,
+      })
+      .map(({ year, month, day, cut, u1, u2 }): PartialDate => {
+        const d = Math.min(day, daysInMonth(month, year));
+        if (cut === 0) return { kind: 'date', year, month, day: d };
+        if (cut === 1) return { kind: 'date', year, month, day: u1 };
+        return { kind: 'date', year, month: u1, day: u2 };
+      }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ y: unknownPart, m: unknownPart, d: unknownPart })
+      .map(({ y, m, d }): PartialDate => ({ kind: 'date', year: y, month: m, day: d })),
+  },
   { weight: 1, arbitrary: fc.constantFrom<PartialDate>({ kind: 'ongoing' }, { kind: 'unknown' }) },
 );
 

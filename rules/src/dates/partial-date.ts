@@ -9,10 +9,7 @@
 export type UnknownPart = 'X' | 'UK';
 export type DatePart = number | UnknownPart;
 
-export type PartialDate =
-  | { kind: 'date'; year: DatePart; month: DatePart; day: DatePart }
-  | { kind: 'ongoing' }
-  | { kind: 'unknown' };
+export type PartialDate = { kind: 'date'; year: DatePart; month: DatePart; day: DatePart } | { kind: 'ongoing' } | { kind: 'unknown' };
 
 export type DateComparison = 'before' | 'after' | 'same' | 'neutral';
 

@@ -39,6 +39,13 @@ export const CONSTRAINT_DEFINITION_TYPES: readonly ConstraintDefinitionType[] = 
   'DigiNetHardlockConstantDateValue',
 ];
 
+const knownTypes: ReadonlySet<string> = new Set(CONSTRAINT_DEFINITION_TYPES);
+
+/** A constraint definition whose type is one of the contract's (ecrf-core.md §3). */
+export type TypedConstraintDefinition = ConstraintDefinition & { type: ConstraintDefinitionType };
+
+export const hasKnownType = (definition: ConstraintDefinition): definition is TypedConstraintDefinition => knownTypes.has(definition.type);
+
 /** Operators that test the value read by the constraint definition (ecrf-core.md §5). */
 export type ValueOperator =
   | 'empty'

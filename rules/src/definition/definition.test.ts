@@ -17,10 +17,7 @@ import { isBlank } from './instances.js';
 import { queryTypeAllows, sortedEnumValues } from './study.js';
 
 const allFields: DataFieldDefinition[] = [...kitchenSinkIndex.fieldById.values()];
-const allRules: FieldRule[] = [
-  ...allFields.flatMap((f) => f.rules),
-  ...kitchenSinkDefinition.visits.flatMap((v) => v.rules),
-];
+const allRules: FieldRule[] = [...allFields.flatMap((f) => f.rules), ...kitchenSinkDefinition.visits.flatMap((v) => v.rules)];
 const combinators = (e: ConstraintExpression | null | undefined): string[] =>
   e ? [e.operator, ...(e.expressions ?? []).flatMap(combinators)] : [];
 
@@ -60,11 +57,16 @@ describe('the kitchen-sink study covers the whole model (STYLE.md)', () => {
     expect(identifiers).toContain(EXECUTION_DATE_FIELDS.baseline);
   });
   it('field ids are unique and parents exist', () => {
-    const count = [kitchenSinkDefinition.patient.fields, ...kitchenSinkDefinition.visits.flatMap((v) => [v.fields, ...v.instruments.map((i) => i.fields)]), ...kitchenSinkDefinition.standaloneInstruments.map((i) => i.fields)]
+    const count = [
+      kitchenSinkDefinition.patient.fields,
+      ...kitchenSinkDefinition.visits.flatMap((v) => [v.fields, ...v.instruments.map((i) => i.fields)]),
+      ...kitchenSinkDefinition.standaloneInstruments.map((i) => i.fields),
+    ]
       .flat()
       .filter((f, i, all) => all.findIndex((g) => g === f) === i).length;
     expect(kitchenSinkIndex.fieldById.size).toBe(count);
-    for (const f of allFields) if (f.parentFieldDefinitionId) expect(kitchenSinkIndex.fieldById.has(f.parentFieldDefinitionId), f.id).toBe(true);
+    for (const f of allFields)
+      if (f.parentFieldDefinitionId) expect(kitchenSinkIndex.fieldById.has(f.parentFieldDefinitionId), f.id).toBe(true);
   });
 });
 

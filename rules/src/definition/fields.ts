@@ -45,24 +45,11 @@ export const ENTRY_FIELD_TYPES: readonly FieldDefinitionType[] = ['ListEntry', '
 export const NETWORK_FIELD_TYPES: readonly FieldDefinitionType[] = ['NngmNetworkPartner', 'NngmNetworkLocation'];
 
 export type ReferenceType =
-  | 'PatientDefinition'
-  | 'VisitDefinition'
-  | 'InstrumentDefinition'
-  | 'Visit'
-  | 'VisitField'
-  | 'Instrument'
-  | 'InstrumentField';
+  'PatientDefinition' | 'VisitDefinition' | 'InstrumentDefinition' | 'Visit' | 'VisitField' | 'Instrument' | 'InstrumentField';
 
 export type FieldRuleKind = 'Visibility' | 'Editability' | 'Hint' | 'Redirect' | 'RequiredField' | 'Population';
 
-export const FIELD_RULE_KINDS: readonly FieldRuleKind[] = [
-  'Visibility',
-  'Editability',
-  'Hint',
-  'Redirect',
-  'RequiredField',
-  'Population',
-];
+export const FIELD_RULE_KINDS: readonly FieldRuleKind[] = ['Visibility', 'Editability', 'Hint', 'Redirect', 'RequiredField', 'Population'];
 
 export type FieldRule = {
   id?: string;

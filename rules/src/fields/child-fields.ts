@@ -29,10 +29,13 @@ function sameValue(a: FieldValue, b: FieldValue): boolean {
 }
 
 export function valuesEqual(a: readonly FieldValue[], b: readonly FieldValue[]): boolean {
-  return a.length === b.length && a.every((value, i) => {
-    const other = b[i];
-    return other !== undefined && sameValue(value, other);
-  });
+  return (
+    a.length === b.length &&
+    a.every((value, i) => {
+      const other = b[i];
+      return other !== undefined && sameValue(value, other);
+    })
+  );
 }
 
 /** Child fields present (not deleted) in the original and now missing or deleted. */

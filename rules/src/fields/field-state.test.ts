@@ -66,12 +66,20 @@ describe('field visibility, required, hints, redirects, population (ecrf-core.md
   it('an invisible field yields empty values, and is neither editable nor required', () => {
     const state = evaluateFieldState(def('end_reason'), fieldOf('end_reason', 'P'), kitchenSinkContext({ current: [] }));
     expect(state).toMatchObject({ visible: false, editable: false, required: false, values: [] });
-    const shown = evaluateFieldState(def('end_reason'), fieldOf('end_reason', 'P'), kitchenSinkContext({ current: [fieldOf('end', '2022-10-01')] }));
+    const shown = evaluateFieldState(
+      def('end_reason'),
+      fieldOf('end_reason', 'P'),
+      kitchenSinkContext({ current: [fieldOf('end', '2022-10-01')] }),
+    );
     expect(shown).toMatchObject({ visible: true, editable: true, required: true, values: [{ value: 'P' }] });
   });
   it('hints and redirects give the display keys of the rules that hold', () => {
     const lung = evaluateFieldState(def('icd10'), fieldOf('icd10', 'C34.1'), kitchenSinkContext({ current: [fieldOf('icd10', 'C34.1')] }));
-    const breast = evaluateFieldState(def('icd10'), fieldOf('icd10', 'C50.9'), kitchenSinkContext({ current: [fieldOf('icd10', 'C50.9')] }));
+    const breast = evaluateFieldState(
+      def('icd10'),
+      fieldOf('icd10', 'C50.9'),
+      kitchenSinkContext({ current: [fieldOf('icd10', 'C50.9')] }),
+    );
     expect(lung.hints).toEqual([]);
     expect(breast.hints).toEqual(['hint.icd10.notLung']);
     const high = evaluateFieldState(def('pdl1_tps'), null, kitchenSinkContext({ current: [fieldOf('pdl1_tps', '80')] }));

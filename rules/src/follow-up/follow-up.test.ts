@@ -25,8 +25,14 @@ describe('DigiNet follow-up availability (ecrf-core.md §4, §9)', () => {
   });
   it('needs a non-new baseline with a date', () => {
     expect(followUpAvailability({ ...ready, baseline: null })).toEqual({ available: false, reason: 'noBaseline' });
-    expect(followUpAvailability({ ...ready, baseline: { isNew: true, executionDate: '2022-03-15' } })).toEqual({ available: false, reason: 'baselineNew' });
-    expect(followUpAvailability({ ...ready, baseline: { isNew: false, executionDate: null } })).toEqual({ available: false, reason: 'noBaselineDate' });
+    expect(followUpAvailability({ ...ready, baseline: { isNew: true, executionDate: '2022-03-15' } })).toEqual({
+      available: false,
+      reason: 'baselineNew',
+    });
+    expect(followUpAvailability({ ...ready, baseline: { isNew: false, executionDate: null } })).toEqual({
+      available: false,
+      reason: 'noBaselineDate',
+    });
   });
   it('not when deceased or with vital state A or T', () => {
     expect(followUpAvailability({ ...ready, deceased: true })).toEqual({ available: false, reason: 'deceased' });
@@ -38,7 +44,10 @@ describe('DigiNet follow-up availability (ecrf-core.md §4, §9)', () => {
     expect(readFollowUpInput(erika, kitchenSinkIndex, '2024-03-15')).toEqual({ ...ready, vitalStates: ['L'] });
     const [baseline, fu] = erika.visits;
     if (!baseline || !fu) throw new Error('fixture');
-    const dead: Visit = { ...fu, instruments: [{ id: 'vs', definitionId: 'id-vital-status', fields: [fieldOf('deceased', 'yes'), fieldOf('vital_state', 'T')] }] };
+    const dead: Visit = {
+      ...fu,
+      instruments: [{ id: 'vs', definitionId: 'id-vital-status', fields: [fieldOf('deceased', 'yes'), fieldOf('vital_state', 'T')] }],
+    };
     const input = readFollowUpInput({ ...erika, visits: [baseline, dead] }, kitchenSinkIndex, '2024-03-15');
     expect(input.deceased).toBe(true);
     expect(input.vitalStates).toEqual(['T']);
@@ -73,10 +82,22 @@ describe('query restrictions on the follow-up registry (ecrf-calls.md §6)', () 
     expect(queryChangeAllowed({ ...base, change: 'edit', today: '2025-05-02' })).toBe(false);
     expect(queryChangeAllowed({ ...base, targetIsFollowUpRegistry: false, today: '2025-05-02' })).toBe(true);
     for (const role of FOLLOW_UP_QUERY_ROLES) expect(queryChangeAllowed({ ...base, role, today: '2025-05-02' })).toBe(true);
-    expect(FOLLOW_UP_QUERY_ROLES).toEqual(['Physician', 'DocumentationAssistant', 'UniversalDocumentalist', 'DataManager', 'CaseManager', 'InstituteManager']);
+    expect(FOLLOW_UP_QUERY_ROLES).toEqual([
+      'Physician',
+      'DocumentationAssistant',
+      'UniversalDocumentalist',
+      'DataManager',
+      'CaseManager',
+      'InstituteManager',
+    ]);
   });
   it('adding queries on configured visit definitions is disallowed from then on; editing stays allowed', () => {
-    const config = { role: 'DataManager', targetIsFollowUpRegistry: false, visitDefinitionIdentifier: 'fu_24m', addDisallowedVisitDefinitions: ['fu_24m'] };
+    const config = {
+      role: 'DataManager',
+      targetIsFollowUpRegistry: false,
+      visitDefinitionIdentifier: 'fu_24m',
+      addDisallowedVisitDefinitions: ['fu_24m'],
+    };
     expect(queryChangeAllowed({ ...config, change: 'add', today: '2025-05-01' })).toBe(false);
     expect(queryChangeAllowed({ ...config, change: 'add', today: '2025-04-30' })).toBe(true);
     expect(queryChangeAllowed({ ...config, change: 'edit', today: '2025-05-01' })).toBe(true);

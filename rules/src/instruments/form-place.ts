@@ -15,8 +15,10 @@ export type FormPlace =
 export function withFormInPlace(context: StudyPatientContext, place: FormPlace, fields: readonly DataFieldInstance[]): StudyPatientContext {
   const instrument = (i: Instrument): Instrument =>
     place.kind === 'instrument' && place.instrumentId === i.id ? { ...i, fields, state: place.state ?? i.state } : i;
-  const added: Instrument[] = place.kind === 'newInstrument'
-    ? [{ id: 'new', definitionId: place.definitionId, fields, state: place.state ?? 'new', isDeleted: false }] : [];
+  const added: Instrument[] =
+    place.kind === 'newInstrument'
+      ? [{ id: 'new', definitionId: place.definitionId, fields, state: place.state ?? 'new', isDeleted: false }]
+      : [];
   const addedTo = (visitId: string | null) => (place.kind === 'newInstrument' && place.visitId === visitId ? added : []);
   return {
     ...context,

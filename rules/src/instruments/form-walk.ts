@@ -30,9 +30,7 @@ const REPEATING: readonly string[] = ['List', 'EventReportList'];
 
 /** Whether the instance holds a value, an organization or a person. */
 export function hasOwnEntry(instance: DataFieldInstance | null): boolean {
-  return (instance?.values ?? []).some(
-    (v) => !isBlank(v.value) || (v.organization?.id ?? '') !== '' || (v.person?.id ?? '') !== '',
-  );
+  return (instance?.values ?? []).some((v) => !isBlank(v.value) || (v.organization?.id ?? '') !== '' || (v.person?.id ?? '') !== '');
 }
 
 export function walkForm(
@@ -47,7 +45,8 @@ export function walkForm(
     for (const definition of childrenOf(parentId)) {
       const matching = level.filter((i) => i.definitionId === definition.id && i.isDeleted !== true);
       // Entries of lists and tables repeat; other fields stand once, and an absent one counts as empty.
-      const slots: (DataFieldInstance | null)[] = matching.length > 0 || ENTRY_FIELD_TYPES.includes(definition.definitionType) ? matching : [null];
+      const slots: (DataFieldInstance | null)[] =
+        matching.length > 0 || ENTRY_FIELD_TYPES.includes(definition.definitionType) ? matching : [null];
       for (const instance of slots) {
         const entryContext = instance && ENTRY_FIELD_TYPES.includes(definition.definitionType) ? withinEntry(ctx, instance) : ctx;
         const visible = isFieldVisible(definition, entryContext, parentVisible);
@@ -59,7 +58,9 @@ export function walkForm(
           instance,
           visible,
           required: isFieldRequired(definition, entryContext, visible),
-          hasValue: own || (isContainer && (REPEATING.includes(definition.definitionType) ? children.length > 0 : children.some((c) => hasOwnEntry(c)))),
+          hasValue:
+            own ||
+            (isContainer && (REPEATING.includes(definition.definitionType) ? children.length > 0 : children.some((c) => hasOwnEntry(c)))),
           hasOwnEntry: own,
           networkComplete: isNetworkFieldComplete(definition, instance),
         });

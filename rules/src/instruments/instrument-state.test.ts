@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { entriesOf, fieldOf } from '../__testUtils__/builders.js';
-import { diagnosisInstrument, digiNetCareInstrument, patientFields, systemicTherapyInstrument, vitalStatusInstrument } from '../__testUtils__/kitchen-sink.js';
+import {
+  diagnosisInstrument,
+  digiNetCareInstrument,
+  patientFields,
+  systemicTherapyInstrument,
+  vitalStatusInstrument,
+} from '../__testUtils__/kitchen-sink.js';
 import { erikaContext, institutes, kitchenSinkContext } from '../__testUtils__/personas.js';
 import type { DataFieldInstance } from '../definition/instances.js';
 import { instrumentState, isPatientComplete } from './instrument-state.js';
@@ -25,8 +31,11 @@ describe('instrument state (ecrf-calls.md §3, §4)', () => {
     expect(vital('yes', [fieldOf('death_date', '2024-01-02')])).toBe('complete');
   });
   it('evaluates rules of a list entry against its siblings', () => {
-    const therapy = (lines: DataFieldInstance[][]) => state([fieldOf('therapy_lines', null, entriesOf('therapy_line', lines))], systemicTherapyInstrument.fields);
-    expect(therapy([[fieldOf('line_no', '1'), fieldOf('end', '2022-10-01'), fieldOf('end_reason', 'P')], [fieldOf('line_no', '2')]])).toBe('complete');
+    const therapy = (lines: DataFieldInstance[][]) =>
+      state([fieldOf('therapy_lines', null, entriesOf('therapy_line', lines))], systemicTherapyInstrument.fields);
+    expect(therapy([[fieldOf('line_no', '1'), fieldOf('end', '2022-10-01'), fieldOf('end_reason', 'P')], [fieldOf('line_no', '2')]])).toBe(
+      'complete',
+    );
     expect(therapy([[fieldOf('line_no', '1')], [fieldOf('line_no', '2'), fieldOf('end', '2023-01-01')]])).toBe('missing_data');
     expect(therapy([[fieldOf('start', '2022-01-01')]])).toBe('missing_data');
   });
@@ -62,7 +71,9 @@ describe('patient completeness (ecrf-calls.md §5)', () => {
   it('a conditionally required field counts only while its rule holds and it is visible', () => {
     const base = [fieldOf('sex', 'W'), fieldOf('birth_date', '1950-07-XX')];
     expect(complete([...base, fieldOf('insurance_status', 'KV-Nummer bekannt (GKV)')])).toBe(false);
-    expect(complete([...base, fieldOf('insurance_status', 'KV-Nummer bekannt (GKV)'), fieldOf('insurance_number', 'A123456780')])).toBe(true);
+    expect(complete([...base, fieldOf('insurance_status', 'KV-Nummer bekannt (GKV)'), fieldOf('insurance_number', 'A123456780')])).toBe(
+      true,
+    );
     expect(complete([...base, fieldOf('insurance_status', 'privat')])).toBe(true);
   });
 });

@@ -30,13 +30,19 @@ describe('statutory insurance number, KVNR scheme (ecrf-calls.md §5)', () => {
   );
   it('detects every single-digit change of a valid number', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'), fc.stringMatching(/^\d{8}$/), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 9 }), (letter, digits, pos, delta) => {
-        const valid = `${letter}${digits}${kvnrCheckDigit(letter, digits)}`;
-        expect(isValidKvnr(valid)).toBe(true);
-        const changed = [...valid];
-        changed[pos] = String((Number(changed[pos]) + delta) % 10);
-        expect(isValidKvnr(changed.join(''))).toBe(false);
-      }),
+      fc.property(
+        fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'),
+        fc.stringMatching(/^\d{8}$/),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        (letter, digits, pos, delta) => {
+          const valid = `${letter}${digits}${kvnrCheckDigit(letter, digits)}`;
+          expect(isValidKvnr(valid)).toBe(true);
+          const changed = [...valid];
+          changed[pos] = String((Number(changed[pos]) + delta) % 10);
+          expect(isValidKvnr(changed.join(''))).toBe(false);
+        },
+      ),
     );
   });
   it('accepts the placeholders unless the status says the GKV number is known', () => {

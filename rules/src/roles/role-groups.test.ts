@@ -10,7 +10,17 @@ import {
   isProductManagerRole,
 } from './role-groups.js';
 
-const documenting = ['CaseManager', 'Documentalist', 'DocumentationAssistant', 'Physician', 'UniversalDocumentalist', 'PMLung', 'MasterDataManager', 'DataManager', 'InstituteManager'];
+const documenting = [
+  'CaseManager',
+  'Documentalist',
+  'DocumentationAssistant',
+  'Physician',
+  'UniversalDocumentalist',
+  'PMLung',
+  'MasterDataManager',
+  'DataManager',
+  'InstituteManager',
+];
 
 describe('role groups (ecrf-core.md §6)', () => {
   it('product-manager roles are PM followed by a product', () => {
@@ -21,13 +31,22 @@ describe('role groups (ecrf-core.md §6)', () => {
   it('documenting roles, and the clinical variant', () => {
     const all = [...ROLE_IDENTIFIERS, 'PMLung'];
     expect(all.filter((r) => isDocumentingRole(r)).sort()).toEqual([...documenting].sort());
-    expect(all.filter((r) => isDocumentingRole(r, 'clinical')).sort()).toEqual([...documenting, 'Pathologist', 'Consultant', 'AccountingDigiNet'].sort());
+    expect(all.filter((r) => isDocumentingRole(r, 'clinical')).sort()).toEqual(
+      [...documenting, 'Pathologist', 'Consultant', 'AccountingDigiNet'].sort(),
+    );
     expect(all.filter((r) => isLocationBoundRole(r)).sort()).toEqual([...documenting].sort());
   });
   it('data-management, admin roles and the admin flag', () => {
     const all = [...ROLE_IDENTIFIERS, 'PMLung'];
     expect(all.filter(isDataManagementRole)).toEqual(['DataManager', 'MasterDataManager']);
-    expect(all.filter(isAdminRole).sort()).toEqual(['AdminMedSyn', 'AdminNNGM', 'DataManager', 'EvaluationDigiNet', 'MasterDataManager', 'PMLung']);
+    expect(all.filter(isAdminRole).sort()).toEqual([
+      'AdminMedSyn',
+      'AdminNNGM',
+      'DataManager',
+      'EvaluationDigiNet',
+      'MasterDataManager',
+      'PMLung',
+    ]);
     expect(all.filter(hasAdminFlag)).toEqual(['AdminMedSyn', 'SuperAdmin']);
   });
   it('follow-up visibility: flagged or assigned institute; MasterDataManager and DataManager always', () => {

@@ -37,15 +37,39 @@ describe('validator messages are the exact German texts of ecrf-calls.md §5', (
 describe.each([
   ['required', validateRequired, ['x', '0'], ['', '   ', null, undefined], validatorMessages.required],
   ['notNull', validateNotNull, ['x'], [null, ''], validatorMessages.required],
-  ['name', validateName, ['Müller-Lüdenscheidt', 'Anna Maria', 'José', 'Weiß'], ['', 'R2D2', "O'Brien", 'Anna_Maria', '-', ' '], validatorMessages.name],
-  ['email', validateEmail, ['erika.musterfrau@klinik.de', 'a+b@x.co'], ['', 'erika', 'erika@', 'erika@klinik', 'er ika@klinik.de', 'a@b.c'], validatorMessages.email],
+  [
+    'name',
+    validateName,
+    ['Müller-Lüdenscheidt', 'Anna Maria', 'José', 'Weiß'],
+    ['', 'R2D2', "O'Brien", 'Anna_Maria', '-', ' '],
+    validatorMessages.name,
+  ],
+  [
+    'email',
+    validateEmail,
+    ['erika.musterfrau@klinik.de', 'a+b@x.co'],
+    ['', 'erika', 'erika@', 'erika@klinik', 'er ika@klinik.de', 'a@b.c'],
+    validatorMessages.email,
+  ],
   ['optional email', validateOptionalEmail, ['', null, 'a@klinik.de'], ['a@klinik'], validatorMessages.email],
-  ['institute identifier', validateInstituteIdentifier, ['1001', '0000'], ['', '100', '10011', '10a1', ' 1001'], validatorMessages.instituteIdentifier],
+  [
+    'institute identifier',
+    validateInstituteIdentifier,
+    ['1001', '0000'],
+    ['', '100', '10011', '10a1', ' 1001'],
+    validatorMessages.instituteIdentifier,
+  ],
   ['identifier', validateIdentifier, ['consent_4_1', 'ABC', '_'], ['', 'consent-4', 'a b', 'ä'], validatorMessages.identifier],
   ['postal code', validatePostalCode, ['10117', '01067'], ['', '1011', '101170', '1O117'], validatorMessages.postalCode],
   ['optional phone', validateOptionalPhone, ['', null, '030-4505', '0304505'], ['+49 30', '030/4505', 'abc'], validatorMessages.phone],
   ['user name', validateUserName, ['erika.m', 'dana_data-2', 'X'], ['', 'erika m', 'erika@klinik', 'ärzte'], validatorMessages.userName],
-  ['cron expression', validateCronExpression, ['', null, '30 4 * * *', '*/15 0-6 1,15 JAN-MAR mon-fri'], ['* * * *', 'x * * * *'], validatorMessages.cron],
+  [
+    'cron expression',
+    validateCronExpression,
+    ['', null, '30 4 * * *', '*/15 0-6 1,15 JAN-MAR mon-fri'],
+    ['* * * *', 'x * * * *'],
+    validatorMessages.cron,
+  ],
 ])('%s validator (ecrf-calls.md §5)', (_name, validate, valid, invalid, message) => {
   it.each(valid)('accepts %j', (value) => expect(validate(value)).toBeNull());
   it.each(invalid)('rejects %j', (value) => expect(validate(value)).toBe(message));
@@ -63,8 +87,20 @@ describe('cron syntax', () => {
   it.each(['0 0 * * *', '59 23 31 12 7', '0 0 1 * SUN', '0,30 8-18/2 * * 1-5', '* * * * *', '  5   4 * * *  '])('accepts %s', (cron) =>
     expect(isValidCronExpression(cron)).toBe(true),
   );
-  it.each(['60 0 * * *', '0 24 * * *', '0 0 0 * *', '0 0 32 * *', '0 0 * 13 *', '0 0 * * 8', '5-1 * * * *', '*/0 * * * *', '1/2/3 * * * *', '0 0 * FOO *', '0 0 * * * *', '1,,2 * * * *', '0 0 ? * *', 'JAN * * * *'])(
-    'rejects %s',
-    (cron) => expect(isValidCronExpression(cron)).toBe(false),
-  );
+  it.each([
+    '60 0 * * *',
+    '0 24 * * *',
+    '0 0 0 * *',
+    '0 0 32 * *',
+    '0 0 * 13 *',
+    '0 0 * * 8',
+    '5-1 * * * *',
+    '*/0 * * * *',
+    '1/2/3 * * * *',
+    '0 0 * FOO *',
+    '0 0 * * * *',
+    '1,,2 * * * *',
+    '0 0 ? * *',
+    'JAN * * * *',
+  ])('rejects %s', (cron) => expect(isValidCronExpression(cron)).toBe(false));
 });

@@ -14,11 +14,7 @@ describe('password strength (ecrf-core.md §5)', () => {
     expect(passwordStrengthErrors(password)).toEqual([message]);
   });
   it('lists every broken rule in the order of the spec', () => {
-    expect(passwordStrengthErrors('a')).toEqual([
-      passwordMessages.minLength,
-      passwordMessages.uppercase,
-      passwordMessages.digit,
-    ]);
+    expect(passwordStrengthErrors('a')).toEqual([passwordMessages.minLength, passwordMessages.uppercase, passwordMessages.digit]);
   });
   it('counts umlauts as letters', () => {
     expect(passwordStrengthErrors('Äöüß12')).toEqual([]);

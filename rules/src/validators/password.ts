@@ -71,7 +71,6 @@ export function validatePasswordChange(input: PasswordChangeInput): PasswordChan
     if (oldPassword !== '' && newPassword === oldPassword) errors.newPassword.push(passwordMessages.mustDiffer);
   }
   if (!showInClear && repeatPassword !== newPassword) errors.repeatPassword.push(passwordMessages.mustMatch);
-  const canSubmit =
-    errors.oldPassword.length === 0 && errors.newPassword.length === 0 && errors.repeatPassword.length === 0;
+  const canSubmit = errors.oldPassword.length === 0 && errors.newPassword.length === 0 && errors.repeatPassword.length === 0;
   return { errors, canSubmit };
 }

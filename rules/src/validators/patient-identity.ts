@@ -5,7 +5,9 @@
  * required. One definition for the gateway, which enforces them, and the web, which shows them while typing.
  */
 import {
-  INSURANCE_STATUS_KNOWN_GKV, validatePrivateInsuranceNumber, validateStatutoryInsuranceNumber,
+  INSURANCE_STATUS_KNOWN_GKV,
+  validatePrivateInsuranceNumber,
+  validateStatutoryInsuranceNumber,
 } from '../insurance/insurance-number.js';
 import { validateName, validatePostalCode, validateRequired } from './field-validators.js';
 import type { FieldValidator } from './messages.js';
@@ -39,10 +41,14 @@ export function validatePastDay(value: string, today: string): string | null {
 /** The insurance number's rule for an insurance status; no number is asked for without insurance. */
 export function insuranceNumberValidator(status: InsuranceStatusCode): FieldValidator {
   switch (status) {
-    case 'STATUTORY_KNOWN': return (value) => validateStatutoryInsuranceNumber(value, INSURANCE_STATUS_KNOWN_GKV);
-    case 'STATUTORY': return (value) => validateStatutoryInsuranceNumber(value);
-    case 'PRIVATE': return validatePrivateInsuranceNumber;
-    case 'NONE': return () => null;
+    case 'STATUTORY_KNOWN':
+      return (value) => validateStatutoryInsuranceNumber(value, INSURANCE_STATUS_KNOWN_GKV);
+    case 'STATUTORY':
+      return (value) => validateStatutoryInsuranceNumber(value);
+    case 'PRIVATE':
+      return validatePrivateInsuranceNumber;
+    case 'NONE':
+      return () => null;
   }
 }
 

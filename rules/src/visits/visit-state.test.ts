@@ -10,11 +10,19 @@ describe('visit visibility (ecrf-calls.md §4)', () => {
     expect(isVisitVisible(followUpVisit, null, kitchenSinkContext())).toBe(true);
     expect(isVisitVisible(followUpVisit, null, kitchenSinkContext({ patientContext: { ...patientContext, visits: [] } }))).toBe(false);
     expect(isVisitVisible(baselineVisit, patientContext.visits[0], kitchenSinkContext())).toBe(true);
-    expect(isVisitVisible(baselineVisit, { ...patientContext.visits[0], id: 'v', definitionId: 'vd-baseline', instruments: [], fields: [], isDeleted: true }, kitchenSinkContext())).toBe(false);
+    expect(
+      isVisitVisible(
+        baselineVisit,
+        { ...patientContext.visits[0], id: 'v', definitionId: 'vd-baseline', instruments: [], fields: [], isDeleted: true },
+        kitchenSinkContext(),
+      ),
+    ).toBe(false);
   });
   it('the DigiNet follow-up visit is visible at DigiNet centres and to data managers only', () => {
     expect(isVisitVisible(digiNetFollowUpVisit, null, kitchenSinkContext({ assignments: none }))).toBe(false);
-    expect(isVisitVisible(digiNetFollowUpVisit, null, kitchenSinkContext({ assignments: none, selectedInstitute: institutes.cologne }))).toBe(true);
+    expect(
+      isVisitVisible(digiNetFollowUpVisit, null, kitchenSinkContext({ assignments: none, selectedInstitute: institutes.cologne })),
+    ).toBe(true);
     expect(isVisitVisible(digiNetFollowUpVisit, null, kitchenSinkContext({ assignments: none, user: personas.dataManager }))).toBe(true);
   });
   it('reads DigiNet visit assignments from the visits by default', () => {
@@ -31,8 +39,14 @@ describe('visit editability (ecrf-calls.md §4)', () => {
     expect(visitEditability(digiNetFollowUpVisit, kitchenSinkContext({ user: personas.digiNetPhysician }))).toEqual({ editable: true });
   });
   it('otherwise the message of the first broken rule', () => {
-    expect(visitEditability(baselineVisit, kitchenSinkContext({ today: '2030-01-01' }))).toEqual({ editable: false, message: 'visit.locked.hardlock' });
-    expect(visitEditability(digiNetFollowUpVisit, kitchenSinkContext({ today: '2030-01-01' }))).toEqual({ editable: false, message: 'visit.locked.role' });
+    expect(visitEditability(baselineVisit, kitchenSinkContext({ today: '2030-01-01' }))).toEqual({
+      editable: false,
+      message: 'visit.locked.hardlock',
+    });
+    expect(visitEditability(digiNetFollowUpVisit, kitchenSinkContext({ today: '2030-01-01' }))).toEqual({
+      editable: false,
+      message: 'visit.locked.role',
+    });
     expect(visitEditability(digiNetFollowUpVisit, kitchenSinkContext({ today: '2030-01-01', user: personas.dataManager }))).toEqual({
       editable: false,
       message: 'visit.locked.hardlock',
@@ -44,7 +58,12 @@ describe('visit count limit (definition.max)', () => {
   it('allows visits up to max; deleted visits do not count; no max is unlimited', () => {
     const visits = erikaContext().visits;
     expect(canAddVisit(baselineVisit, visits)).toBe(false);
-    expect(canAddVisit(baselineVisit, visits.map((v) => ({ ...v, isDeleted: true })))).toBe(true);
+    expect(
+      canAddVisit(
+        baselineVisit,
+        visits.map((v) => ({ ...v, isDeleted: true })),
+      ),
+    ).toBe(true);
     expect(canAddVisit(followUpVisit, [...visits, ...visits, ...visits])).toBe(true);
   });
 });

@@ -20,7 +20,9 @@ export class AppShell {
     await this.page.getByRole('button', { name: `Benutzerkonto von ${displayName} öffnen` }).click();
   }
 
+  /** Signs out and waits for the sign-in page: the next step must not find the session still there. */
   async signOut(): Promise<void> {
     await this.sidebar.getByRole('button', { name: 'Abmelden' }).click();
+    await this.page.getByRole('button', { name: 'Anmelden' }).waitFor();
   }
 }

@@ -2,7 +2,15 @@ import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** `gender` is the German label of the select (männlich, weiblich, divers, unbestimmt, unbekannt). */
-export type Person = { lastName: string; firstName: string; birthDate: string; gender: string; street?: string; zip?: string; city?: string };
+export type Person = {
+  lastName: string;
+  firstName: string;
+  birthDate: string;
+  gender: string;
+  street?: string;
+  zip?: string;
+  city?: string;
+};
 
 /** /patientCreate: the master data and registration form (issue 6). */
 export class PatientCreatePage {

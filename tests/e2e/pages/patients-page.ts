@@ -19,7 +19,9 @@ export class PatientsPage {
   }
 
   row(pseudonym: string): Locator {
-    return this.table().getByRole('row').filter({ has: this.page.getByRole('link', { name: `Patient ${pseudonym} öffnen` }) });
+    return this.table()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('link', { name: `Patient ${pseudonym} öffnen` }) });
   }
 
   createButton(): Locator {

@@ -16,7 +16,17 @@ type Props = {
 };
 
 /** The dialog frame of every administration form: cancel and save in the footer, Enter saves too. */
-export function FormDialog({ title, width, busy, submitLabel = texts.admin.save, onSubmit, onCancel, formErrors = [], className, children }: Props) {
+export function FormDialog({
+  title,
+  width,
+  busy,
+  submitLabel = texts.admin.save,
+  onSubmit,
+  onCancel,
+  formErrors = [],
+  className,
+  children,
+}: Props) {
   return (
     <Dialog
       title={title}

@@ -5,7 +5,10 @@
 import type { FieldValidator } from '@ecrf/rules';
 
 export type FieldErrors = Record<string, string[]>;
-export type UserErrorLike = { readonly code: string; readonly field?: string | null; readonly message: string };
+export type UserErrorLike = { readonly code: string; readonly path: readonly string[]; readonly message: string };
+
+/** The input field a user error points at, dotted as the forms name their fields (`identity.firstName`); '' for the whole input. */
+export const inputFieldOf = (error: UserErrorLike): string => error.path.join('.');
 
 /** Runs each field's validators and keeps the first broken rule's message per field. */
 export function validateFields(checks: Record<string, [value: string, validators: FieldValidator[]]>): FieldErrors {
@@ -33,7 +36,7 @@ export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors)
 export function errorsByField(errors: readonly UserErrorLike[]): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors) {
-    const field = error.field ?? '';
+    const field = inputFieldOf(error);
     result[field] = [...(result[field] ?? []), error.message];
   }
   return result;

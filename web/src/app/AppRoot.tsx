@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { FeedbackProvider } from '../feedback/FeedbackProvider';
 import { useFeedback } from '../feedback/feedbackContext';
-import { createRelayEnvironment } from '../relay/environment';
-import { createEnvironmentEvents } from '../relay/environmentEvents';
+import type { RelaySession } from '../relay/relaySession';
 import { clearSession, isSignedIn } from '../session/sessionStore';
 import { SessionControlContext } from './sessionContext';
 import type { SessionControl } from './sessionContext';
@@ -12,21 +11,22 @@ import type { LogoutNotice } from '../session/sessionStore';
 
 export const LOGIN_ROUTE = '/';
 
+type Props = { session: RelaySession };
+
 /** Root of every route: feedback, the Relay environment of the current session and session control. */
-export function AppRoot() {
+export function AppRoot({ session }: Props) {
   return (
     <FeedbackProvider>
-      <SessionRoot />
+      <SessionRoot session={session} />
     </FeedbackProvider>
   );
 }
 
-function SessionRoot() {
+function SessionRoot({ session }: Props) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const { showAlert } = useFeedback();
-  const [events] = useState(createEnvironmentEvents);
-  const [environment, setEnvironment] = useState(() => createRelayEnvironment(events.callbacks));
+  const environment = useSyncExternalStore(session.subscribe, session.environment);
 
   const endSession = useCallback(
     (notice?: LogoutNotice) => {
@@ -34,15 +34,15 @@ function SessionRoot() {
       if (notice === 'expired' && !isSignedIn()) return;
       clearSession(notice ?? null);
       // A new environment has an empty store: nothing loaded for the previous user survives (core §4).
-      setEnvironment(createRelayEnvironment(events.callbacks));
+      session.renew();
       navigate(LOGIN_ROUTE, { replace: true });
     },
-    [events, navigate],
+    [session, navigate],
   );
 
   useEffect(
     () =>
-      events.setHandlers({
+      session.setHandlers({
         onSessionExpired: () => endSession('expired'),
         onError: (report) => {
           if (report.kind === 'warn') console.warn(report.message);
@@ -50,10 +50,10 @@ function SessionRoot() {
           else if (pathname !== LOGIN_ROUTE) showAlert(report.message);
         },
       }),
-    [events, endSession, pathname, showAlert],
+    [session, endSession, pathname, showAlert],
   );
 
-  const control = useMemo<SessionControl>(() => ({ endSession }), [endSession]);
+  const control = useMemo<SessionControl>(() => ({ endSession, releasePreloadedBefore: session.releaseBefore }), [session, endSession]);
 
   return (
     <SessionControlContext.Provider value={control}>

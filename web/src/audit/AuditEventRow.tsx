@@ -9,10 +9,13 @@ import { formatAuditTime } from './auditFormat';
 type Props = {
   event: AuditEventRow_event$key;
   /** Offered when the viewer may read one record's history. */
-  onShowHistory?: (tableName: string, recordId: string) => void;
+  onShowHistory?: (record: AuditRecord) => void;
 };
 
-const tableLabel = (table: string): string => (texts.audit.tables as Record<string, string>)[table] ?? table;
+/** A record of the audit trail: its kind and global id. */
+export type AuditRecord = { recordKind: string; recordId: string };
+
+export const recordKindLabel = (kind: string): string => (texts.audit.recordKinds as Record<string, string>)[kind] ?? kind;
 
 /** One audit entry: who, when, what, and its fields old → new side by side. */
 export function AuditEventRow({ event, onShowHistory }: Props) {
@@ -21,11 +24,11 @@ export function AuditEventRow({ event, onShowHistory }: Props) {
       fragment AuditEventRow_event on AuditEvent {
         occurredAt
         userName
-        tableName
+        recordKind
         recordId
         operation
         event
-        reason
+        reasonForChange
         ...AuditChanges_event
       }
     `,
@@ -37,7 +40,7 @@ export function AuditEventRow({ event, onShowHistory }: Props) {
       <td>{formatAuditTime(data.occurredAt)}</td>
       <td>{data.userName}</td>
       <td>
-        {tableLabel(data.tableName)}
+        {recordKindLabel(data.recordKind)}
         {recordId != null && <div className={styles.muted}>{recordId}</div>}
       </td>
       <td>
@@ -45,12 +48,12 @@ export function AuditEventRow({ event, onShowHistory }: Props) {
           {texts.audit.operations[data.operation as keyof typeof texts.audit.operations] ?? data.operation}
         </Label>
         {data.event != null && <div>{data.event}</div>}
-        {data.reason != null && <div className={styles.muted}>{`${texts.audit.reason}: ${data.reason}`}</div>}
+        {data.reasonForChange != null && <div className={styles.muted}>{`${texts.audit.reason}: ${data.reasonForChange}`}</div>}
       </td>
       <td>
         <AuditChanges event={data} />
         {onShowHistory !== undefined && recordId != null && (
-          <Button size="small" variant="invisible" onClick={() => onShowHistory(data.tableName, recordId)}>
+          <Button size="small" variant="invisible" onClick={() => onShowHistory({ recordKind: data.recordKind, recordId })}>
             {texts.audit.showHistory}
           </Button>
         )}

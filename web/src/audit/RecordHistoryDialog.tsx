@@ -5,40 +5,51 @@ import type { RecordHistoryDialogQuery } from '../__generated__/RecordHistoryDia
 import { PageSpinner } from '../components/PageSpinner';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
-import { AuditEventHeader, AuditEventRow } from './AuditEventRow';
+import { AuditEventHeader, AuditEventRow, recordKindLabel, type AuditRecord } from './AuditEventRow';
 
-type Props = { tableName: string; recordId: string; onClose: () => void };
+type Props = AuditRecord & { onClose: () => void };
 
-/** The whole history of one record (POST AuditLog/Log), oldest first, each entry old → new. */
-export function RecordHistoryDialog({ tableName, recordId, onClose }: Props) {
+/** The whole history of one record, oldest first, each entry old → new. */
+export function RecordHistoryDialog({ recordKind, recordId, onClose }: Props) {
   return (
-    <Dialog title={texts.audit.historyTitle(tableName, recordId)} width="xlarge" onClose={onClose} footerButtons={[{ content: texts.audit.close, onClick: onClose }]}>
+    <Dialog
+      title={texts.audit.historyTitle(recordKindLabel(recordKind), recordId)}
+      width="xlarge"
+      onClose={onClose}
+      footerButtons={[{ content: texts.audit.close, onClick: onClose }]}
+    >
       <Suspense fallback={<PageSpinner />}>
-        <RecordHistory tableName={tableName} recordId={recordId} />
+        <RecordHistory recordKind={recordKind} recordId={recordId} />
       </Suspense>
     </Dialog>
   );
 }
 
-function RecordHistory({ tableName, recordId }: { tableName: string; recordId: string }) {
-  const { auditHistory } = useLazyLoadQuery<RecordHistoryDialogQuery>(
+function RecordHistory({ recordKind, recordId }: AuditRecord) {
+  const { recordHistory } = useLazyLoadQuery<RecordHistoryDialogQuery>(
     graphql`
-      query RecordHistoryDialogQuery($tableName: String!, $recordId: String!) {
-        auditHistory(tableName: $tableName, recordId: $recordId) {
-          id
-          ...AuditEventRow_event
+      query RecordHistoryDialogQuery($recordId: ID!) {
+        recordHistory(id: $recordId) {
+          edges {
+            node {
+              id
+              ...AuditEventRow_event
+            }
+          }
         }
       }
     `,
-    { tableName, recordId },
+    { recordId },
     { fetchPolicy: 'network-only' },
   );
-  if (auditHistory.length === 0) return <p>{texts.audit.empty}</p>;
+  if (recordHistory.edges.length === 0) return <p>{texts.audit.empty}</p>;
   return (
-    <table className={styles.table} aria-label={texts.audit.historyTitle(tableName, recordId)}>
+    <table className={styles.table} aria-label={texts.audit.historyTitle(recordKindLabel(recordKind), recordId)}>
       <AuditEventHeader />
       <tbody>
-        {auditHistory.map((event) => <AuditEventRow key={event.id} event={event} />)}
+        {recordHistory.edges.map(({ node }) => (
+          <AuditEventRow key={node.id} event={node} />
+        ))}
       </tbody>
     </table>
   );

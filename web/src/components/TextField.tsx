@@ -16,7 +16,18 @@ type Props = {
 };
 
 /** A labelled Primer text input with its caption and validation messages, as every form of the app uses it. */
-export function TextField({ label, value, onChange, onBlur, type = 'text', name, autoComplete, required = false, caption, errors = [] }: Props) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  type = 'text',
+  name,
+  autoComplete,
+  required = false,
+  caption,
+  errors = [],
+}: Props) {
   return (
     <FormControl>
       <FormControl.Label>{label}</FormControl.Label>

@@ -42,9 +42,7 @@ describe('exception reports', () => {
   });
 
   it('maps an expired session to the login text', () => {
-    expect(reportForException(new SessionExpiredError()).message).toBe(
-      'Ihr Login ist abgelaufen. Bitte melden Sie sich erneut an.',
-    );
+    expect(reportForException(new SessionExpiredError()).message).toBe('Ihr Login ist abgelaufen. Bitte melden Sie sich erneut an.');
   });
 
   it('shows an Error message and serialises unknown values', () => {
@@ -56,9 +54,11 @@ describe('exception reports', () => {
 
 describe('sign-in results', () => {
   it('signs in with a session', () => {
-    expect(
-      interpretSignInResult({ session: { token: 't', refreshToken: 'r' }, errors: [] }),
-    ).toEqual({ kind: 'signedIn', token: 't', refreshToken: 'r' });
+    expect(interpretSignInResult({ session: { token: 't', refreshToken: 'r' }, errors: [] })).toEqual({
+      kind: 'signedIn',
+      token: 't',
+      refreshToken: 'r',
+    });
   });
 
   it('says "Kein Token erhalten." without session and errors', () => {
@@ -70,9 +70,7 @@ describe('sign-in results', () => {
       kind: 'failed',
       message: 'Benutzername oder Passwort ist falsch.',
     });
-    expect(interpretSignInResult({ session: null, errors: [{ code: 'ACCOUNT_DEACTIVATED', message: 'x' }] }).kind).toBe(
-      'failed',
-    );
+    expect(interpretSignInResult({ session: null, errors: [{ code: 'ACCOUNT_DEACTIVATED', message: 'x' }] }).kind).toBe('failed');
     const locked = interpretSignInResult({
       session: null,
       errors: [{ code: 'ACCOUNT_LOCKED', message: 'x' }],

@@ -77,9 +77,7 @@ export type SignInResult = {
   lockedUntil?: string | null | undefined;
 };
 
-export type SignInOutcome =
-  | { kind: 'signedIn'; token: string; refreshToken: string }
-  | { kind: 'failed'; message: string };
+export type SignInOutcome = { kind: 'signedIn'; token: string; refreshToken: string } | { kind: 'failed'; message: string };
 
 /** What the login form does with a signIn payload (ecrf-core.md §8: login without token). */
 export function interpretSignInResult(result: SignInResult): SignInOutcome {
@@ -119,8 +117,6 @@ export function passwordChangeOutcome(result: PasswordChangeResult | null): Pass
   if (result === null || result.errors.length > 0 || !result.passwordChanged) {
     return { variant: 'critical', title: texts.password.failed, detail: texts.password.failedDetail };
   }
-  const detail = result.passwordSynchronized
-    ? texts.password.changedDetail
-    : `${texts.password.changedDetail}${texts.password.syncFailed}`;
+  const detail = result.passwordSynchronized ? texts.password.changedDetail : `${texts.password.changedDetail}${texts.password.syncFailed}`;
   return { variant: 'success', title: texts.password.changed, detail };
 }

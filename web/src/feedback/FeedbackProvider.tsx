@@ -14,13 +14,10 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [alerts, setAlerts] = useState<readonly AlertMessage[]>([]);
   const nextId = useRef(1);
 
-  const showSnackbar = useCallback(
-    (title: string, options?: { detail?: string; variant?: SnackbarVariant }) => {
-      const id = nextId.current++;
-      setSnackbar({ id, title, detail: options?.detail, variant: options?.variant ?? 'success' });
-    },
-    [],
-  );
+  const showSnackbar = useCallback((title: string, options?: { detail?: string; variant?: SnackbarVariant }) => {
+    const id = nextId.current++;
+    setSnackbar({ id, title, detail: options?.detail, variant: options?.variant ?? 'success' });
+  }, []);
   const showAlert = useCallback((message: string) => {
     const id = nextId.current++;
     // The same message twice in a row (e.g. several failing requests while offline) is shown once.

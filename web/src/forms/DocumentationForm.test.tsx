@@ -56,7 +56,13 @@ describe('DocumentationForm: rules live', () => {
 });
 
 describe('DocumentationForm: lists', () => {
-  const stored = () => [fieldOf('therapy_lines', null, entriesOf('therapy_line', [[fieldOf('line_no', '1'), fieldOf('start', '2022-04-01')], [fieldOf('line_no', '2')]]))];
+  const stored = () => [
+    fieldOf(
+      'therapy_lines',
+      null,
+      entriesOf('therapy_line', [[fieldOf('line_no', '1'), fieldOf('start', '2022-04-01')], [fieldOf('line_no', '2')]]),
+    ),
+  ];
 
   it('evaluates rules inside an entry against that entry', async () => {
     const s = renderForm(systemicTherapyInstrument.fields, stored());
@@ -75,13 +81,22 @@ describe('DocumentationForm: lists', () => {
     await s.user.type(within(group(/^Therapielinie 3/)).getByLabelText(/^Linie/), '3');
     await s.user.click(within(group(/^Therapielinie 1/)).getByRole('button', { name: 'Eintrag entfernen' }));
     expect(s.instancesOf('f-therapy_line').map((e) => e.order)).toEqual([20, 30]);
-    expect(s.latest().fieldInputs()).toEqual([{
-      fieldId: defined(s.latest().original[0]).id, definitionId: 'f-therapy_lines',
-      childFields: [
-        { fieldId: defined(defined(s.latest().original[0]).childFields[0]).id, definitionId: 'f-therapy_line', isDeleted: true },
-        { definitionId: 'f-therapy_line', order: 30, childFields: [{ definitionId: 'f-line_no', order: 10, values: [{ value: '3', unit: null, organizationId: null, personId: null }] }] },
-      ],
-    }]);
+    expect(s.latest().fieldInputs()).toEqual([
+      {
+        id: defined(s.latest().original[0]).id,
+        definitionKey: 'f-therapy_lines',
+        childFields: [
+          { id: defined(defined(s.latest().original[0]).childFields[0]).id, definitionKey: 'f-therapy_line', isDeleted: true },
+          {
+            definitionKey: 'f-therapy_line',
+            order: 30,
+            childFields: [
+              { definitionKey: 'f-line_no', order: 10, values: [{ value: '3', unit: null, organizationId: null, personId: null }] },
+            ],
+          },
+        ],
+      },
+    ]);
     await s.user.click(within(group(/^Therapielinie 2/)).getByRole('button', { name: 'Eintrag entfernen' }));
     expect(s.instancesOf('f-therapy_line').map((e) => e.order)).toEqual([20]);
     expect(screen.getAllByRole('group', { name: /^Therapielinie \d/ })).toHaveLength(1);

@@ -7,8 +7,13 @@
 import { useMemo } from 'react';
 import { Banner } from '@primer/react';
 import {
-  createEvaluationContext, indexStudyDefinition, sortedEnumValues,
-  type DataFieldDefinition, type DataFieldInstance, type EvaluationContextOptions, type StudyDefinition,
+  createEvaluationContext,
+  indexStudyDefinition,
+  sortedEnumValues,
+  type DataFieldDefinition,
+  type DataFieldInstance,
+  type EvaluationContextOptions,
+  type StudyDefinition,
 } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
@@ -27,7 +32,7 @@ export type DocumentationFormProps = {
   formFields: readonly DataFieldDefinition[];
   /** The edited instance tree (roots). */
   fields: readonly DataFieldInstance[];
-  onChange: (fields: DataFieldInstance[]) => void;
+  onChange: (fields: readonly DataFieldInstance[]) => void;
   evaluation: FormEvaluation;
   text: (displayKey: string) => string;
   network: NetworkDirectory;
@@ -52,7 +57,17 @@ function shownTargets(nodes: readonly FieldNode[], ids = new Set<string>()): Set
 }
 
 export function DocumentationForm({
-  definition, formFields, fields, onChange, evaluation, text, network, serverErrors = [], readOnly = false, allowsOngoing = never, onSetLock,
+  definition,
+  formFields,
+  fields,
+  onChange,
+  evaluation,
+  text,
+  network,
+  serverErrors = [],
+  readOnly = false,
+  allowsOngoing = never,
+  onSetLock,
 }: DocumentationFormProps) {
   const index = useMemo(() => indexStudyDefinition(definition), [definition]);
   // Placeholders get random ids: they are made once per `fields`, whatever else re-renders.
@@ -63,10 +78,12 @@ export function DocumentationForm({
   const shown = shownTargets(nodes);
   // An error goes to its field when shown, else to its definition's fields when shown, else on top.
   const atField = (error: FormServerError) => typeof error.fieldId === 'string' && shown.has(error.fieldId);
-  const atDefinition = (error: FormServerError) => !atField(error) && typeof error.definitionId === 'string' && shown.has(error.definitionId);
+  const atDefinition = (error: FormServerError) =>
+    !atField(error) && typeof error.definitionId === 'string' && shown.has(error.definitionId);
   const generalErrors = serverErrors.filter((error) => !atField(error) && !atDefinition(error));
   const enumSets = new Map(definition.enumValueSets.map((set) => [set.identifier, sortedEnumValues(set)]));
-  const change = (next: readonly DataFieldInstance[]) => onChange(normalizeFields(formFields, createMissingFields(formFields, next), contextFor));
+  const change = (next: readonly DataFieldInstance[]) =>
+    onChange(normalizeFields(formFields, createMissingFields(formFields, next), contextFor));
 
   const model: FormModel = {
     formFields,
@@ -93,7 +110,9 @@ export function DocumentationForm({
           <Banner
             variant="critical"
             title={texts.forms.serverErrors}
-            description={generalErrors.map((error, i) => <p key={i}>{error.message}</p>)}
+            description={generalErrors.map((error, i) => (
+              <p key={i}>{error.message}</p>
+            ))}
           />
         )}
         <FieldList nodes={nodes} />

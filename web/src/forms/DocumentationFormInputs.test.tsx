@@ -56,18 +56,30 @@ describe('DocumentationForm: network fields', () => {
     ]);
 
     const partner = group(/^Betreuender Partner/);
-    expect(within(partner).getByLabelText(/^Therapeut\/in/).closest('div')?.textContent).toContain('Pflichtfeld');
-    expect(within(partner).getAllByRole('option').map((o) => o.textContent)).toContain('Dr. Bernd Bonn');
+    expect(
+      within(partner)
+        .getByLabelText(/^Therapeut\/in/)
+        .closest('div')?.textContent,
+    ).toContain('Pflichtfeld');
+    expect(
+      within(partner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toContain('Dr. Bernd Bonn');
     await s.user.selectOptions(within(partner).getByLabelText(/^Standort/), 'Uniklinik Bonn');
-    const persons = within(within(partner).getByLabelText(/^Therapeut\/in/)).getAllByRole('option').map((o) => o.textContent);
+    const persons = within(within(partner).getByLabelText(/^Therapeut\/in/))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(persons).toEqual(['Bitte wählen', 'Dr. Bernd Bonn']);
     expect(screen.getAllByText('Pflichtfeld fehlt')).toHaveLength(1);
     await s.user.selectOptions(within(partner).getByLabelText(/^Therapeut\/in/), 'Dr. Bernd Bonn');
-    expect(s.instancesOf('f-care_partner')[0]?.values).toEqual([{
-      value: null,
-      organization: { id: 'org-bonn', displayName: 'Uniklinik Bonn' },
-      person: { id: 'p-bernd', title: 'Dr.', firstName: 'Bernd', lastName: 'Bonn' },
-    }]);
+    expect(s.instancesOf('f-care_partner')[0]?.values).toEqual([
+      {
+        value: null,
+        organization: { id: 'org-bonn', displayName: 'Uniklinik Bonn' },
+        person: { id: 'p-bernd', title: 'Dr.', firstName: 'Bernd', lastName: 'Bonn' },
+      },
+    ]);
     expect(screen.queryByText('Pflichtfeld fehlt')).toBeNull();
   });
 
@@ -99,6 +111,7 @@ describe('DocumentationForm: errors, locks and read-only', () => {
 
   it('disables every input when read-only', () => {
     renderForm(diagnosisInstrument.fields, [], { readOnly: true });
-    for (const input of screen.getAllByRole('textbox')) expect((input as HTMLInputElement).disabled || (input as HTMLInputElement).readOnly).toBe(true);
+    for (const input of screen.getAllByRole('textbox'))
+      expect((input as HTMLInputElement).disabled || (input as HTMLInputElement).readOnly).toBe(true);
   });
 });

@@ -19,7 +19,9 @@ import styles from './DocumentationForm.module.css';
 export function FieldList({ nodes }: { nodes: readonly FieldNode[] }) {
   return (
     <>
-      {nodes.map((node) => <FieldView key={node.instance.id} node={node} />)}
+      {nodes.map((node) => (
+        <FieldView key={node.instance.id} node={node} />
+      ))}
     </>
   );
 }

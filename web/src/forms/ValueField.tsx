@@ -80,12 +80,17 @@ export function ValueField({ node }: { node: FieldNode }) {
     const chosen = new Set(instance.values.map((v) => v.value));
     const toggle = (code: string, on: boolean) => {
       const next = enumValues.filter((v) => (v.code === code ? on : chosen.has(v.code)));
-      model.setValues(instance.id, next.map((v) => ({ value: v.code })));
+      model.setValues(
+        instance.id,
+        next.map((v) => ({ value: v.code })),
+      );
     };
     return (
       <div className={styles.field}>
         <CheckboxGroup disabled={disabled}>
-          <CheckboxGroup.Label><FieldLabel label={label} required={state.required} /></CheckboxGroup.Label>
+          <CheckboxGroup.Label>
+            <FieldLabel label={label} required={state.required} />
+          </CheckboxGroup.Label>
           {enumValues.map((v) => (
             <FormControl key={v.code}>
               <Checkbox value={v.code} checked={chosen.has(v.code)} onChange={(event) => toggle(v.code, event.target.checked)} />
@@ -99,11 +104,17 @@ export function ValueField({ node }: { node: FieldNode }) {
   }
 
   if (kind === 'boolean') {
-    const choices = [{ value: 'true', label: texts.forms.yes }, { value: 'false', label: texts.forms.no }, { value: '', label: texts.forms.noAnswer }];
+    const choices = [
+      { value: 'true', label: texts.forms.yes },
+      { value: 'false', label: texts.forms.no },
+      { value: '', label: texts.forms.noAnswer },
+    ];
     return (
       <div className={styles.field}>
         <RadioGroup name={instance.id} disabled={disabled}>
-          <RadioGroup.Label><FieldLabel label={label} required={state.required} /></RadioGroup.Label>
+          <RadioGroup.Label>
+            <FieldLabel label={label} required={state.required} />
+          </RadioGroup.Label>
           {choices.map((choice) => (
             <FormControl key={choice.value}>
               <Radio value={choice.value} checked={value === choice.value} onChange={() => setValue(choice.value)} />
@@ -127,14 +138,18 @@ export function ValueField({ node }: { node: FieldNode }) {
     <div className={styles.field}>
       {/* Primer disables the input through its FormControl. */}
       <FormControl disabled={disabled}>
-        <FormControl.Label><FieldLabel label={label} required={state.required} /></FormControl.Label>
+        <FormControl.Label>
+          <FieldLabel label={label} required={state.required} />
+        </FormControl.Label>
         {kind === 'enum' ? (
           <Select {...common} value={value} onChange={(event) => setValue(event.target.value)}>
             <Select.Option value="">{texts.forms.choose}</Select.Option>
             {/* A stored code the value set no longer has stays visible. */}
             {value !== '' && !enumValues.some((v) => v.code === value) && <Select.Option value={value}>{value}</Select.Option>}
             {enumValues.map((v) => (
-              <Select.Option key={v.code} value={v.code}>{model.text(v.displayKey)}</Select.Option>
+              <Select.Option key={v.code} value={v.code}>
+                {model.text(v.displayKey)}
+              </Select.Option>
             ))}
           </Select>
         ) : (

@@ -5,16 +5,33 @@
  * query's data fits them structurally.
  */
 import type {
-  ConstraintDefinition, ConstraintExpression, DataFieldDefinition, EnumValueSet, FieldDefinitionType, FieldRule, FieldRuleKind,
-  InstrumentDefinition, QueryType, StudyDefinition, VisitDefinition,
+  ConstraintDefinition,
+  ConstraintExpression,
+  DataFieldDefinition,
+  EnumValueSet,
+  FieldDefinitionType,
+  FieldRule,
+  FieldRuleKind,
+  InstrumentDefinition,
+  QueryType,
+  StudyDefinition,
+  VisitDefinition,
 } from '@ecrf/rules';
 
 /** Relay types every enum with this extra member, so the structural types accept it too. */
 type FutureValue = '%future added value';
 
 export type GraphFieldDefinitionType =
-  | 'TABLE_ENTRY' | 'LIST_ENTRY' | 'EVENT_REPORT_LIST_ENTRY' | 'TABLE' | 'LIST' | 'EVENT_REPORT_LIST' | 'FIELD_GROUP'
-  | 'DISPLAY_VALUE' | 'NETWORK_PARTNER' | 'NETWORK_LOCATION';
+  | 'TABLE_ENTRY'
+  | 'LIST_ENTRY'
+  | 'EVENT_REPORT_LIST_ENTRY'
+  | 'TABLE'
+  | 'LIST'
+  | 'EVENT_REPORT_LIST'
+  | 'FIELD_GROUP'
+  | 'DISPLAY_VALUE'
+  | 'NETWORK_PARTNER'
+  | 'NETWORK_LOCATION';
 export type GraphRuleKind = 'VISIBILITY' | 'EDITABILITY' | 'HINT' | 'REDIRECT' | 'REQUIRED_FIELD' | 'POPULATION';
 export type GraphExpressionOperator = 'EVAL' | 'NOT' | 'AND' | 'OR';
 export type GraphVisitDefinitionType = 'GENERIC_VISIT' | 'INTERMEDIATE_VISIT';
@@ -115,12 +132,24 @@ export type GraphStudyDefinition = {
 };
 
 const fieldTypes: Record<GraphFieldDefinitionType, FieldDefinitionType> = {
-  TABLE_ENTRY: 'TableEntry', LIST_ENTRY: 'ListEntry', EVENT_REPORT_LIST_ENTRY: 'EventReportListEntry', TABLE: 'Table', LIST: 'List',
-  EVENT_REPORT_LIST: 'EventReportList', FIELD_GROUP: 'FieldGroup', DISPLAY_VALUE: 'DisplayValue', NETWORK_PARTNER: 'NngmNetworkPartner',
+  TABLE_ENTRY: 'TableEntry',
+  LIST_ENTRY: 'ListEntry',
+  EVENT_REPORT_LIST_ENTRY: 'EventReportListEntry',
+  TABLE: 'Table',
+  LIST: 'List',
+  EVENT_REPORT_LIST: 'EventReportList',
+  FIELD_GROUP: 'FieldGroup',
+  DISPLAY_VALUE: 'DisplayValue',
+  NETWORK_PARTNER: 'NngmNetworkPartner',
   NETWORK_LOCATION: 'NngmNetworkLocation',
 };
 const ruleKinds: Record<GraphRuleKind, FieldRuleKind> = {
-  VISIBILITY: 'Visibility', EDITABILITY: 'Editability', HINT: 'Hint', REDIRECT: 'Redirect', REQUIRED_FIELD: 'RequiredField', POPULATION: 'Population',
+  VISIBILITY: 'Visibility',
+  EDITABILITY: 'Editability',
+  HINT: 'Hint',
+  REDIRECT: 'Redirect',
+  REQUIRED_FIELD: 'RequiredField',
+  POPULATION: 'Population',
 };
 
 const isKey = <K extends string>(table: Record<K, unknown>, key: string): key is K => Object.hasOwn(table, key);
@@ -232,9 +261,17 @@ const toEnumValueSet = (set: GraphEnumValueSet): EnumValueSet => ({
 });
 
 const toQueryType = (q: GraphQueryType): QueryType => ({
-  id: q.identifier, identifier: q.identifier, ...(q.displayKey ? { displayKey: q.displayKey } : {}),
-  canView: [...q.canView], canCreate: [...q.canCreate], canEdit: [...q.canEdit], canAccept: [...q.canAccept],
-  canAnswer: [...q.canAnswer], canRevoke: [...q.canRevoke], canSolve: [...q.canSolve], canDefer: [...q.canDefer],
+  id: q.identifier,
+  identifier: q.identifier,
+  ...(q.displayKey ? { displayKey: q.displayKey } : {}),
+  canView: [...q.canView],
+  canCreate: [...q.canCreate],
+  canEdit: [...q.canEdit],
+  canAccept: [...q.canAccept],
+  canAnswer: [...q.canAnswer],
+  canRevoke: [...q.canRevoke],
+  canSolve: [...q.canSolve],
+  canDefer: [...q.canDefer],
 });
 
 /** The @ecrf/rules model of a study definition; its ids are the graph's `definitionId`s. */
@@ -250,7 +287,11 @@ export function toRulesDefinition(graph: GraphStudyDefinition): StudyDefinition 
     enumValueSets: graph.enumValueSets.map(toEnumValueSet),
     constraints: graph.constraints.map(toConstraint),
     queryTypes: graph.queryTypes.map(toQueryType),
-    verificationFlagTypes: graph.verificationFlagTypes.map((f) => ({ id: f.identifier, identifier: f.identifier, displayKey: f.displayKey })),
+    verificationFlagTypes: graph.verificationFlagTypes.map((f) => ({
+      id: f.identifier,
+      identifier: f.identifier,
+      displayKey: f.displayKey,
+    })),
   };
 }
 

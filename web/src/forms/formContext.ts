@@ -7,7 +7,10 @@ import type { DataFieldDefinition, EnumValue, FieldValue } from '@ecrf/rules';
 
 export type NetworkOrganizationOption = { id: string; displayName?: string | null };
 export type NetworkPersonOption = {
-  id: string; title?: string | null; firstName?: string | null; lastName?: string | null;
+  id: string;
+  title?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
   /** The organizations (locations) the person works at. */
   organizationIds: readonly string[];
 };

@@ -4,8 +4,18 @@
  * parents' visibility passes down and rules inside a list entry read the entry's own fields first.
  */
 import {
-  CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES, evaluateExpression, evaluateFieldState, hasOwnEntry, isNetworkFieldComplete, rulesOfKind, withinEntry,
-  type DataFieldDefinition, type DataFieldInstance, type EvaluationContext, type FieldState,
+  CONTAINER_FIELD_TYPES,
+  ENTRY_FIELD_TYPES,
+  evaluateExpression,
+  evaluateFieldState,
+  hasOwnEntry,
+  isNetworkFieldComplete,
+  rulesOfKind,
+  withinEntry,
+  type DataFieldDefinition,
+  type DataFieldInstance,
+  type EvaluationContext,
+  type FieldState,
 } from '@ecrf/rules';
 import { REPEATING_TYPES, childDefinitions } from './formTree';
 
@@ -37,12 +47,20 @@ function nodesOf(
   const definitions = childDefinitions(formFields, parent?.id ?? null);
   const live = level.filter((f) => f.isDeleted !== true);
   // Entries of a list interleave by their own order; fixed fields follow their definitions' order.
-  const pairs: [DataFieldDefinition, DataFieldInstance][] = parent && REPEATING_TYPES.includes(parent.definitionType)
-    ? [...live].sort((a, b) => a.order - b.order).flatMap((f) => {
-      const definition = definitions.find((d) => d.id === f.definitionId);
-      return definition ? [[definition, f] as [DataFieldDefinition, DataFieldInstance]] : [];
-    })
-    : definitions.flatMap((d) => live.filter((f) => f.definitionId === d.id).sort((a, b) => a.order - b.order).map((f) => [d, f] as [DataFieldDefinition, DataFieldInstance]));
+  const pairs: [DataFieldDefinition, DataFieldInstance][] =
+    parent && REPEATING_TYPES.includes(parent.definitionType)
+      ? [...live]
+          .sort((a, b) => a.order - b.order)
+          .flatMap((f) => {
+            const definition = definitions.find((d) => d.id === f.definitionId);
+            return definition ? [[definition, f] as [DataFieldDefinition, DataFieldInstance]] : [];
+          })
+      : definitions.flatMap((d) =>
+          live
+            .filter((f) => f.definitionId === d.id)
+            .sort((a, b) => a.order - b.order)
+            .map((f) => [d, f] as [DataFieldDefinition, DataFieldInstance]),
+        );
   return pairs.map(([definition, instance]) => {
     const own = ENTRY_FIELD_TYPES.includes(definition.definitionType) ? withinEntry(context, instance) : context;
     const state = evaluateFieldState(definition, instance, own, parentVisible);

@@ -11,16 +11,40 @@ import type { NetworkDirectory } from './formContext';
 import { useFormState, type FormState } from './useFormState';
 
 const labels: Record<string, string> = {
-  'field.diag_date': 'Diagnosedatum', 'field.icd10': 'ICD-10', 'field.morphology': 'Morphologie', 'field.stage': 'Stadium',
-  'field.t': 'T', 'field.n': 'N', 'field.m': 'M', 'field.uicc': 'UICC-Stadium', 'field.pdl1_tps': 'PD-L1 TPS',
-  'hint.morphology.malignant': 'Maligne Morphologie: Diagnose prüfen', 'redirect.molecular.immunotherapy': 'Bitte die Immuntherapie dokumentieren',
-  'field.therapy_lines': 'Therapielinien', 'field.therapy_line': 'Therapielinie', 'field.line_no': 'Linie', 'field.start': 'Beginn', 'field.end': 'Ende',
-  'field.end_reason': 'Grund des Endes', 'field.adverse_events': 'Nebenwirkungen', 'field.ae_pneumonitis': 'Pneumonitis',
-  'field.ae_other': 'Andere Nebenwirkung', 'field.pneumonitis_follow_up': 'Verlauf der Pneumonitis', 'field.therapy_summary': 'Zusammenfassung',
-  'field.therapy_comment': 'Kommentar', 'field.regimen_code': 'Regime-Code',
-  'field.status': 'Status', 'field.deceased': 'Verstorben', 'field.vital_state': 'Vitalstatus', 'field.death_date': 'Sterbedatum',
-  'field.last_contact_date': 'Letzter Kontakt', yes: 'Ja', no: 'Nein',
-  'field.treating_location': 'Behandelnder Standort', 'field.care_partner': 'Betreuender Partner', 'field.consent_missing_note': 'Einwilligung fehlt',
+  'field.diag_date': 'Diagnosedatum',
+  'field.icd10': 'ICD-10',
+  'field.morphology': 'Morphologie',
+  'field.stage': 'Stadium',
+  'field.t': 'T',
+  'field.n': 'N',
+  'field.m': 'M',
+  'field.uicc': 'UICC-Stadium',
+  'field.pdl1_tps': 'PD-L1 TPS',
+  'hint.morphology.malignant': 'Maligne Morphologie: Diagnose prüfen',
+  'redirect.molecular.immunotherapy': 'Bitte die Immuntherapie dokumentieren',
+  'field.therapy_lines': 'Therapielinien',
+  'field.therapy_line': 'Therapielinie',
+  'field.line_no': 'Linie',
+  'field.start': 'Beginn',
+  'field.end': 'Ende',
+  'field.end_reason': 'Grund des Endes',
+  'field.adverse_events': 'Nebenwirkungen',
+  'field.ae_pneumonitis': 'Pneumonitis',
+  'field.ae_other': 'Andere Nebenwirkung',
+  'field.pneumonitis_follow_up': 'Verlauf der Pneumonitis',
+  'field.therapy_summary': 'Zusammenfassung',
+  'field.therapy_comment': 'Kommentar',
+  'field.regimen_code': 'Regime-Code',
+  'field.status': 'Status',
+  'field.deceased': 'Verstorben',
+  'field.vital_state': 'Vitalstatus',
+  'field.death_date': 'Sterbedatum',
+  'field.last_contact_date': 'Letzter Kontakt',
+  yes: 'Ja',
+  no: 'Nein',
+  'field.treating_location': 'Behandelnder Standort',
+  'field.care_partner': 'Betreuender Partner',
+  'field.consent_missing_note': 'Einwilligung fehlt',
   'field.nngm_case_note': 'nNGM-Notiz',
 };
 export const text = (key: string): string => labels[key] ?? key;
@@ -32,7 +56,10 @@ export function defined<T>(value: T | null | undefined): T {
 }
 
 export const network: NetworkDirectory = {
-  organizations: [{ id: 'org-koeln', displayName: 'Uniklinik Köln' }, { id: 'org-bonn', displayName: 'Uniklinik Bonn' }],
+  organizations: [
+    { id: 'org-koeln', displayName: 'Uniklinik Köln' },
+    { id: 'org-bonn', displayName: 'Uniklinik Bonn' },
+  ],
   persons: [
     { id: 'p-paula', firstName: 'Paula', lastName: 'Pneumo', organizationIds: ['org-koeln'] },
     { id: 'p-bernd', title: 'Dr.', firstName: 'Bernd', lastName: 'Bonn', organizationIds: ['org-bonn'] },
@@ -40,7 +67,11 @@ export const network: NetworkDirectory = {
 };
 
 export const evaluation: FormEvaluation = {
-  patientContext: erikaContext(), patient: erikaData, user: personas.caseManager, selectedInstitute: institutes.berlin, today: '2025-06-01',
+  patientContext: erikaContext(),
+  patient: erikaData,
+  user: personas.caseManager,
+  selectedInstitute: institutes.berlin,
+  today: '2025-06-01',
 };
 
 type Options = Partial<Omit<DocumentationFormProps, 'formFields' | 'fields' | 'onChange' | 'definition'>>;

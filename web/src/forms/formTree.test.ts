@@ -69,7 +69,9 @@ describe('normalizeFields', () => {
 });
 
 describe('hasUnsavedChanges', () => {
-  const original = createMissingFields(therapyFields, [fieldOf('therapy_lines', null, entriesOf('therapy_line', [[fieldOf('line_no', '1')]]))]);
+  const original = createMissingFields(therapyFields, [
+    fieldOf('therapy_lines', null, entriesOf('therapy_line', [[fieldOf('line_no', '1')]])),
+  ]);
   const lines = defined(original.find((f) => f.definitionId === 'f-therapy_lines'));
 
   it('sees no change in untouched placeholders', () => {
@@ -78,7 +80,19 @@ describe('hasUnsavedChanges', () => {
 
   it('sees a changed value, an added entry and a removed entry', () => {
     const lineNo = defined(find(original, 'f-line_no')[0]);
-    const changed = original.map((f) => (f === lines ? { ...f, childFields: [{ ...defined(f.childFields[0]), childFields: defined(f.childFields[0]).childFields.map((c) => (c === lineNo ? { ...c, values: [{ value: '2' }] } : c)) }] } : f));
+    const changed = original.map((f) =>
+      f === lines
+        ? {
+            ...f,
+            childFields: [
+              {
+                ...defined(f.childFields[0]),
+                childFields: defined(f.childFields[0]).childFields.map((c) => (c === lineNo ? { ...c, values: [{ value: '2' }] } : c)),
+              },
+            ],
+          }
+        : f,
+    );
     expect(hasUnsavedChanges(original, changed)).toBe(true);
     expect(hasUnsavedChanges(original, addEntry(therapyFields, original, lines.id, definitionOf('therapy_line')))).toBe(true);
     expect(hasUnsavedChanges(original, removeEntry(original, defined(lines.childFields[0]).id))).toBe(true);

@@ -1,12 +1,18 @@
 /**
  * The edited instance tree of one form: placeholders for fields not yet stored, the normalisation the
- * backend applies on save (population values, invisible fields empty; ecrf-core.md §4) so the form shows
- * what will be stored, list entries added at order +10 (§9) or removed, and change detection.
+ * backend applies on save (`normalizeForm` of @ecrf/rules: population values, invisible fields empty;
+ * ecrf-core.md §4) so the form shows what will be stored, list entries added at order +10 (§9) or
+ * removed, and change detection.
  * Every function is pure and keeps the identity of untouched subtrees.
  */
 import {
-  ENTRY_FIELD_TYPES, appendChildField, hasFieldChanges, isFieldVisible, populatedValue, valuesEqual, withinEntry,
-  type DataFieldDefinition, type DataFieldInstance, type EvaluationContext, type FieldValue,
+  ENTRY_FIELD_TYPES,
+  appendChildField,
+  hasFieldChanges,
+  normalizeForm,
+  type DataFieldDefinition,
+  type DataFieldInstance,
+  type EvaluationContext,
 } from '@ecrf/rules';
 import { NEW_FIELD_PREFIX, isTemporaryField } from './instances';
 
@@ -23,7 +29,12 @@ const newId = (): string => `${NEW_FIELD_PREFIX}${globalThis.crypto.randomUUID()
 
 function placeholder(formFields: readonly DataFieldDefinition[], definition: DataFieldDefinition, order: number): DataFieldInstance {
   return {
-    id: newId(), definitionId: definition.id, values: [], order, isNewField: true, isVisible: true,
+    id: newId(),
+    definitionId: definition.id,
+    values: [],
+    order,
+    isNewField: true,
+    isVisible: true,
     childFields: withMissingChildren(formFields, definition, []),
   };
 }
@@ -46,7 +57,10 @@ function withMissingChildren(
     return { ...field, childFields };
   });
   // Entries repeat by the user's choice; only fixed fields get placeholders.
-  const fixed = parent && REPEATING_TYPES.includes(parent.definitionType) ? [] : definitions.filter((d) => !ENTRY_FIELD_TYPES.includes(d.definitionType));
+  const fixed =
+    parent && REPEATING_TYPES.includes(parent.definitionType)
+      ? []
+      : definitions.filter((d) => !ENTRY_FIELD_TYPES.includes(d.definitionType));
   const missing = fixed
     .filter((d) => !level.some((f) => f.definitionId === d.id && f.isDeleted !== true))
     .map((d) => placeholder(formFields, d, d.order));
@@ -72,7 +86,11 @@ export function addEntry(
 ): DataFieldInstance[] {
   return updateField(fields, listId, (list) =>
     appendChildField(list, {
-      id: newId(), definitionId: entryDefinition.id, values: [], isNewField: true, isVisible: true,
+      id: newId(),
+      definitionId: entryDefinition.id,
+      values: [],
+      isNewField: true,
+      isVisible: true,
       childFields: withMissingChildren(formFields, entryDefinition, []),
     }),
   );
@@ -117,48 +135,20 @@ export function updateField(
   return changed ? next : (fields as DataFieldInstance[]);
 }
 
-// As many passes as the backend makes: a population may show a field whose population then holds.
-const NORMALIZE_PASSES = 5;
-
-/** One pass of the backend's normalisation (backend form-save); entries evaluate within the entry. */
-function normalizeLevel(
-  formFields: readonly DataFieldDefinition[],
-  parentId: string | null,
-  level: readonly DataFieldInstance[],
-  context: EvaluationContext,
-  parentVisible: boolean,
-): readonly DataFieldInstance[] {
-  const definitions = new Map(childDefinitions(formFields, parentId).map((d) => [d.id, d]));
-  let changed = false;
-  const next = level.map((field) => {
-    const definition = definitions.get(field.definitionId);
-    if (!definition || field.isDeleted === true) return field;
-    const own = ENTRY_FIELD_TYPES.includes(definition.definitionType) ? withinEntry(context, field) : context;
-    const visible = isFieldVisible(definition, own, parentVisible);
-    const populated = populatedValue(definition, own);
-    const wanted: readonly FieldValue[] = !visible ? [] : populated !== undefined ? [{ value: populated }] : field.values;
-    const values = valuesEqual(wanted, field.values) ? field.values : wanted;
-    const childFields = normalizeLevel(formFields, definition.id, field.childFields, own, visible);
-    if (values === field.values && childFields === field.childFields && field.isVisible === visible) return field;
-    changed = true;
-    return { ...field, values, childFields, isVisible: visible };
-  });
-  return changed ? next : level;
-}
-
-/** Population values applied and invisible fields emptied until nothing changes, as the backend saves. */
+/**
+ * Population values applied and invisible fields emptied until nothing changes: `normalizeForm` of
+ * @ecrf/rules, the backend's save normalisation, with placeholders for the fields it creates.
+ */
 export function normalizeFields(
   formFields: readonly DataFieldDefinition[],
   fields: readonly DataFieldInstance[],
   contextFor: (current: readonly DataFieldInstance[]) => EvaluationContext,
-): DataFieldInstance[] {
-  let current = fields;
-  for (let pass = 0; pass < NORMALIZE_PASSES; pass += 1) {
-    const next = normalizeLevel(formFields, null, current, contextFor(current), true);
-    if (next === current) break;
-    current = next;
-  }
-  return current === fields && Array.isArray(fields) ? (fields as DataFieldInstance[]) : [...current];
+): readonly DataFieldInstance[] {
+  return normalizeForm(fields, {
+    definitions: formFields,
+    contextFor,
+    createField: (definition) => placeholder(formFields, definition, definition.order),
+  }).fields;
 }
 
 /**

@@ -16,7 +16,7 @@
  * Instances (instances.ts)
  * - `toInstances(fields: readonly GraphDataField[]): DataFieldInstance[]` – `DataField`s as rule instances.
  * - `toFieldInputs(original, edited): FieldInput[]` – the `DataFieldInput`s of a save: only changes, new
- *   fields without fieldId, removed entries as `isDeleted: true`, children nested under their parent.
+ *   fields without id, removed entries as `isDeleted: true`, children nested under their parent.
  *   Empty placeholders and invisible fields are left out (the server empties those itself).
  * - `isTemporaryField(field)`, `NEW_FIELD_PREFIX` ('new:'), types `GraphDataField`, `GraphFieldValue`,
  *   `FieldInput`, `FieldValueInput`.
@@ -41,14 +41,29 @@
  *   `allowNextNavigation()` before navigating away right after a save.
  */
 export {
-  expressionTree, textLookup, toRulesDefinition,
-  type GraphConstraintDefinition, type GraphConstraintExpressionNode, type GraphEnumValueSet, type GraphFieldDefinition,
-  type GraphFieldRule, type GraphInstrumentDefinition, type GraphLanguage, type GraphQueryType, type GraphStudyDefinition,
+  expressionTree,
+  textLookup,
+  toRulesDefinition,
+  type GraphConstraintDefinition,
+  type GraphConstraintExpressionNode,
+  type GraphEnumValueSet,
+  type GraphFieldDefinition,
+  type GraphFieldRule,
+  type GraphInstrumentDefinition,
+  type GraphLanguage,
+  type GraphQueryType,
+  type GraphStudyDefinition,
   type GraphVisitDefinition,
 } from './definitionModel';
 export {
-  NEW_FIELD_PREFIX, isTemporaryField, toFieldInputs, toInstances,
-  type FieldInput, type FieldValueInput, type GraphDataField, type GraphFieldValue,
+  NEW_FIELD_PREFIX,
+  isTemporaryField,
+  toFieldInputs,
+  toInstances,
+  type FieldInput,
+  type FieldValueInput,
+  type GraphDataField,
+  type GraphFieldValue,
 } from './instances';
 export { createMissingFields, hasUnsavedChanges, normalizeFields } from './formTree';
 export { DocumentationForm, type DocumentationFormProps, type FormEvaluation } from './DocumentationForm';

@@ -3,31 +3,75 @@ import type { DataFieldInstance } from '@ecrf/rules';
 import { omitDefinitions, toFieldInputs, toInstances, type GraphDataField } from './instances';
 import { defined } from './formTestKit';
 
-const graphField = (fieldId: string, definitionId: string, order: number, value: string | null, childFields: GraphDataField[] = []): GraphDataField => ({
-  fieldId, definition: { definitionId }, values: value === null ? [] : [{ value, unit: null, organization: null, person: null }], tags: [], order,
-  isDeleted: false, isVisible: true, lockedManually: false, lockedAutomatically: false, lockDate: null,
-  createdAt: '2025-01-02T10:00:00Z', createdBy: 'carla.case', changedAt: null, changedBy: null, childFields,
+const graphField = (
+  fieldId: string,
+  definitionId: string,
+  order: number,
+  value: string | null,
+  childFields: GraphDataField[] = [],
+): GraphDataField => ({
+  id: fieldId,
+  definition: { definitionId },
+  values: value === null ? [] : [{ value, unit: null, organization: null, person: null }],
+  tags: [],
+  order,
+  isDeleted: false,
+  isVisible: true,
+  lockedManually: false,
+  lockedAutomatically: false,
+  lockDate: null,
+  createdAt: '2025-01-02T10:00:00Z',
+  createdBy: 'carla.case',
+  changedAt: null,
+  changedBy: null,
+  childFields,
 });
 
-const field = (id: string, definitionId: string, value: string | null, childFields: DataFieldInstance[] = [], extra: Partial<DataFieldInstance> = {}): DataFieldInstance => ({
-  id, definitionId, values: value === null ? [] : [{ value }], order: 10, childFields, ...extra,
+const field = (
+  id: string,
+  definitionId: string,
+  value: string | null,
+  childFields: DataFieldInstance[] = [],
+  extra: Partial<DataFieldInstance> = {},
+): DataFieldInstance => ({
+  id,
+  definitionId,
+  values: value === null ? [] : [{ value }],
+  order: 10,
+  childFields,
+  ...extra,
 });
 
 describe('toInstances', () => {
   it('maps the graph names to the rules model and sorts children by order', () => {
     const [lines] = toInstances([
-      graphField('i-lines', 'f-therapy_lines', 10, null, [graphField('i-line-2', 'f-therapy_line', 20, null), graphField('i-line-1', 'f-therapy_line', 10, null)]),
+      graphField('i-lines', 'f-therapy_lines', 10, null, [
+        graphField('i-line-2', 'f-therapy_line', 20, null),
+        graphField('i-line-1', 'f-therapy_line', 10, null),
+      ]),
     ]);
-    expect(lines).toMatchObject({ id: 'i-lines', definitionId: 'f-therapy_lines', creationDate: '2025-01-02T10:00:00Z', creatingUser: 'carla.case', isVisible: true });
+    expect(lines).toMatchObject({
+      id: 'i-lines',
+      definitionId: 'f-therapy_lines',
+      creationDate: '2025-01-02T10:00:00Z',
+      creatingUser: 'carla.case',
+      isVisible: true,
+    });
     expect(lines?.childFields.map((c) => c.id)).toEqual(['i-line-1', 'i-line-2']);
   });
 
   it('keeps organization and person and reads a field without childFields selected', () => {
-    const [partner] = toInstances([{
-      ...graphField('i-p', 'f-family_physician', 10, null), childFields: undefined,
-      values: [{ value: null, organization: { id: 'org-1', displayName: 'Praxis' }, person: { id: 'p-1', lastName: 'Weber' } }],
-    }]);
-    expect(partner?.values[0]).toMatchObject({ organization: { id: 'org-1', displayName: 'Praxis' }, person: { id: 'p-1', lastName: 'Weber' } });
+    const [partner] = toInstances([
+      {
+        ...graphField('i-p', 'f-family_physician', 10, null),
+        childFields: undefined,
+        values: [{ value: null, organization: { id: 'org-1', displayName: 'Praxis' }, person: { id: 'p-1', lastName: 'Weber' } }],
+      },
+    ]);
+    expect(partner?.values[0]).toMatchObject({
+      organization: { id: 'org-1', displayName: 'Praxis' },
+      person: { id: 'p-1', lastName: 'Weber' },
+    });
     expect(partner?.childFields).toEqual([]);
   });
 });
@@ -45,7 +89,7 @@ describe('toFieldInputs', () => {
     expect(toFieldInputs(original, original)).toEqual([]);
   });
 
-  it('sends a changed value with its fieldId, and a nested change under its parent entry', () => {
+  it('sends a changed value with its id, and a nested change under its parent entry', () => {
     const edited = [
       field('i-diag', 'f-diag_date', '2024-03-02'),
       field('i-lines', 'f-therapy_lines', null, [
@@ -54,33 +98,62 @@ describe('toFieldInputs', () => {
       ]),
     ];
     expect(toFieldInputs(original, edited)).toEqual([
-      { fieldId: 'i-diag', definitionId: 'f-diag_date', values: [{ value: '2024-03-02', unit: null, organizationId: null, personId: null }] },
       {
-        fieldId: 'i-lines', definitionId: 'f-therapy_lines',
-        childFields: [{
-          fieldId: 'i-line-1', definitionId: 'f-therapy_line',
-          childFields: [{ fieldId: 'i-start-1', definitionId: 'f-start', values: [{ value: '2024-04-02', unit: null, organizationId: null, personId: null }] }],
-        }],
+        id: 'i-diag',
+        definitionKey: 'f-diag_date',
+        values: [{ value: '2024-03-02', unit: null, organizationId: null, personId: null }],
+      },
+      {
+        id: 'i-lines',
+        definitionKey: 'f-therapy_lines',
+        childFields: [
+          {
+            id: 'i-line-1',
+            definitionKey: 'f-therapy_line',
+            childFields: [
+              {
+                id: 'i-start-1',
+                definitionKey: 'f-start',
+                values: [{ value: '2024-04-02', unit: null, organizationId: null, personId: null }],
+              },
+            ],
+          },
+        ],
       },
     ]);
   });
 
-  it('sends a new entry without fieldId and removed entries as deleted', () => {
+  it('sends a new entry without id and removed entries as deleted', () => {
     const edited = [
       defined(original[0]),
       field('i-lines', 'f-therapy_lines', null, [
         { ...defined(defined(original[1]).childFields[0]), isDeleted: true },
-        field('new:1', 'f-therapy_line', null, [field('new:2', 'f-start', '2025-01-01', [], { isNewField: true }), field('new:3', 'f-end', null, [], { isNewField: true })], { order: 30, isNewField: true }),
+        field(
+          'new:1',
+          'f-therapy_line',
+          null,
+          [field('new:2', 'f-start', '2025-01-01', [], { isNewField: true }), field('new:3', 'f-end', null, [], { isNewField: true })],
+          { order: 30, isNewField: true },
+        ),
       ]),
     ];
-    expect(toFieldInputs(original, edited)).toEqual([{
-      fieldId: 'i-lines', definitionId: 'f-therapy_lines',
-      childFields: [
-        { fieldId: 'i-line-1', definitionId: 'f-therapy_line', isDeleted: true },
-        { definitionId: 'f-therapy_line', order: 30, childFields: [{ definitionId: 'f-start', order: 10, values: [{ value: '2025-01-01', unit: null, organizationId: null, personId: null }] }] },
-        { fieldId: 'i-line-2', definitionId: 'f-therapy_line', isDeleted: true },
-      ],
-    }]);
+    expect(toFieldInputs(original, edited)).toEqual([
+      {
+        id: 'i-lines',
+        definitionKey: 'f-therapy_lines',
+        childFields: [
+          { id: 'i-line-1', definitionKey: 'f-therapy_line', isDeleted: true },
+          {
+            definitionKey: 'f-therapy_line',
+            order: 30,
+            childFields: [
+              { definitionKey: 'f-start', order: 10, values: [{ value: '2025-01-01', unit: null, organizationId: null, personId: null }] },
+            ],
+          },
+          { id: 'i-line-2', definitionKey: 'f-therapy_line', isDeleted: true },
+        ],
+      },
+    ]);
   });
 
   it('leaves out untouched placeholders and the emptying of invisible fields, and sends network choices by id', () => {
@@ -94,7 +167,7 @@ describe('toFieldInputs', () => {
       { ...partner, values: [{ value: null, organization: { id: 'org-1' }, person: { id: 'p-1' } }] },
     ];
     expect(toFieldInputs(before, edited)).toEqual([
-      { definitionId: 'f-family_physician', order: 10, values: [{ value: null, unit: null, organizationId: 'org-1', personId: 'p-1' }] },
+      { definitionKey: 'f-family_physician', order: 10, values: [{ value: null, unit: null, organizationId: 'org-1', personId: 'p-1' }] },
     ]);
   });
 });
@@ -102,9 +175,17 @@ describe('toFieldInputs', () => {
 describe('omitDefinitions', () => {
   it('drops the fields of the given definitions at any depth and keeps the rest', () => {
     const inputs = [
-      { definitionId: 'uicc', values: [{ value: 'IVB' }] },
-      { definitionId: 'tnm', childFields: [{ definitionId: 'm', values: [{ value: '1c' }] }, { definitionId: 'uicc', values: [{ value: 'IVB' }] }] },
+      { definitionKey: 'uicc', values: [{ value: 'IVB' }] },
+      {
+        definitionKey: 'tnm',
+        childFields: [
+          { definitionKey: 'm', values: [{ value: '1c' }] },
+          { definitionKey: 'uicc', values: [{ value: 'IVB' }] },
+        ],
+      },
     ];
-    expect(omitDefinitions(inputs, new Set(['uicc']))).toEqual([{ definitionId: 'tnm', childFields: [{ definitionId: 'm', values: [{ value: '1c' }] }] }]);
+    expect(omitDefinitions(inputs, new Set(['uicc']))).toEqual([
+      { definitionKey: 'tnm', childFields: [{ definitionKey: 'm', values: [{ value: '1c' }] }] },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Field instances between the graph and the rules (schema.graphql "Patient documentation (issue 5)"):
  * `DataField` in, `DataFieldInput` out. A save sends only what changed: fields left out stay as stored,
- * a field without fieldId is new and deleting is explicit (ecrf-core.md §4: field instance).
+ * a field without id is new and deleting is explicit (ecrf-core.md §4: field instance).
  */
 import { valuesEqual, type DataFieldInstance, type FieldValue } from '@ecrf/rules';
 
@@ -10,13 +10,16 @@ export type GraphFieldValue = {
   readonly unit?: string | null;
   readonly organization?: { readonly id: string; readonly displayName?: string | null } | null;
   readonly person?: {
-    readonly id: string; readonly title?: string | null; readonly firstName?: string | null; readonly lastName?: string | null;
+    readonly id: string;
+    readonly title?: string | null;
+    readonly firstName?: string | null;
+    readonly lastName?: string | null;
   } | null;
 };
 
 /** `childFields` is optional: a query selects a fixed depth, and its deepest level has none. */
 export type GraphDataField = {
-  readonly fieldId: string;
+  readonly id: string;
   readonly definition?: { readonly definitionId: string } | null;
   readonly values: readonly GraphFieldValue[];
   readonly tags: readonly string[];
@@ -37,8 +40,8 @@ export type FieldValueInput = { value?: string | null; unit?: string | null; org
 
 /** Mirrors `DataFieldInput`. */
 export type FieldInput = {
-  fieldId?: string;
-  definitionId: string;
+  id?: string;
+  definitionKey: string;
   values?: FieldValueInput[];
   tags?: string[];
   order?: number;
@@ -57,7 +60,12 @@ function toValue(value: GraphFieldValue): FieldValue {
     unit: value.unit ?? null,
     organization: value.organization ? { id: value.organization.id, displayName: value.organization.displayName ?? null } : null,
     person: value.person
-      ? { id: value.person.id, title: value.person.title ?? null, firstName: value.person.firstName ?? null, lastName: value.person.lastName ?? null }
+      ? {
+          id: value.person.id,
+          title: value.person.title ?? null,
+          firstName: value.person.firstName ?? null,
+          lastName: value.person.lastName ?? null,
+        }
       : null,
   };
 }
@@ -67,23 +75,25 @@ function toValue(value: GraphFieldValue): FieldValue {
  * empty definitionId: it is never rendered and, unchanged, never sent.
  */
 export function toInstances(fields: readonly GraphDataField[]): DataFieldInstance[] {
-  return [...fields].sort((a, b) => a.order - b.order).map((field) => ({
-    id: field.fieldId,
-    definitionId: field.definition?.definitionId ?? '',
-    values: field.values.map(toValue),
-    tags: [...field.tags],
-    order: field.order,
-    isDeleted: field.isDeleted,
-    isVisible: field.isVisible,
-    lockedManually: field.lockedManually,
-    lockedAutomatically: field.lockedAutomatically,
-    lockDate: field.lockDate ?? null,
-    creationDate: field.createdAt ?? null,
-    creatingUser: field.createdBy ?? null,
-    changeDate: field.changedAt ?? null,
-    changingUser: field.changedBy ?? null,
-    childFields: toInstances(field.childFields ?? []),
-  }));
+  return [...fields]
+    .sort((a, b) => a.order - b.order)
+    .map((field) => ({
+      id: field.id,
+      definitionId: field.definition?.definitionId ?? '',
+      values: field.values.map(toValue),
+      tags: [...field.tags],
+      order: field.order,
+      isDeleted: field.isDeleted,
+      isVisible: field.isVisible,
+      lockedManually: field.lockedManually,
+      lockedAutomatically: field.lockedAutomatically,
+      lockDate: field.lockDate ?? null,
+      creationDate: field.createdAt ?? null,
+      creatingUser: field.createdBy ?? null,
+      changeDate: field.changedAt ?? null,
+      changingUser: field.changedBy ?? null,
+      childFields: toInstances(field.childFields ?? []),
+    }));
 }
 
 const toValueInputs = (values: readonly FieldValue[]): FieldValueInput[] =>
@@ -107,7 +117,7 @@ function newFieldInput(field: DataFieldInstance, before: DataFieldInstance | und
   const changed = addedByUser || !valuesEqual(field.values, before?.values ?? []);
   if (!changed && childFields.length === 0) return null;
   return {
-    definitionId: field.definitionId,
+    definitionKey: field.definitionId,
     order: field.order,
     ...(field.values.length > 0 ? { values: toValueInputs(field.values) } : {}),
     ...((field.tags ?? []).length > 0 ? { tags: [...(field.tags ?? [])] } : {}),
@@ -116,7 +126,7 @@ function newFieldInput(field: DataFieldInstance, before: DataFieldInstance | und
 }
 
 function existingFieldInput(field: DataFieldInstance, before: DataFieldInstance | undefined): FieldInput | null {
-  const id = { fieldId: field.id, definitionId: field.definitionId };
+  const id = { id: field.id, definitionKey: field.definitionId };
   if (field.isDeleted === true) return before?.isDeleted === true ? null : { ...id, isDeleted: true };
   // An invisible field is emptied by the server itself; sending the emptying would count as an edit.
   const valuesChanged = field.isVisible !== false && !valuesEqual(field.values, before?.values ?? []);
@@ -132,24 +142,28 @@ function existingFieldInput(field: DataFieldInstance, before: DataFieldInstance 
 }
 
 /**
- * What a save sends: changed fields with their fieldId, new fields without, children nested under their
+ * What a save sends: changed fields with their id, new fields without, children nested under their
  * parent, and removed stored fields (missing from `edited` or marked deleted) as `isDeleted: true`.
  */
 export function toFieldInputs(original: readonly DataFieldInstance[], edited: readonly DataFieldInstance[]): FieldInput[] {
   const before = new Map(original.map((f) => [f.id, f]));
   const present = new Set(edited.map((f) => f.id));
   const inputs = edited
-    .map((field) => (isTemporaryField(field) ? newFieldInput(field, before.get(field.id), !before.has(field.id)) : existingFieldInput(field, before.get(field.id))))
+    .map((field) =>
+      isTemporaryField(field)
+        ? newFieldInput(field, before.get(field.id), !before.has(field.id))
+        : existingFieldInput(field, before.get(field.id)),
+    )
     .filter((input): input is FieldInput => input !== null);
   const removed = original
     .filter((f) => !present.has(f.id) && !isTemporaryField(f) && f.isDeleted !== true)
-    .map((f): FieldInput => ({ fieldId: f.id, definitionId: f.definitionId, isDeleted: true }));
+    .map((f): FieldInput => ({ id: f.id, definitionKey: f.definitionId, isDeleted: true }));
   return [...inputs, ...removed];
 }
 
 /** The inputs without the fields of the given definitions, at any depth (display values: the server populates them). */
 export function omitDefinitions(inputs: readonly FieldInput[], omitted: ReadonlySet<string>): FieldInput[] {
   return inputs
-    .filter((input) => !omitted.has(input.definitionId))
+    .filter((input) => !omitted.has(input.definitionKey))
     .map((input) => (input.childFields ? { ...input, childFields: omitDefinitions(input.childFields, omitted) } : input));
 }

@@ -35,6 +35,10 @@ export function useFormState(formFields: readonly DataFieldDefinition[], initial
     dirty: hasUnsavedChanges(original, fields),
     reset: () => setEdit((prev) => ({ ...prev, fields: prev.original })),
     // Display values are never edited: the server fills them by their population rules.
-    fieldInputs: () => omitDefinitions(toFieldInputs(original, fields), new Set(formFields.filter((d) => d.definitionType === 'DisplayValue').map((d) => d.id))),
+    fieldInputs: () =>
+      omitDefinitions(
+        toFieldInputs(original, fields),
+        new Set(formFields.filter((d) => d.definitionType === 'DisplayValue').map((d) => d.id)),
+      ),
   };
 }

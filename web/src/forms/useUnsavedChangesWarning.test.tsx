@@ -10,7 +10,9 @@ function FormPage() {
   const { dialog } = useUnsavedChangesWarning(dirty);
   return (
     <>
-      <button type="button" onClick={() => setDirty(true)}>Ändern</button>
+      <button type="button" onClick={() => setDirty(true)}>
+        Ändern
+      </button>
       <Link to="/patients">Zur Patientenliste</Link>
       {dialog}
     </>
@@ -19,7 +21,10 @@ function FormPage() {
 
 function setup() {
   const router = createMemoryRouter(
-    [{ path: '/form', element: <FormPage /> }, { path: '/patients', element: <p>Patientenliste</p> }],
+    [
+      { path: '/form', element: <FormPage /> },
+      { path: '/patients', element: <p>Patientenliste</p> },
+    ],
     { initialEntries: ['/form'] },
   );
   render(<RouterProvider router={router} />);

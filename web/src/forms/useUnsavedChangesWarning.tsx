@@ -32,17 +32,23 @@ export function useUnsavedChangesWarning(dirty: boolean): UnsavedChangesWarning 
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  const dialog = blocker.state === 'blocked' ? (
-    <ConfirmationDialog
-      title={texts.forms.unsavedTitle}
-      confirmButtonContent={texts.forms.leave}
-      cancelButtonContent={texts.forms.stay}
-      confirmButtonType="danger"
-      onClose={(gesture) => (gesture === 'confirm' ? blocker.proceed() : blocker.reset())}
-    >
-      {texts.forms.unsavedText}
-    </ConfirmationDialog>
-  ) : null;
+  const dialog =
+    blocker.state === 'blocked' ? (
+      <ConfirmationDialog
+        title={texts.forms.unsavedTitle}
+        confirmButtonContent={texts.forms.leave}
+        cancelButtonContent={texts.forms.stay}
+        confirmButtonType="danger"
+        onClose={(gesture) => (gesture === 'confirm' ? blocker.proceed() : blocker.reset())}
+      >
+        {texts.forms.unsavedText}
+      </ConfirmationDialog>
+    ) : null;
 
-  return { dialog, allowNextNavigation: () => { allowed.current = true; } };
+  return {
+    dialog,
+    allowNextNavigation: () => {
+      allowed.current = true;
+    },
+  };
 }

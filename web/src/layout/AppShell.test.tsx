@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import { AppShell } from './AppShell';
+import { AppShell, appShellQuery } from './AppShell';
 import { renderWithProviders } from '../testing/renderWithProviders';
 import { getSelectedLocationId, storeSelectedLocationId, storeSession } from '../session/sessionStore';
 
@@ -32,7 +32,7 @@ function setup(requiresLocationSelection: boolean) {
     }),
   );
   const endSession = vi.fn();
-  renderWithProviders(<AppShell />, { path: '/home', environment, endSession });
+  renderWithProviders(<AppShell />, { path: '/home', environment, endSession, screenQuery: appShellQuery });
   return { environment, endSession, user: userEvent.setup() };
 }
 

@@ -1,7 +1,10 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { graphql, useFragment, usePreloadedQuery, useQueryLoader } from 'react-relay';
+import type { GraphQLTaggedNode } from 'react-relay';
+import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { AppShellQuery } from '../__generated__/AppShellQuery.graphql';
+import type { AppShell_query$key } from '../__generated__/AppShell_query.graphql';
+import { useSessionControl } from '../app/sessionContext';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSpinner } from '../components/PageSpinner';
 import { AlertList } from '../feedback/FeedbackProvider';
@@ -9,9 +12,11 @@ import { useFeedback } from '../feedback/feedbackContext';
 import { AccountDialog } from '../account/AccountDialog';
 import { LocationDialog } from '../location/LocationDialog';
 import { IdleLogout } from '../idle/IdleLogout';
-import { storeSelectedLocationId } from '../session/sessionStore';
+import { storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
 import { useIsSignedIn, useSelectedLocationId } from '../session/useSessionState';
 import { useLogout } from '../session/useLogout';
+import { useMatchedScreen } from './screenQuery';
+import type { PreloadedScreen, ScreenOperation, ScreenQuery } from './screenQuery';
 import { ShellContext } from './shellContext';
 import type { ShellActions } from './shellContext';
 import { StudyScopeContext, type StudyScope } from './studyScope';
@@ -21,43 +26,110 @@ import { Footer } from './Footer';
 import { texts } from '../texts';
 import styles from './AppShell.module.css';
 
+const shellFragment = graphql`
+  fragment AppShell_query on Query {
+    viewer {
+      requiresLocationSelection
+      locations {
+        id
+        study {
+          id
+        }
+      }
+      ...TopBar_viewer
+      ...Sidebar_viewer
+      ...AccountDialog_viewer
+      ...LocationDialog_viewer
+    }
+    clientConfig {
+      ...Footer_clientConfig
+      ...LocationDialog_clientConfig
+      ...IdleLogout_clientConfig
+    }
+  }
+`;
+
+/**
+ * The query of a screen inside the shell. It spreads `...AppShell_query` (the type demands it), so the
+ * screen and its frame come with one operation; `variables` gives the route's variables to the loader.
+ */
+export function defineScreenQuery<T extends ScreenOperation>(
+  query: GraphQLTaggedNode,
+  variables: ScreenQuery<T>['variables'],
+): ScreenQuery<T> {
+  return { query, variables };
+}
+
+/** The shell's data alone, for routes whose screen has no query of its own (e.g. "Seite nicht gefunden"). */
+export const appShellQuery = defineScreenQuery<AppShellQuery>(
+  graphql`
+    query AppShellQuery {
+      ...AppShell_query
+    }
+  `,
+  () => ({}),
+);
+
 /** Frame of every signed-in route; signed-out visitors go to '/' (ecrf-core.md §2). */
 export function AppShell() {
   const signedIn = useIsSignedIn();
-  if (!signedIn) return <Navigate to="/" replace />;
+  const screen = useMatchedScreen();
+  const { revalidate } = useRevalidator();
+  // Loaders preload nothing for signed-out visitors.
+  if (!signedIn || screen === null) return <Navigate to="/" replace />;
+  const retry = () => void revalidate();
   return (
-    <ErrorBoundary>
+    <ErrorBoundary resetKey={screen} onRetry={retry} fallback={<FrameAfterFailure screen={screen} onRetry={retry} />}>
       <Suspense fallback={<PageSpinner />}>
-        <SignedInShell />
+        <SignedInShell screen={screen} frame={null} onRetry={retry} />
       </Suspense>
     </ErrorBoundary>
   );
 }
 
-function SignedInShell() {
-  const data = useLazyLoadQuery<AppShellQuery>(
-    graphql`
-      query AppShellQuery {
-        viewer {
-          requiresLocationSelection
-          locations {
-            id
-            studyId
-          }
-          ...TopBar_viewer
-          ...Sidebar_viewer
-          ...AccountDialog_viewer
-          ...LocationDialog_viewer
-        }
-        clientConfig {
-          ...Footer_clientConfig
-          ...LocationDialog_clientConfig
-          ...IdleLogout_clientConfig
-        }
-      }
-    `,
-    {},
+type ScreenProps = { screen: PreloadedScreen; onRetry: () => void };
+
+/**
+ * The screen's query failed before the frame had any data: the frame loads the shell's query alone, so
+ * the failure shows inside it (with its alert and 'Erneut versuchen') rather than on an empty page.
+ */
+function FrameAfterFailure({ screen, onRetry }: ScreenProps) {
+  const [frame, loadFrame] = useQueryLoader<AppShellQuery>(appShellQuery.query);
+  useEffect(() => {
+    loadFrame({});
+  }, [loadFrame]);
+  if (!frame) return <PageSpinner />;
+  return (
+    <ErrorBoundary resetKey={screen} onRetry={onRetry}>
+      <Suspense fallback={<PageSpinner />}>
+        <SignedInShell screen={screen} frame={{ screenQuery: appShellQuery, reference: frame }} onRetry={onRetry} />
+      </Suspense>
+    </ErrorBoundary>
   );
+}
+
+/**
+ * Reads the screen's preloaded query inside the screen's own Suspense and error boundaries: once the screen
+ * has its data (commit), the frame moves on to that query too. Until then the frame keeps the data of the
+ * screen shown before, so it neither waits for nor fails with the next screen's query.
+ */
+function ScreenShown({ screen, onShown }: { screen: PreloadedScreen; onShown: (screen: PreloadedScreen) => void }) {
+  usePreloadedQuery(screen.screenQuery.query, screen.reference);
+  useEffect(() => {
+    onShown(screen);
+  }, [screen, onShown]);
+  return null;
+}
+
+function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: PreloadedScreen | null }) {
+  const [shown, setShown] = useState(frame);
+  const framing = shown ?? screen;
+  const query = usePreloadedQuery<ScreenOperation>(framing.screenQuery.query, framing.reference);
+  const data = useFragment<AppShell_query$key>(shellFragment, query);
+  const { releasePreloadedBefore } = useSessionControl();
+  useEffect(() => {
+    if (shown !== null) releasePreloadedBefore(shown.reference);
+  }, [shown, releasePreloadedBefore]);
   const { viewer, clientConfig } = data;
   const navigate = useNavigate();
   const logout = useLogout();
@@ -70,19 +142,26 @@ function SignedInShell() {
   const hasValidLocation = viewer.locations.some((location) => location.id === selectedLocationId);
   // Location-bound users without a (still valid) stored location must choose first (ecrf-core.md §2).
   const mustChooseLocation = locationBound && !hasValidLocation;
-  const scopeLocation = viewer.locations.find((location) => location.id === selectedLocationId) ?? (locationBound ? undefined : viewer.locations[0]);
+  const scopeLocation =
+    viewer.locations.find((location) => location.id === selectedLocationId) ?? (locationBound ? undefined : viewer.locations[0]);
   const studyScope = useMemo<StudyScope | null>(
-    () => (scopeLocation ? { studyId: scopeLocation.studyId, locationId: scopeLocation.id } : null),
+    () => (scopeLocation ? { studyId: scopeLocation.study.id, locationId: scopeLocation.id } : null),
     [scopeLocation],
   );
+  // Kept for the next page load: the patient list's loader needs the study before the shell has data.
+  useEffect(() => {
+    storeStudyId(studyScope?.studyId ?? null);
+  }, [studyScope]);
 
+  const { pathname } = useLocation();
   const confirmLocation = useCallback(
     (locationId: string) => {
       storeSelectedLocationId(locationId);
       setLocationRequested(false);
-      navigate('/home');
+      // The dashboard shows the stored choice: on it already, there is nothing to load again.
+      if (pathname !== '/home') navigate('/home');
     },
-    [navigate],
+    [navigate, pathname],
   );
   const onIdleTimeout = useCallback(() => logout('autoLogout'), [logout]);
   const actions = useMemo<ShellActions>(
@@ -115,8 +194,9 @@ function SignedInShell() {
             <p>{texts.location.chooseFirst}</p>
           ) : (
             <StudyScopeContext.Provider value={studyScope}>
-              <ErrorBoundary>
+              <ErrorBoundary resetKey={screen} onRetry={onRetry}>
                 <Suspense fallback={<PageSpinner />}>
+                  <ScreenShown screen={screen} onShown={setShown} />
                   <Outlet />
                 </Suspense>
               </ErrorBoundary>

@@ -34,12 +34,7 @@ export function Sidebar({ viewer, onLogout }: { viewer: Sidebar_viewer$key; onLo
             {entry.label}
           </NavList.Item>
         ) : (
-          <NavList.Item
-            key={entry.key}
-            as={RouterLink}
-            to={entry.route}
-            aria-current={pathname === entry.route ? 'page' : undefined}
-          >
+          <NavList.Item key={entry.key} as={RouterLink} to={entry.route} aria-current={pathname === entry.route ? 'page' : undefined}>
             {entry.label}
           </NavList.Item>
         ),

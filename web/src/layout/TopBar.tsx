@@ -30,8 +30,7 @@ export function TopBar({ viewer, selectedLocationId, onOpenLocation, onOpenAccou
     viewer,
   );
   const selected = data.locations.find((location) => location.id === selectedLocationId);
-  const locationLabel =
-    selected === undefined ? texts.location.notChosen : texts.location.label(selected.identifier, selected.displayName);
+  const locationLabel = selected === undefined ? texts.location.notChosen : texts.location.label(selected.identifier, selected.displayName);
 
   return (
     <header className={styles.topBar}>

@@ -5,7 +5,17 @@ export function useActivateUserMutation() {
   return useMutation<ActivateUserMutation>(graphql`
     mutation ActivateUserMutation($input: UserIdInput!) {
       activateUser(input: $input) {
-        changed user { id ...UserRow_user } errors { code field message }
+        changed
+        user {
+          id
+          ...UserRow_user
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

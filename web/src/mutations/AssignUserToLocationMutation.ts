@@ -5,7 +5,20 @@ export function useAssignUserToLocationMutation() {
   return useMutation<AssignUserToLocationMutation>(graphql`
     mutation AssignUserToLocationMutation($input: LocationUserInput!) {
       assignUserToLocation(input: $input) {
-        changed location { id institute { id ...InstituteCard_institute } } errors { code field message }
+        changed
+        location {
+          id
+          institute {
+            id
+            ...InstituteCard_institute
+          }
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

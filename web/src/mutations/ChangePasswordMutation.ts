@@ -10,7 +10,8 @@ export function useChangePasswordMutation() {
         errors {
           code
           message
-          field
+          path
+          fieldId
         }
       }
     }

@@ -5,8 +5,19 @@ export function useCreateCaseProcessStepMutation() {
   return useMutation<CreateCaseProcessStepMutation>(graphql`
     mutation CreateCaseProcessStepMutation($input: CreateCaseProcessStepInput!) {
       createCaseProcessStep(input: $input) {
-        steps { id visit { id ...CaseProgressScreen_visit } }
-        errors { code field message }
+        steps {
+          id
+          visit {
+            id
+            ...CaseProgressScreen_visit
+          }
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,7 +5,16 @@ export function useCreateInstituteMutation() {
   return useMutation<CreateInstituteMutation>(graphql`
     mutation CreateInstituteMutation($input: InstituteInput!) {
       createInstitute(input: $input) {
-        institute { id ...InstituteCard_institute } errors { code field message }
+        institute {
+          id
+          ...InstituteCard_institute
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,8 +5,15 @@ export function useCreateInstrumentMutation() {
   return useMutation<CreateInstrumentMutation>(graphql`
     mutation CreateInstrumentMutation($input: CreateInstrumentInput!) {
       createInstrument(input: $input) {
-        instrument { id }
-        errors { code field message }
+        instrument {
+          id
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

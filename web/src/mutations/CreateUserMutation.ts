@@ -5,7 +5,16 @@ export function useCreateUserMutation() {
   return useMutation<CreateUserMutation>(graphql`
     mutation CreateUserMutation($input: CreateUserInput!) {
       createUser(input: $input) {
-        user { id ...UserRow_user } errors { code field message }
+        user {
+          id
+          ...UserRow_user
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

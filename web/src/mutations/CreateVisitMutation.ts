@@ -5,8 +5,15 @@ export function useCreateVisitMutation() {
   return useMutation<CreateVisitMutation>(graphql`
     mutation CreateVisitMutation($input: CreateVisitInput!) {
       createVisit(input: $input) {
-        visit { id }
-        errors { code field message }
+        visit {
+          id
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,7 +5,17 @@ export function useDeactivateUserMutation() {
   return useMutation<DeactivateUserMutation>(graphql`
     mutation DeactivateUserMutation($input: UserIdInput!) {
       deactivateUser(input: $input) {
-        changed user { id ...UserRow_user } errors { code field message }
+        changed
+        user {
+          id
+          ...UserRow_user
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

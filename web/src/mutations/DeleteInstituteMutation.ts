@@ -5,7 +5,17 @@ export function useDeleteInstituteMutation() {
   return useMutation<DeleteInstituteMutation>(graphql`
     mutation DeleteInstituteMutation($input: DeleteInput!) {
       deleteInstitute(input: $input) {
-        changed institute { id ...InstituteCard_institute } errors { code field message }
+        changed
+        institute {
+          id
+          ...InstituteCard_institute
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

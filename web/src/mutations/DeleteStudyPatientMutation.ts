@@ -6,7 +6,12 @@ export function useDeleteStudyPatientMutation() {
     mutation DeleteStudyPatientMutation($input: DeleteStudyPatientInput!) {
       deleteStudyPatient(input: $input) {
         deletedStudyPatientId @deleteRecord
-        errors { code field message }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,7 +5,17 @@ export function useDeleteUserMutation() {
   return useMutation<DeleteUserMutation>(graphql`
     mutation DeleteUserMutation($input: UserIdInput!) {
       deleteUser(input: $input) {
-        changed user { id ...UserRow_user } errors { code field message }
+        changed
+        user {
+          id
+          ...UserRow_user
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

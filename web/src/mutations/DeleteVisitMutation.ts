@@ -6,8 +6,16 @@ export function useDeleteVisitMutation() {
     mutation DeleteVisitMutation($input: DeleteVisitInput!) {
       deleteVisit(input: $input) {
         deletedVisitId @deleteRecord
-        studyPatient { id ...VisitList_studyPatient }
-        errors { code field message }
+        studyPatient {
+          id
+          ...VisitList_studyPatient
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

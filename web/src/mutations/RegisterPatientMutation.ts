@@ -5,9 +5,24 @@ export function useRegisterPatientMutation() {
   return useMutation<RegisterPatientMutation>(graphql`
     mutation RegisterPatientMutation($input: RegisterPatientInput!) {
       registerPatient(input: $input) {
-        studyPatient { id pseudonym }
-        possibleDuplicate { pseudonym registered studyPatients { id pseudonym } }
-        errors { code field message }
+        studyPatient {
+          id
+          pseudonym
+        }
+        possibleDuplicate {
+          pseudonym
+          registered
+          studyPatients {
+            id
+            pseudonym
+          }
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

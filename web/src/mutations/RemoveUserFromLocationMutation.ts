@@ -5,7 +5,20 @@ export function useRemoveUserFromLocationMutation() {
   return useMutation<RemoveUserFromLocationMutation>(graphql`
     mutation RemoveUserFromLocationMutation($input: LocationUserInput!) {
       removeUserFromLocation(input: $input) {
-        changed location { id institute { id ...InstituteCard_institute } } errors { code field message }
+        changed
+        location {
+          id
+          institute {
+            id
+            ...InstituteCard_institute
+          }
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

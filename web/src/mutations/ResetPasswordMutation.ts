@@ -9,7 +9,8 @@ export function useResetPasswordMutation() {
         errors {
           code
           message
-          field
+          path
+          fieldId
         }
       }
     }

@@ -5,7 +5,17 @@ export function useRestoreInstituteMutation() {
   return useMutation<RestoreInstituteMutation>(graphql`
     mutation RestoreInstituteMutation($input: DeleteInput!) {
       restoreInstitute(input: $input) {
-        changed institute { id ...InstituteCard_institute } errors { code field message }
+        changed
+        institute {
+          id
+          ...InstituteCard_institute
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

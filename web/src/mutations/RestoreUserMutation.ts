@@ -5,7 +5,17 @@ export function useRestoreUserMutation() {
   return useMutation<RestoreUserMutation>(graphql`
     mutation RestoreUserMutation($input: UserIdInput!) {
       restoreUser(input: $input) {
-        changed user { id ...UserRow_user } errors { code field message }
+        changed
+        user {
+          id
+          ...UserRow_user
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

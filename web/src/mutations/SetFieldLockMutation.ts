@@ -5,7 +5,12 @@ export function useSetFieldLockMutation() {
   return useMutation<SetFieldLockMutation>(graphql`
     mutation SetFieldLockMutation($input: SetFieldLockInput!) {
       setFieldLock(input: $input) {
-        errors { code field message }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

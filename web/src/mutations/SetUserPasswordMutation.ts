@@ -5,7 +5,13 @@ export function useSetUserPasswordMutation() {
   return useMutation<SetUserPasswordMutation>(graphql`
     mutation SetUserPasswordMutation($input: SetUserPasswordInput!) {
       setUserPassword(input: $input) {
-        passwordSet errors { code field message }
+        passwordSet
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -13,7 +13,8 @@ export function useSignInMutation() {
         errors {
           code
           message
-          field
+          path
+          fieldId
         }
         lockedUntil
       }

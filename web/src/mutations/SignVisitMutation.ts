@@ -7,8 +7,25 @@ export function useSignVisitMutation() {
       signVisit(input: $input) {
         success
         message
-        visit { id isSigned state signature { userName signedAt meaning } studyPatient { ...VisitList_studyPatient } }
-        errors { code field message }
+        visit {
+          id
+          isSigned
+          state
+          signature {
+            userName
+            signedAt
+            meaning
+          }
+          studyPatient {
+            ...VisitList_studyPatient
+          }
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,8 +5,19 @@ export function useUpdateCaseProcessStepMutation() {
   return useMutation<UpdateCaseProcessStepMutation>(graphql`
     mutation UpdateCaseProcessStepMutation($input: UpdateCaseProcessStepInput!) {
       updateCaseProcessStep(input: $input) {
-        steps { id visit { id ...CaseProgressScreen_visit } }
-        errors { code field message }
+        steps {
+          id
+          visit {
+            id
+            ...CaseProgressScreen_visit
+          }
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,7 +5,16 @@ export function useUpdateInstituteMutation() {
   return useMutation<UpdateInstituteMutation>(graphql`
     mutation UpdateInstituteMutation($input: InstituteInput!) {
       updateInstitute(input: $input) {
-        institute { id ...InstituteCard_institute } errors { code field message }
+        institute {
+          id
+          ...InstituteCard_institute
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

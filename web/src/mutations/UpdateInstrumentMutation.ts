@@ -5,8 +5,15 @@ export function useUpdateInstrumentMutation() {
   return useMutation<UpdateInstrumentMutation>(graphql`
     mutation UpdateInstrumentMutation($input: UpdateInstrumentInput!) {
       updateInstrument(input: $input) {
-        instrument { id }
-        errors { code field message }
+        instrument {
+          id
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

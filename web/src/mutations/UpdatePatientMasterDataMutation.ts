@@ -5,9 +5,18 @@ export function useUpdatePatientMasterDataMutation() {
   return useMutation<UpdatePatientMasterDataMutation>(graphql`
     mutation UpdatePatientMasterDataMutation($input: UpdatePatientMasterDataInput!) {
       updatePatientMasterData(input: $input) {
-        studyPatient { id ...PatientHeader_studyPatient ...IdentityDialog_studyPatient }
+        studyPatient {
+          id
+          ...PatientHeader_studyPatient
+          ...IdentityDialog_studyPatient
+        }
         changedFields
-        errors { code field message }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,7 +5,12 @@ export function useUpdateStudyPatientMutation() {
   return useMutation<UpdateStudyPatientMutation>(graphql`
     mutation UpdateStudyPatientMutation($input: UpdateStudyPatientInput!) {
       updateStudyPatient(input: $input) {
-        errors { code field message }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

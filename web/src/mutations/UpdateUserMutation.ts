@@ -5,7 +5,16 @@ export function useUpdateUserMutation() {
   return useMutation<UpdateUserMutation>(graphql`
     mutation UpdateUserMutation($input: UpdateUserInput!) {
       updateUser(input: $input) {
-        user { id ...UserRow_user } errors { code field message }
+        user {
+          id
+          ...UserRow_user
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

@@ -5,8 +5,15 @@ export function useUpdateVisitMutation() {
   return useMutation<UpdateVisitMutation>(graphql`
     mutation UpdateVisitMutation($input: UpdateVisitInput!) {
       updateVisit(input: $input) {
-        visit { id }
-        errors { code field message }
+        visit {
+          id
+        }
+        errors {
+          code
+          path
+          fieldId
+          message
+        }
       }
     }
   `);

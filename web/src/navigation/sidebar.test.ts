@@ -65,13 +65,10 @@ describe('sidebar table', () => {
     expect(entry('patients').isVisible(nobody)).toBe(false);
   });
 
-  it.each(['StudyInstituteGetOverviewCmd', 'StudyInstituteGetMyOverviewCmd'])(
-    'shows Zentrumsübersicht with %s',
-    (right) => {
-      expect(entry('institutesOverview').isVisible(as([right]))).toBe(true);
-      expect(entry('institutesOverview').isVisible(nobody)).toBe(false);
-    },
-  );
+  it.each(['StudyInstituteGetOverviewCmd', 'StudyInstituteGetMyOverviewCmd'])('shows Zentrumsübersicht with %s', (right) => {
+    expect(entry('institutesOverview').isVisible(as([right]))).toBe(true);
+    expect(entry('institutesOverview').isVisible(nobody)).toBe(false);
+  });
 
   it.each(['QueryGetAllCmd', 'QueryGetMyCmd'])('shows Query Übersicht with %s for a location-bound role only', (right) => {
     expect(entry('queryOverview').isVisible(as([right], 'CaseManager'))).toBe(true);
@@ -125,9 +122,7 @@ describe('visibleSidebarEntries', () => {
       { ...entry('adminUsers'), screenExists: true },
       { ...entry('auditEvents'), screenExists: false },
     ];
-    expect(visibleSidebarEntries(as(['UserGetAllCmd', 'AuditEventsGetCmd']), table).map((e) => e.key)).toEqual([
-      'adminUsers',
-    ]);
+    expect(visibleSidebarEntries(as(['UserGetAllCmd', 'AuditEventsGetCmd']), table).map((e) => e.key)).toEqual(['adminUsers']);
     expect(visibleSidebarEntries(nobody, table)).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
  * the menu has no dead links; the dashboard reads the same table for its cards.
  */
 import { texts } from '../texts';
-import { hasAnyRight, hasRight, isLocationBoundRole } from '../session/roles';
+import { hasAnyRight, hasRight, type RightName } from '@ecrf/rules';
+import { isLocationBoundRole } from '../session/roles';
 
 export type NavigationContext = { rights: readonly string[]; roleIdentifier: string };
 
@@ -53,11 +54,11 @@ export const EXPORT_FILE_RIGHTS = [
 const always = (): boolean => true;
 const never = (): boolean => false;
 const withRight =
-  (right: string) =>
+  (right: RightName) =>
   ({ rights }: NavigationContext): boolean =>
     hasRight(rights, right);
 const withAnyRight =
-  (wanted: readonly string[]) =>
+  (wanted: readonly RightName[]) =>
   ({ rights }: NavigationContext): boolean =>
     hasAnyRight(rights, wanted);
 
@@ -90,8 +91,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     route: '/query-overview',
     screenExists: false,
     // all-queries or own-queries right and a location-bound role (ecrf-core.md §6)
-    isVisible: (context) =>
-      hasAnyRight(context.rights, ['QueryGetAllCmd', 'QueryGetMyCmd']) && isLocationBoundRole(context.roleIdentifier),
+    isVisible: (context) => hasAnyRight(context.rights, ['QueryGetAllCmd', 'QueryGetMyCmd']) && isLocationBoundRole(context.roleIdentifier),
   },
   {
     key: 'adminUsers',
@@ -172,8 +172,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     kind: 'link',
     route: '/imports',
     screenExists: false,
-    isVisible: (context) =>
-      hasRight(context.rights, 'OnkozertImportsGetCmd') && context.roleIdentifier !== 'MasterDataManager',
+    isVisible: (context) => hasRight(context.rights, 'OnkozertImportsGetCmd') && context.roleIdentifier !== 'MasterDataManager',
   },
   {
     key: 'auditEvents',
@@ -187,9 +186,6 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
 ];
 
 /** The entries this user may open now: visible by the table and backed by an existing screen. */
-export function visibleSidebarEntries(
-  context: NavigationContext,
-  entries: readonly SidebarEntry[] = SIDEBAR_ENTRIES,
-): SidebarEntry[] {
+export function visibleSidebarEntries(context: NavigationContext, entries: readonly SidebarEntry[] = SIDEBAR_ENTRIES): SidebarEntry[] {
   return entries.filter((entry) => entry.screenExists && entry.isVisible(context));
 }

@@ -13,7 +13,7 @@ import type { DocumentationPatient, DocumentationQuery } from './documentationCo
 import { useFormRules } from './useFormRules';
 import styles from './Patient.module.css';
 
-export type SaveError = { readonly code: string; readonly field?: string | null; readonly message: string };
+export type SaveError = { readonly code: string; readonly fieldId?: string | null; readonly message: string };
 
 /** The fields of a form not stored yet; one constant, since a new array would start the edit over. */
 export const NO_FIELDS: readonly GraphDataField[] = [];
@@ -46,7 +46,19 @@ type Props = {
  * message while the user's input stays on screen.
  */
 export function DocumentationFormPage({
-  patient, query, place, formFieldsOf, original, reasonRequired, readOnly, header, save, onSaved, onCancel, onReload, lockOwnerVersion = null,
+  patient,
+  query,
+  place,
+  formFieldsOf,
+  original,
+  reasonRequired,
+  readOnly,
+  header,
+  save,
+  onSaved,
+  onCancel,
+  onReload,
+  lockOwnerVersion = null,
 }: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
   const { definition, formFields, text, network } = rules;
@@ -63,19 +75,22 @@ export function DocumentationFormPage({
   const stale = errors.find((error) => error.code === 'STALE_WRITE');
   const [commitLock] = useSetFieldLockMutation();
   // Locks are offered on an unchanged form only: the reload after the lock would drop unsaved input.
-  const setLock = lockOwnerVersion !== null && patient.viewerCan.lockFields && !dirty
-    ? (fieldId: string, locked: boolean) => {
-        void commitMutationAsync(commitLock, { input: { studyPatientId: patient.id, fieldId, ownerVersion: lockOwnerVersion, lockedManually: locked } })
-          .then(({ setFieldLock }) => {
-            setErrors(setFieldLock.errors);
-            if (setFieldLock.errors.length === 0) {
-              feedback.showSnackbar(locked ? texts.documentationForm.locked : texts.documentationForm.unlocked);
-              onReload();
-            }
+  const setLock =
+    lockOwnerVersion !== null && patient.viewerCan.lockFields && !dirty
+      ? (fieldId: string, locked: boolean) => {
+          void commitMutationAsync(commitLock, {
+            input: { studyPatientId: patient.id, fieldId, ownerVersion: lockOwnerVersion, lockedManually: locked },
           })
-          .catch((error: unknown) => setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]));
-      }
-    : undefined;
+            .then(({ setFieldLock }) => {
+              setErrors(setFieldLock.errors);
+              if (setFieldLock.errors.length === 0) {
+                feedback.showSnackbar(locked ? texts.documentationForm.locked : texts.documentationForm.unlocked);
+                onReload();
+              }
+            })
+            .catch((error: unknown) => setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]));
+        }
+      : undefined;
 
   const submit = async () => {
     if (askReason && reason.trim() === '') {
@@ -98,8 +113,8 @@ export function DocumentationFormPage({
       setSaving(false);
     }
   };
-  const fieldErrors = errors.filter((error) => error.field).map((error) => ({ fieldId: error.field, message: error.message }));
-  const formErrors = errors.filter((error) => !error.field && error !== stale);
+  const fieldErrors = errors.flatMap((error) => (error.fieldId ? [{ fieldId: error.fieldId, message: error.message }] : []));
+  const formErrors = errors.filter((error) => !error.fieldId && error !== stale);
 
   return (
     <form
@@ -111,7 +126,11 @@ export function DocumentationFormPage({
     >
       {readOnly && <Banner variant="info" title={texts.documentationForm.readOnly} hideTitle={false} />}
       {stale && (
-        <Banner variant="critical" title={texts.documentationForm.staleTitle} description={`${stale.message} ${texts.documentationForm.staleKept}`}>
+        <Banner
+          variant="critical"
+          title={texts.documentationForm.staleTitle}
+          description={`${stale.message} ${texts.documentationForm.staleKept}`}
+        >
           <Banner.PrimaryAction onClick={onReload}>{texts.documentationForm.staleReload}</Banner.PrimaryAction>
         </Banner>
       )}

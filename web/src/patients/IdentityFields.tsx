@@ -34,10 +34,18 @@ export function IdentityFields({ state }: { state: IdentityFormState<object> }) 
         {field('birthDate', t.birthDate, { required: true, type: 'date' })}
         <FormControl>
           <FormControl.Label>{t.gender}</FormControl.Label>
-          <Select block value={form.gender} aria-required="true" onChange={(event) => set('gender', event.target.value)} onBlur={() => blur(fieldKey('gender'))}>
+          <Select
+            block
+            value={form.gender}
+            aria-required="true"
+            onChange={(event) => set('gender', event.target.value)}
+            onBlur={() => blur(fieldKey('gender'))}
+          >
             <Select.Option value="">{t.chooseGender}</Select.Option>
             {GENDERS.map((gender) => (
-              <Select.Option key={gender} value={gender}>{t.genders[gender]}</Select.Option>
+              <Select.Option key={gender} value={gender}>
+                {t.genders[gender]}
+              </Select.Option>
             ))}
           </Select>
           {genderErrors.length > 0 && <FormControl.Validation variant="error">{genderErrors.join(', ')}</FormControl.Validation>}
@@ -51,7 +59,9 @@ export function IdentityFields({ state }: { state: IdentityFormState<object> }) 
           <FormControl.Label>{t.insuranceStatus}</FormControl.Label>
           <Select block value={form.insuranceStatus} onChange={(event) => set('insuranceStatus', event.target.value)}>
             {INSURANCE_STATUSES.map((status) => (
-              <Select.Option key={status} value={status}>{t.insuranceStatuses[status]}</Select.Option>
+              <Select.Option key={status} value={status}>
+                {t.insuranceStatuses[status]}
+              </Select.Option>
             ))}
           </Select>
           {statusErrors.length > 0 && <FormControl.Validation variant="error">{statusErrors.join(', ')}</FormControl.Validation>}

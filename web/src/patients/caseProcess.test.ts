@@ -14,7 +14,9 @@ describe('case process labels', () => {
 
 describe('case process summary', () => {
   it('names the stopping step first, else the latest filled step', () => {
-    expect(caseProcessSummary({ definitionIdentifier: 'sample_receipt' }, { definitionIdentifier: 'follow_up' })).toBe('Der Fallverlauf ist bei „Probeneingang“ gestoppt.');
+    expect(caseProcessSummary({ definitionIdentifier: 'sample_receipt' }, { definitionIdentifier: 'follow_up' })).toBe(
+      'Der Fallverlauf ist bei „Probeneingang“ gestoppt.',
+    );
     expect(caseProcessSummary(null, { definitionIdentifier: 'follow_up' })).toBe('Zuletzt erfasster Schritt: Nachbeobachtung');
     expect(caseProcessSummary(null, null)).toBe('Noch kein Schritt erfasst.');
   });

@@ -4,7 +4,8 @@
  * other visits and instruments), the viewer and the network master data for the picker fields.
  * Field trees are selected four levels deep, as deep as definitions nest (List → entry → Table → value).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
+import { useRevalidator } from 'react-router';
 import { graphql, readInlineData } from 'react-relay';
 import type { documentationContextRule_rule$key } from '../__generated__/documentationContextRule_rule.graphql';
 import type { documentationContextFieldDefinition_fieldDefinition$key } from '../__generated__/documentationContextFieldDefinition_fieldDefinition.graphql';
@@ -13,7 +14,10 @@ import type { documentationContextStudyDefinition_studyDefinition$key } from '..
 import type { documentationContextFieldValues_dataField$key } from '../__generated__/documentationContextFieldValues_dataField.graphql';
 import type { documentationContextFields_dataField$key } from '../__generated__/documentationContextFields_dataField.graphql';
 import type { documentationContextInstrument_instrument$key } from '../__generated__/documentationContextInstrument_instrument.graphql';
-import type { documentationContext_studyPatient$data, documentationContext_studyPatient$key } from '../__generated__/documentationContext_studyPatient.graphql';
+import type {
+  documentationContext_studyPatient$data,
+  documentationContext_studyPatient$key,
+} from '../__generated__/documentationContext_studyPatient.graphql';
 import type { documentationContext_query$data, documentationContext_query$key } from '../__generated__/documentationContext_query.graphql';
 import type { GraphFieldDefinition, GraphFieldRule, GraphInstrumentDefinition, GraphStudyDefinition } from '../forms/definitionModel';
 import type { GraphDataField } from '../forms/instances';
@@ -156,7 +160,7 @@ const studyDefinitionFragment = graphql`
 
 const fieldValuesFragment = graphql`
   fragment documentationContextFieldValues_dataField on DataField @inline {
-    fieldId
+    id
     definition {
       definitionId
     }
@@ -217,7 +221,6 @@ const instrumentFragment = graphql`
   }
 `;
 
-
 const studyPatientFragment = graphql`
   fragment documentationContext_studyPatient on StudyPatient @inline {
     id
@@ -226,9 +229,11 @@ const studyPatientFragment = graphql`
     isDigiNet
     version
     location {
-      recordId
       identifier
       displayName
+      institute {
+        id
+      }
     }
     viewerCan {
       edit
@@ -244,7 +249,9 @@ const studyPatientFragment = graphql`
       isSigned
       locked
       visitDate
-      assignedLocationId
+      assignedInstitute {
+        id
+      }
       tags
       version
       definition {
@@ -282,7 +289,7 @@ const queryFragment = graphql`
     organizations(first: $networkPage) {
       edges {
         node {
-          masterDataId
+          id
           displayName
         }
       }
@@ -290,13 +297,13 @@ const queryFragment = graphql`
     persons(first: $networkPage) {
       edges {
         node {
-          masterDataId
+          id
           title
           firstName
           lastName
           organizationPersonAssignments {
             organization {
-              masterDataId
+              id
             }
           }
         }
@@ -314,7 +321,11 @@ function readFieldDefinition(ref: documentationContextFieldDefinition_fieldDefin
 
 function readInstrumentDefinition(ref: documentationContextInstrumentDefinition_instrumentDefinition$key) {
   const definition = readInlineData(instrumentDefinitionFragment, ref);
-  return { ...definition, rules: definition.rules.map(readRule), fields: definition.fields.map(readFieldDefinition) } satisfies GraphInstrumentDefinition;
+  return {
+    ...definition,
+    rules: definition.rules.map(readRule),
+    fields: definition.fields.map(readFieldDefinition),
+  } satisfies GraphInstrumentDefinition;
 }
 
 function readStudyDefinition(ref: documentationContextStudyDefinition_studyDefinition$key) {
@@ -350,9 +361,15 @@ function readInstrument(ref: documentationContextInstrument_instrument$key) {
 type PatientData = documentationContext_studyPatient$data;
 
 /** The patient's documentation with every field tree and the study definition as plain data. */
-export type DocumentationPatient = Omit<PatientData, 'fields' | 'visits' | 'standaloneInstruments' | 'studyDefinition' | ' $fragmentType'> & {
+export type DocumentationPatient = Omit<
+  PatientData,
+  'fields' | 'visits' | 'standaloneInstruments' | 'studyDefinition' | ' $fragmentType'
+> & {
   fields: GraphDataField[];
-  visits: (Omit<PatientData['visits'][number], 'fields' | 'instruments'> & { fields: GraphDataField[]; instruments: DocumentationInstrument[] })[];
+  visits: (Omit<PatientData['visits'][number], 'fields' | 'instruments'> & {
+    fields: GraphDataField[];
+    instruments: DocumentationInstrument[];
+  })[];
   standaloneInstruments: DocumentationInstrument[];
   studyDefinition: ReturnType<typeof readStudyDefinition>;
 };
@@ -363,7 +380,11 @@ export function readDocumentationPatient(ref: documentationContext_studyPatient$
   return {
     ...patient,
     fields: readFields(patient.fields),
-    visits: patient.visits.map((visit) => ({ ...visit, fields: readFields(visit.fields), instruments: visit.instruments.map(readInstrument) })),
+    visits: patient.visits.map((visit) => ({
+      ...visit,
+      fields: readFields(visit.fields),
+      instruments: visit.instruments.map(readInstrument),
+    })),
     standaloneInstruments: patient.standaloneInstruments.map(readInstrument),
     studyDefinition: readStudyDefinition(patient.studyDefinition),
   };
@@ -374,15 +395,17 @@ export type DocumentationQuery = Omit<documentationContext_query$data, ' $fragme
 export const readDocumentationQuery = (ref: documentationContext_query$key): DocumentationQuery => readInlineData(queryFragment, ref);
 
 /** The documentation of a screen's query as plain data, read once per answer. */
-export function useDocumentation(studyPatient: documentationContext_studyPatient$key | null | undefined, queryRef: documentationContext_query$key) {
+export function useDocumentation(
+  studyPatient: documentationContext_studyPatient$key | null | undefined,
+  queryRef: documentationContext_query$key,
+) {
   const patient = useMemo(() => (studyPatient ? readDocumentationPatient(studyPatient) : null), [studyPatient]);
   const query = useMemo(() => readDocumentationQuery(queryRef), [queryRef]);
   return { patient, query };
 }
 
-/** A fetch key for `useLazyLoadQuery` and the function that loads the screen again (after a refused stale save). */
-export function useReload(): [fetchKey: number, reload: () => void] {
-  const [fetchKey, setFetchKey] = useState(0);
-  const reload = useCallback(() => setFetchKey((key) => key + 1), []);
-  return [fetchKey, reload];
+/** Loads the screen again (after a refused stale save): its route preloads the screen's query anew. */
+export function useReload(): () => void {
+  const { revalidate } = useRevalidator();
+  return useCallback(() => void revalidate(), [revalidate]);
 }

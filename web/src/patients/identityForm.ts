@@ -3,11 +3,13 @@
  * validators of ecrf-calls.md §5 from @ecrf/rules (name, postal code '5 Ziffern', statutory insurance
  * number with check digit, placeholders and the GKV exception, private number 1–15; the gender is
  * required) with the same rules the gateway applies, and the input the mutations take. Errors are keyed by the mutation's
- * `UserError.field` (`identity.<field>`), so server and client messages land at the same field.
+ * `UserError.path` (`identity`, `<field>`), so server and client messages land at the same field.
  */
 import { INSURANCE_PLACEHOLDERS, isValidKvnr, patientIdentityErrors } from '@ecrf/rules';
 import type {
-  InsuranceStatus as GraphInsuranceStatus, PatientGender as GraphPatientGender, PatientIdentityInput,
+  InsuranceStatus as GraphInsuranceStatus,
+  PatientGender as GraphPatientGender,
+  PatientIdentityInput,
 } from '../__generated__/RegisterPatientMutation.graphql';
 import type { FieldErrors } from '../administration/formErrors';
 
@@ -36,7 +38,16 @@ export type IdentityForm = {
 export type IdentityField = Exclude<keyof IdentityForm, 'insuranceStatus'>;
 
 export const EMPTY_IDENTITY: IdentityForm = {
-  firstName: '', lastName: '', birthName: '', birthDate: '', gender: '', street: '', zip: '', city: '', insuranceStatus: 'STATUTORY_KNOWN', insuranceNumber: '',
+  firstName: '',
+  lastName: '',
+  birthName: '',
+  birthDate: '',
+  gender: '',
+  street: '',
+  zip: '',
+  city: '',
+  insuranceStatus: 'STATUTORY_KNOWN',
+  insuranceNumber: '',
 };
 
 /** The error key of an identity field: the `field` the gateway's user errors carry. */
@@ -53,8 +64,14 @@ const orNull = (value: string): string | null => (value.trim() === '' ? null : v
 /** The mutation input; the number is left out when the patient has none. */
 export function identityInput(form: IdentityForm): PatientIdentityInput {
   return {
-    firstName: form.firstName.trim(), lastName: form.lastName.trim(), birthName: orNull(form.birthName), birthDate: form.birthDate,
-    gender: form.gender === '' ? null : form.gender, street: orNull(form.street), zip: orNull(form.zip), city: orNull(form.city),
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    birthName: orNull(form.birthName),
+    birthDate: form.birthDate,
+    gender: form.gender === '' ? null : form.gender,
+    street: orNull(form.street),
+    zip: orNull(form.zip),
+    city: orNull(form.city),
     insuranceStatus: form.insuranceStatus,
     insuranceNumber: form.insuranceStatus === 'NONE' ? null : orNull(form.insuranceNumber),
   };
@@ -76,15 +93,16 @@ export function formOf(identity: StoredIdentity): IdentityForm {
   const value = (field: IdentityField): string => identity[field] ?? '';
   const gender = value('gender');
   return {
-    firstName: value('firstName'), lastName: value('lastName'), birthName: value('birthName'), birthDate: value('birthDate'),
+    firstName: value('firstName'),
+    lastName: value('lastName'),
+    birthName: value('birthName'),
+    birthDate: value('birthDate'),
     // Identities registered before the gender was asked for have none: the dialog asks for it.
-    gender: isGender(gender) ? gender : '', street: value('street'), zip: value('zip'), city: value('city'),
-    insuranceNumber: value('insuranceNumber'), insuranceStatus: insuranceStatusOf(value('insuranceNumber')),
+    gender: isGender(gender) ? gender : '',
+    street: value('street'),
+    zip: value('zip'),
+    city: value('city'),
+    insuranceNumber: value('insuranceNumber'),
+    insuranceStatus: insuranceStatusOf(value('insuranceNumber')),
   };
-}
-
-/** Today in the browser's time zone as yyyy-MM-dd (the default registration date). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { errorsByField, hasErrors, type FieldErrors, type UserErrorLike } from '../administration/formErrors';
-import { EMPTY_IDENTITY, fieldKey, localToday, validateIdentity, type IdentityForm } from './identityForm';
+import { registryToday } from '@ecrf/rules';
+import { EMPTY_IDENTITY, fieldKey, validateIdentity, type IdentityForm } from './identityForm';
 
 export type IdentityFormState<Extra extends object> = {
   form: IdentityForm & Extra;
@@ -26,7 +27,7 @@ export function useIdentityForm<Extra extends object>(
   const [form, setForm] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const errors: FieldErrors = { ...validateIdentity(form, localToday()), ...validateExtra(form) };
+  const errors: FieldErrors = { ...validateIdentity(form, registryToday(new Date())), ...validateExtra(form) };
   const keyOf = (field: PropertyKey): string => (String(field) in EMPTY_IDENTITY ? fieldKey(field as keyof IdentityForm) : String(field));
 
   return {

@@ -3,13 +3,7 @@
  * UNAUTHENTICATED (ecrf-calls.md §4), and the error reporting of ecrf-core.md §8.
  */
 import type { GraphQLResponse, RequestParameters, Variables } from 'relay-runtime';
-import {
-  NetworkError,
-  SessionExpiredError,
-  isUnauthenticated,
-  reportForException,
-  reportForGraphQLErrors,
-} from '../errors/errorCatalogue';
+import { NetworkError, SessionExpiredError, isUnauthenticated, reportForException, reportForGraphQLErrors } from '../errors/errorCatalogue';
 import type { ErrorReport, GraphQLErrorLike } from '../errors/errorCatalogue';
 import type { SessionTokens } from '../session/sessionStore';
 

@@ -4,10 +4,12 @@ import {
   getLogoutNotice,
   getRefreshToken,
   getSelectedLocationId,
+  getStoredStudyId,
   getToken,
   isSignedIn,
   storeSelectedLocationId,
   storeSession,
+  storeStudyId,
   subscribeSession,
 } from './sessionStore';
 
@@ -42,6 +44,16 @@ describe('session storage', () => {
     expect(isSignedIn()).toBe(false);
     expect(getRefreshToken()).toBeNull();
     expect(getSelectedLocationId()).toBeNull();
+  });
+
+  it('keeps the study of the scope for the next page load, forgets it when unknown and on logout', () => {
+    storeStudyId('study-7');
+    expect(getStoredStudyId()).toBe('study-7');
+    storeStudyId(null);
+    expect(getStoredStudyId()).toBeNull();
+    storeStudyId('study-7');
+    clearSession();
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('notifies subscribers until they unsubscribe', () => {

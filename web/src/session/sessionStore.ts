@@ -1,11 +1,14 @@
 /**
  * The session lives in sessionStorage (ecrf-core.md §4): access token, refresh token and the id of the
- * selected location. A user is signed in while a token exists. Listeners let React re-render on change.
+ * selected location; besides them the study of that location, so that the patient list can be loaded
+ * before the shell has its data. A user is signed in while a token exists. Listeners let React re-render
+ * on change.
  */
 
 const TOKEN_KEY = 'ecrf.token';
 const REFRESH_TOKEN_KEY = 'ecrf.refreshToken';
 const LOCATION_KEY = 'ecrf.locationId';
+const STUDY_KEY = 'ecrf.studyId';
 
 export type SessionTokens = { token: string; refreshToken: string };
 
@@ -60,15 +63,26 @@ export function storeSelectedLocationId(locationId: string): void {
   notify();
 }
 
+/** The backend id of the study the user documents for, as the shell found it last; null when unknown. */
+export function getStoredStudyId(): string | null {
+  return storage().getItem(STUDY_KEY);
+}
+
+export function storeStudyId(studyId: string | null): void {
+  if (studyId === null) storage().removeItem(STUDY_KEY);
+  else storage().setItem(STUDY_KEY, studyId);
+}
+
 export function getLogoutNotice(): LogoutNotice | null {
   return logoutNotice;
 }
 
-/** Logout: token, refresh token and selected location are removed (ecrf-core.md §4). */
+/** Logout: token, refresh token, selected location and its study are removed (ecrf-core.md §4). */
 export function clearSession(notice: LogoutNotice | null = null): void {
   logoutNotice = notice;
   storage().removeItem(TOKEN_KEY);
   storage().removeItem(REFRESH_TOKEN_KEY);
   storage().removeItem(LOCATION_KEY);
+  storage().removeItem(STUDY_KEY);
   notify();
 }

@@ -12,7 +12,9 @@ export type DefinitionProblem = { place: string; message: string };
 export class DefinitionFileError extends Error {
   readonly problems: readonly DefinitionProblem[];
   constructor(source: string, problems: readonly DefinitionProblem[]) {
-    super(`${source}: ${problems.length} problem(s) in the study definition:\n${problems.map((p) => `  ${p.place}: ${p.message}`).join('\n')}`);
+    super(
+      `${source}: ${problems.length} problem(s) in the study definition:\n${problems.map((p) => `  ${p.place}: ${p.message}`).join('\n')}`,
+    );
     this.name = 'DefinitionFileError';
     this.problems = problems;
   }
@@ -25,8 +27,7 @@ export type LanguageEntry = { scope: LanguageScope | (string & {}); displayKey: 
 
 export type JsonRecord = Record<string, unknown>;
 
-export const isRecord = (value: unknown): value is JsonRecord =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -35,7 +36,9 @@ export const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*$/;
  * layout over SHA-1), so the same field keeps its id in every version of the file.
  */
 export function stableId(...parts: string[]): string {
-  const hash = createHash('sha1').update(`ecrf-definition:${parts.join('/')}`).digest();
+  const hash = createHash('sha1')
+    .update(`ecrf-definition:${parts.join('/')}`)
+    .digest();
   hash.writeUInt8((hash.readUInt8(6) & 0x0f) | 0x50, 6);
   hash.writeUInt8((hash.readUInt8(8) & 0x3f) | 0x80, 8);
   const hex = hash.subarray(0, 16).toString('hex');
@@ -47,7 +50,10 @@ export class CompileContext {
   /** language → displayKey → entry */
   readonly labels = new Map<string, Map<string, LanguageEntry>>();
 
-  constructor(readonly definitionIdentifier: string, readonly defaultLanguage: string) {}
+  constructor(
+    readonly definitionIdentifier: string,
+    readonly defaultLanguage: string,
+  ) {}
 
   problem(place: string, message: string): void {
     this.problems.push({ place, message });

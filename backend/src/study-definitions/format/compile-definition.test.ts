@@ -54,7 +54,8 @@ describe('the demo lung-cancer registry (backend/definitions)', () => {
 
   it('has the fixed identifiers the rules are hard-wired to (ecrf-core.md §9)', () => {
     for (const visit of Object.values(VISIT_IDENTIFIERS)) expect(index.visitByIdentifier.has(visit), visit).toBe(true);
-    for (const instrument of Object.values(INSTRUMENT_IDENTIFIERS)) expect(index.instrumentByIdentifier.has(instrument), instrument).toBe(true);
+    for (const instrument of Object.values(INSTRUMENT_IDENTIFIERS))
+      expect(index.instrumentByIdentifier.has(instrument), instrument).toBe(true);
     const consents = index.instrumentByIdentifier.get('consents');
     const consentLists = consents?.fields.filter((f) => f.definitionType === 'List').map((f) => f.identifier);
     expect(new Set(consentLists)).toEqual(new Set(Object.values(CONSENT_IDENTIFIERS)));
@@ -72,7 +73,14 @@ describe('the demo lung-cancer registry (backend/definitions)', () => {
   });
 
   it('has the lung items of the reference: C34.x, TNM 8, the molecular panel as a table, therapy lines as a list', () => {
-    expect(demo.definition.enumValueSets.find((s) => s.identifier === 'icd10')?.values.map((v) => v.code)).toEqual(['C34.0', 'C34.1', 'C34.2', 'C34.3', 'C34.8', 'C34.9']);
+    expect(demo.definition.enumValueSets.find((s) => s.identifier === 'icd10')?.values.map((v) => v.code)).toEqual([
+      'C34.0',
+      'C34.1',
+      'C34.2',
+      'C34.3',
+      'C34.8',
+      'C34.9',
+    ]);
     const molecular = index.instrumentByIdentifier.get('molecular')?.fields ?? [];
     const markers = molecular.find((f) => f.identifier === 'markers');
     expect(markers?.definitionType).toBe('Table');
@@ -87,8 +95,11 @@ describe('the demo lung-cancer registry (backend/definitions)', () => {
   it('gives every key a German display value', () => {
     const german = new Map(demo.languages.find((l) => l.identifier === 'de')?.entries.map((e) => [e.displayKey, e.displayValue]));
     const keys = [
-      ...allFields.map((f) => f.displayKey), ...demo.definition.visits.map((v) => v.displayKey), ...[...index.instrumentById.values()].map((i) => i.displayKey),
-      ...demo.definition.enumValueSets.flatMap((s) => s.values.map((v) => v.displayKey)), ...allRules.flatMap((r) => (r.displayKey ? [r.displayKey] : [])),
+      ...allFields.map((f) => f.displayKey),
+      ...demo.definition.visits.map((v) => v.displayKey),
+      ...[...index.instrumentById.values()].map((i) => i.displayKey),
+      ...demo.definition.enumValueSets.flatMap((s) => s.values.map((v) => v.displayKey)),
+      ...allRules.flatMap((r) => (r.displayKey ? [r.displayKey] : [])),
     ];
     for (const key of keys) expect(german.get(key), key).toBeTruthy();
     expect(german.get('diagnosis.icd10')).toBe('Diagnose (ICD-10-GM)');
@@ -98,7 +109,11 @@ describe('the demo lung-cancer registry (backend/definitions)', () => {
   it('derives the same ids from the same document, and keeps them when a field is added', () => {
     const again = compileDefinition(structuredClone(demoDocument));
     expect([...indexStudyDefinition(again.definition).fieldById.keys()]).toEqual([...index.fieldById.keys()]);
-    const extended = compileDefinition(demoWith((doc) => arr(doc, 'patient', 'fields').push({ identifier: 'height', type: 'TableEntry', label: 'Größe', valueType: 'number' })));
+    const extended = compileDefinition(
+      demoWith((doc) =>
+        arr(doc, 'patient', 'fields').push({ identifier: 'height', type: 'TableEntry', label: 'Größe', valueType: 'number' }),
+      ),
+    );
     const extendedIds = new Set(indexStudyDefinition(extended.definition).fieldById.keys());
     for (const id of index.fieldById.keys()) expect(extendedIds.has(id)).toBe(true);
   });
@@ -106,50 +121,67 @@ describe('the demo lung-cancer registry (backend/definitions)', () => {
 
 describe('a broken definition is refused with the place of every problem', () => {
   it('names an unknown field type', () => {
-    const problems = problemsOf(demoWith((doc) => { obj(doc, 'visits', 0, 'instruments', 2, 'fields', 1).type = 'Dropdown'; }));
-    expect(problems).toEqual([expect.stringMatching(/^visits\[baseline\]\.instruments\[diagnosis\]\.fields\[icd10\]: unknown field type "Dropdown"/)]);
+    const problems = problemsOf(
+      demoWith((doc) => {
+        obj(doc, 'visits', 0, 'instruments', 2, 'fields', 1).type = 'Dropdown';
+      }),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(/^visits\[baseline\]\.instruments\[diagnosis\]\.fields\[icd10\]: unknown field type "Dropdown"/),
+    ]);
   });
 
   it('names a rule pointing at a missing constraint and a constraint reading a missing field', () => {
-    const problems = problemsOf(demoWith((doc) => {
-      arr(doc, 'visits', 0, 'instruments', 2, 'fields', 0, 'rules').push({ kind: 'Visibility', when: 'c_nowhere' });
-      obj(doc, 'constraints', 'c_therapy_end_set').fieldPath = 'therapy_end';
-    }));
-    expect(problems).toContain("visits[baseline].instruments[diagnosis].fields[diag_date].rules[2]: rule points at constraint 'c_nowhere', which is not defined in 'constraints'");
+    const problems = problemsOf(
+      demoWith((doc) => {
+        arr(doc, 'visits', 0, 'instruments', 2, 'fields', 0, 'rules').push({ kind: 'Visibility', when: 'c_nowhere' });
+        obj(doc, 'constraints', 'c_therapy_end_set').fieldPath = 'therapy_end';
+      }),
+    );
+    expect(problems).toContain(
+      "visits[baseline].instruments[diagnosis].fields[diag_date].rules[2]: rule points at constraint 'c_nowhere', which is not defined in 'constraints'",
+    );
     expect(problems).toContain(
       "visits[baseline].instruments[systemic_therapy].fields[therapy_lines].children[therapy_line].children[end_reason].rules[0]: constraint 'c_therapy_end_set' reads field 'therapy_end', which does not exist in the form of the rule",
     );
   });
 
   it('names a cycle of visibility and population rules', () => {
-    const problems = problemsOf(demoWith((doc) => {
-      obj(doc, 'constraints').c_pack_years_given = { type: 'SimpleFieldValue', operator: 'notEmpty', fieldPath: 'pack_years' };
-      arr(doc, 'visits', 0, 'instruments', 1, 'fields', 0, 'rules').push({ kind: 'Visibility', when: 'c_pack_years_given' });
-    }));
+    const problems = problemsOf(
+      demoWith((doc) => {
+        obj(doc, 'constraints').c_pack_years_given = { type: 'SimpleFieldValue', operator: 'notEmpty', fieldPath: 'pack_years' };
+        arr(doc, 'visits', 0, 'instruments', 1, 'fields', 0, 'rules').push({ kind: 'Visibility', when: 'c_pack_years_given' });
+      }),
+    );
     expect(problems).toEqual([
       'visits[baseline].instruments[smoking_history].fields[smoking_status]: cycle of Visibility/Population rules: visits[baseline].instruments[smoking_history].fields[smoking_status] → visits[baseline].instruments[smoking_history].fields[pack_years] → visits[baseline].instruments[smoking_history].fields[smoking_status]',
     ]);
   });
 
   it('names wrong nesting, unknown properties, enum sets, operators and missing labels', () => {
-    const problems = problemsOf(demoWith((doc) => {
-      arr(doc, 'patient', 'fields').push({ identifier: 'stray', type: 'ListEntry', label: 'x' });
-      obj(doc, 'patient', 'fields', 0).enm = 'sex';
-      obj(doc, 'patient', 'fields', 1).enum = 'months';
-      obj(doc, 'constraints', 'c_female').operator = 'isWoman';
-      delete obj(doc, 'visits', 1).label;
-    }));
-    expect(problems).toEqual(expect.arrayContaining([
-      'patient.fields[stray]: a ListEntry must be a child of a List',
-      expect.stringMatching(/^patient\.fields\[sex\]: unknown property 'enm'/),
-      "patient.fields[birth_date]: enum value set 'months' is not defined in 'enumValueSets'",
-      expect.stringMatching(/^constraints\[c_female\]: unknown operator "isWoman"/),
-      "visits[fu]: 'label' missing: every visible key needs a display value in 'de'",
-    ]));
+    const problems = problemsOf(
+      demoWith((doc) => {
+        arr(doc, 'patient', 'fields').push({ identifier: 'stray', type: 'ListEntry', label: 'x' });
+        obj(doc, 'patient', 'fields', 0).enm = 'sex';
+        obj(doc, 'patient', 'fields', 1).enum = 'months';
+        obj(doc, 'constraints', 'c_female').operator = 'isWoman';
+        delete obj(doc, 'visits', 1).label;
+      }),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'patient.fields[stray]: a ListEntry must be a child of a List',
+        expect.stringMatching(/^patient\.fields\[sex\]: unknown property 'enm'/),
+        "patient.fields[birth_date]: enum value set 'months' is not defined in 'enumValueSets'",
+        expect.stringMatching(/^constraints\[c_female\]: unknown operator "isWoman"/),
+        "visits[fu]: 'label' missing: every visible key needs a display value in 'de'",
+      ]),
+    );
   });
 
   it('names the line and column of a JSON syntax error', () => {
-    expect(() => parseDefinitionText('{\n  "format": "ecrf-study-definition/1",\n  "identifier" "x"\n}', 'broken.definition.json'))
-      .toThrow(/broken\.definition\.json: 1 problem\(s\) in the study definition:\n {2}line 3, column \d+: not valid JSON/);
+    expect(() => parseDefinitionText('{\n  "format": "ecrf-study-definition/1",\n  "identifier" "x"\n}', 'broken.definition.json')).toThrow(
+      /broken\.definition\.json: 1 problem\(s\) in the study definition:\n {2}line 3, column \d+: not valid JSON/,
+    );
   });
 });

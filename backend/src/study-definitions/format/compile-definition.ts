@@ -35,8 +35,21 @@ export type CompiledDefinition = {
 };
 
 const TOP_KEYS = [
-  'format', 'identifier', 'version', 'study', 'label', 'defaultLanguage', 'enumValueSets', 'constraints',
-  'fieldTemplates', 'patient', 'instruments', 'visits', 'standaloneInstruments', 'queryTypes', 'verificationFlagTypes',
+  'format',
+  'identifier',
+  'version',
+  'study',
+  'label',
+  'defaultLanguage',
+  'enumValueSets',
+  'constraints',
+  'fieldTemplates',
+  'patient',
+  'instruments',
+  'visits',
+  'standaloneInstruments',
+  'queryTypes',
+  'verificationFlagTypes',
 ];
 const VISIT_KEYS = ['identifier', 'type', 'label', 'order', 'max', 'followUpRegistry', 'deleted', 'rules', 'fields', 'instruments'];
 const INSTRUMENT_KEYS = ['identifier', 'label', 'order', 'deleted', 'rules', 'fields'];
@@ -60,7 +73,11 @@ function compileEnumSets(ctx: CompileContext, doc: JsonRecord): EnumValueSet[] {
       id: ctx.id('enum', identifier),
       identifier,
       values: list.flatMap((value: unknown, index) => {
-        const [code, label, order] = Array.isArray(value) ? [value[0], value[1], undefined] : isRecord(value) ? [value.code, value.label, value.order] : [];
+        const [code, label, order] = Array.isArray(value)
+          ? [value[0], value[1], undefined]
+          : isRecord(value)
+            ? [value.code, value.label, value.order]
+            : [];
         if (typeof code !== 'string' || code === '') {
           ctx.problem(`${place}[${index}]`, 'needs a code');
           return [];
@@ -87,8 +104,14 @@ function compileConstraints(ctx: CompileContext, doc: JsonRecord): Map<string, C
     if (!CONSTRAINT_DEFINITION_TYPES.includes(value.type as (typeof CONSTRAINT_DEFINITION_TYPES)[number])) {
       ctx.problem(place, `unknown constraint type ${JSON.stringify(value.type)} (one of ${CONSTRAINT_DEFINITION_TYPES.join(', ')})`);
     }
-    if (!OPERATORS.includes(value.operator as string)) ctx.problem(place, `unknown operator ${JSON.stringify(value.operator)} (one of ${OPERATORS.join(', ')})`);
-    const constraint: ConstraintDefinition = { id: ctx.id('constraint', identifier), identifier, type: String(value.type), operator: String(value.operator) };
+    if (!OPERATORS.includes(value.operator as string))
+      ctx.problem(place, `unknown operator ${JSON.stringify(value.operator)} (one of ${OPERATORS.join(', ')})`);
+    const constraint: ConstraintDefinition = {
+      id: ctx.id('constraint', identifier),
+      identifier,
+      type: String(value.type),
+      operator: String(value.operator),
+    };
     for (const key of ['value', 'property', 'fieldPath', 'fieldType', 'visit', 'instrument'] as const) {
       const text = ctx.string(place, value, key, false);
       if (text !== undefined) constraint[key] = text;
@@ -111,20 +134,39 @@ function compileInstrument(fc: FieldCompiler, forms: Forms, place: string, doc: 
   ctx.checkKeys(at, doc, INSTRUMENT_KEYS);
   const id = ctx.id('instrument', identifier);
   const formKey = `instrument:${identifier}`;
-  if (forms.fields.has(formKey)) ctx.problem(at, `instrument identifier '${identifier}' is used twice (share it through 'instruments' instead)`);
+  if (forms.fields.has(formKey))
+    ctx.problem(at, `instrument identifier '${identifier}' is used twice (share it through 'instruments' instead)`);
   const displayKey = `instrument.${identifier}`;
   ctx.label(at, doc.label, displayKey, 'Instrument');
-  const owner = { place: at, keyBase: identifier, idBase: `instrument/${identifier}`, formKey, referenceType: 'InstrumentDefinition' as const, referenceId: id };
+  const owner = {
+    place: at,
+    keyBase: identifier,
+    idBase: `instrument/${identifier}`,
+    formKey,
+    referenceType: 'InstrumentDefinition' as const,
+    referenceId: id,
+  };
   const fields = compileFields(fc, owner, ctx.array(at, doc, 'fields'));
   forms.fields.set(formKey, fields);
   forms.instrumentForms.set(identifier, [formKey]);
   return {
-    id, identifier, displayKey, order: ctx.order(at, doc, index), fields, isDeleted: ctx.flag(at, doc, 'deleted'),
+    id,
+    identifier,
+    displayKey,
+    order: ctx.order(at, doc, index),
+    fields,
+    isDeleted: ctx.flag(at, doc, 'deleted'),
     rules: compileRules(fc, at, ctx.array(at, doc, 'rules', false), displayKey, `instrument/${identifier}`, { formKey, fieldId: null }),
   };
 }
 
-function compileVisit(fc: FieldCompiler, forms: Forms, shared: ReadonlyMap<string, InstrumentDefinition>, doc: unknown, index: number): VisitDefinition | null {
+function compileVisit(
+  fc: FieldCompiler,
+  forms: Forms,
+  shared: ReadonlyMap<string, InstrumentDefinition>,
+  doc: unknown,
+  index: number,
+): VisitDefinition | null {
   const { ctx } = fc;
   if (!isRecord(doc)) {
     ctx.problem(`visits[${index}]`, 'a visit must be an object');
@@ -133,14 +175,20 @@ function compileVisit(fc: FieldCompiler, forms: Forms, shared: ReadonlyMap<strin
   const identifier = ctx.identifier(`visits[${index}]`, doc);
   const place = `visits[${identifier}]`;
   ctx.checkKeys(place, doc, VISIT_KEYS);
-  if (doc.type !== 'GenericVisit' && doc.type !== 'IntermediateVisit') ctx.problem(place, `unknown visit type ${JSON.stringify(doc.type)} (GenericVisit or IntermediateVisit)`);
+  if (doc.type !== 'GenericVisit' && doc.type !== 'IntermediateVisit')
+    ctx.problem(place, `unknown visit type ${JSON.stringify(doc.type)} (GenericVisit or IntermediateVisit)`);
   const max = doc.max;
-  if (max !== undefined && max !== null && (typeof max !== 'number' || !Number.isInteger(max) || max < 1)) ctx.problem(place, `'max' must be a positive integer or null`);
+  if (max !== undefined && max !== null && (typeof max !== 'number' || !Number.isInteger(max) || max < 1))
+    ctx.problem(place, `'max' must be a positive integer or null`);
   const id = ctx.id('visit', identifier);
   const formKey = `visit:${identifier}`;
   const displayKey = `visit.${identifier}`;
   ctx.label(place, doc.label, displayKey, 'Visit');
-  const fields = compileFields(fc, { place, keyBase: identifier, idBase: `visit/${identifier}`, formKey, referenceType: 'VisitDefinition', referenceId: id }, ctx.array(place, doc, 'fields', false));
+  const fields = compileFields(
+    fc,
+    { place, keyBase: identifier, idBase: `visit/${identifier}`, formKey, referenceType: 'VisitDefinition', referenceId: id },
+    ctx.array(place, doc, 'fields', false),
+  );
   forms.fields.set(formKey, fields);
   const instruments = ctx.array(place, doc, 'instruments').flatMap((item, i) => {
     if (typeof item !== 'string') return compileInstrument(fc, forms, `${place}.instruments[${i}]`, item, i) ?? [];
@@ -151,9 +199,19 @@ function compileVisit(fc: FieldCompiler, forms: Forms, shared: ReadonlyMap<strin
   });
   forms.visitForms.set(identifier, [formKey, ...instruments.map((i) => `instrument:${i.identifier}`)]);
   return {
-    id, identifier, displayKey, order: ctx.order(place, doc, index), fields, instruments, isDeleted: ctx.flag(place, doc, 'deleted'),
+    id,
+    identifier,
+    displayKey,
+    order: ctx.order(place, doc, index),
+    fields,
+    instruments,
+    isDeleted: ctx.flag(place, doc, 'deleted'),
     rules: compileRules(fc, place, ctx.array(place, doc, 'rules', false), displayKey, `visit/${identifier}`, { formKey, fieldId: null }),
-    definition: { type: doc.type === 'IntermediateVisit' ? 'IntermediateVisit' : 'GenericVisit', max: typeof max === 'number' ? max : null, isFollowUpRegistry: ctx.flag(place, doc, 'followUpRegistry') },
+    definition: {
+      type: doc.type === 'IntermediateVisit' ? 'IntermediateVisit' : 'GenericVisit',
+      max: typeof max === 'number' ? max : null,
+      isFollowUpRegistry: ctx.flag(place, doc, 'followUpRegistry'),
+    },
   };
 }
 
@@ -165,11 +223,13 @@ function compileQueryTypes(ctx: CompileContext, doc: JsonRecord): QueryType[] {
     const place = `queryTypes[${identifier}]`;
     const displayKey = `queryType.${identifier}`;
     ctx.label(place, item.label, displayKey, 'QueryType');
-    const lists = Object.fromEntries(QUERY_ACTIONS.map((action) => {
-      const list = ctx.array(place, item, action).filter((role): role is string => typeof role === 'string');
-      for (const role of list) if (!roles.includes(role)) ctx.problem(`${place}.${action}`, `unknown role '${role}'`);
-      return [action, list];
-    })) as Record<(typeof QUERY_ACTIONS)[number], string[]>;
+    const lists = Object.fromEntries(
+      QUERY_ACTIONS.map((action) => {
+        const list = ctx.array(place, item, action).filter((role): role is string => typeof role === 'string');
+        for (const role of list) if (!roles.includes(role)) ctx.problem(`${place}.${action}`, `unknown role '${role}'`);
+        return [action, list];
+      }),
+    ) as Record<(typeof QUERY_ACTIONS)[number], string[]>;
     return [{ id: ctx.id('queryType', identifier), identifier, displayKey, ...lists }];
   });
 }
@@ -194,7 +254,8 @@ export function compileDefinition(input: unknown, source = 'study definition'): 
   if (doc.format !== DEFINITION_FORMAT) ctx.problem('format', `must be '${DEFINITION_FORMAT}', got ${JSON.stringify(doc.format)}`);
   ctx.checkKeys('(document)', doc, TOP_KEYS);
   ctx.identifier('identifier', doc);
-  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version) || doc.version < 1) ctx.problem('version', 'must be a positive integer');
+  if (typeof doc.version !== 'number' || !Number.isInteger(doc.version) || doc.version < 1)
+    ctx.problem('version', 'must be a positive integer');
   const study = ctx.string('study', doc, 'study') ?? '';
   if (!/^[a-z]{2}$/.test(defaultLanguage)) ctx.problem('defaultLanguage', 'must be a two-letter language identifier such as "de"');
   ctx.label('label', doc.label, `study.${identifier}`, 'Study');
@@ -202,27 +263,47 @@ export function compileDefinition(input: unknown, source = 'study definition'): 
   const enumValueSets = compileEnumSets(ctx, doc);
   const constraints = compileConstraints(ctx, doc);
   const fc: FieldCompiler = {
-    ctx, enumSets: new Set(enumValueSets.map((s) => s.identifier)), constraintIds: new Map([...constraints].map(([key, c]) => [key, c.id])),
-    templates: record(ctx, 'fieldTemplates', doc, 'fieldTemplates'), ruleUses: [],
+    ctx,
+    enumSets: new Set(enumValueSets.map((s) => s.identifier)),
+    constraintIds: new Map([...constraints].map(([key, c]) => [key, c.id])),
+    templates: record(ctx, 'fieldTemplates', doc, 'fieldTemplates'),
+    ruleUses: [],
   };
   const forms: Forms = { fields: new Map(), visitForms: new Map(), instrumentForms: new Map() };
   const patientDoc = isRecord(doc.patient) ? doc.patient : (ctx.problem('patient', "needs 'fields'"), {});
   const patientId = ctx.id('patient');
-  const patientFields = compileFields(fc, { place: 'patient', keyBase: 'patient', idBase: 'patient', formKey: 'patient', referenceType: 'PatientDefinition', referenceId: patientId }, ctx.array('patient', patientDoc, 'fields'));
+  const patientFields = compileFields(
+    fc,
+    {
+      place: 'patient',
+      keyBase: 'patient',
+      idBase: 'patient',
+      formKey: 'patient',
+      referenceType: 'PatientDefinition',
+      referenceId: patientId,
+    },
+    ctx.array('patient', patientDoc, 'fields'),
+  );
   forms.fields.set('patient', patientFields);
-  const instruments = ctx.array('instruments', doc, 'instruments', false).flatMap((item, i) => compileInstrument(fc, forms, `instruments[${i}]`, item, i) ?? []);
+  const instruments = ctx
+    .array('instruments', doc, 'instruments', false)
+    .flatMap((item, i) => compileInstrument(fc, forms, `instruments[${i}]`, item, i) ?? []);
   const shared = new Map(instruments.map((i) => [i.identifier, i]));
   const visits = ctx.array('visits', doc, 'visits').flatMap((item, i) => compileVisit(fc, forms, shared, item, i) ?? []);
-  const standaloneInstruments = ctx.array('standaloneInstruments', doc, 'standaloneInstruments', false)
+  const standaloneInstruments = ctx
+    .array('standaloneInstruments', doc, 'standaloneInstruments', false)
     .flatMap((item, i) => compileInstrument(fc, forms, `standaloneInstruments[${i}]`, item, i) ?? []);
   const seenVisits = new Set<string>();
   for (const visit of visits) {
-    if (seenVisits.has(visit.identifier)) ctx.problem(`visits[${visit.identifier}]`, `visit identifier '${visit.identifier}' is used twice`);
+    if (seenVisits.has(visit.identifier))
+      ctx.problem(`visits[${visit.identifier}]`, `visit identifier '${visit.identifier}' is used twice`);
     seenVisits.add(visit.identifier);
   }
   for (const [key, constraint] of constraints) {
-    if (constraint.visit && !forms.visitForms.has(constraint.visit)) ctx.problem(`constraints[${key}]`, `visit '${constraint.visit}' does not exist`);
-    if (constraint.instrument && !forms.instrumentForms.has(constraint.instrument)) ctx.problem(`constraints[${key}]`, `instrument '${constraint.instrument}' does not exist`);
+    if (constraint.visit && !forms.visitForms.has(constraint.visit))
+      ctx.problem(`constraints[${key}]`, `visit '${constraint.visit}' does not exist`);
+    if (constraint.instrument && !forms.instrumentForms.has(constraint.instrument))
+      ctx.problem(`constraints[${key}]`, `instrument '${constraint.instrument}' does not exist`);
   }
   checkFieldReferences(ctx, forms as FormIndex, constraints, fc.ruleUses);
   const queryTypes = compileQueryTypes(ctx, doc);
@@ -230,12 +311,24 @@ export function compileDefinition(input: unknown, source = 'study definition'): 
   if (ctx.problems.length > 0) throw new DefinitionFileError(source, ctx.problems);
 
   const definition: StudyDefinition = {
-    id: ctx.id('study-definition'), identifier, patient: { id: patientId, identifier: 'patient', fields: patientFields },
-    visits, instruments, standaloneInstruments, enumValueSets, constraints: [...constraints.values()], queryTypes, verificationFlagTypes,
+    id: ctx.id('study-definition'),
+    identifier,
+    patient: { id: patientId, identifier: 'patient', fields: patientFields },
+    visits,
+    instruments,
+    standaloneInstruments,
+    enumValueSets,
+    constraints: [...constraints.values()],
+    queryTypes,
+    verificationFlagTypes,
   };
   const defaultEntries = ctx.labels.get(defaultLanguage);
   return {
-    identifier, version: doc.version as number, study, defaultLanguage, definition,
+    identifier,
+    version: doc.version as number,
+    study,
+    defaultLanguage,
+    definition,
     displayName: defaultEntries?.get(`study.${identifier}`)?.displayValue ?? identifier,
     languages: [...ctx.labels].map(([language, entries]) => ({ identifier: language, entries: [...entries.values()] })),
   };

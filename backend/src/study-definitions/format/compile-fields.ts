@@ -43,8 +43,20 @@ export type FieldCompiler = {
 };
 
 const FIELD_KEYS = [
-  'identifier', 'type', 'label', 'order', 'valueType', 'enum', 'unit', 'readonly', 'deleted',
-  'therapistRequired', 'locationRequired', 'rules', 'children', 'template',
+  'identifier',
+  'type',
+  'label',
+  'order',
+  'valueType',
+  'enum',
+  'unit',
+  'readonly',
+  'deleted',
+  'therapistRequired',
+  'locationRequired',
+  'rules',
+  'children',
+  'template',
 ];
 const RULE_KEYS = ['kind', 'when', 'message', 'value', 'deleted'];
 
@@ -73,17 +85,31 @@ function compileExpression(fc: FieldCompiler, place: string, doc: unknown, used:
     return { operator: 'EVAL', constraintDefinitionId: id ?? doc };
   }
   if (isRecord(doc) && Object.keys(doc).length === 1) {
-    if ('not' in doc) return { operator: 'NOT', expressions: [compileExpression(fc, place, doc.not, used) ?? { operator: 'AND', expressions: [] }] };
+    if ('not' in doc)
+      return { operator: 'NOT', expressions: [compileExpression(fc, place, doc.not, used) ?? { operator: 'AND', expressions: [] }] };
     const [operator, children] = 'and' in doc ? (['AND', doc.and] as const) : 'or' in doc ? (['OR', doc.or] as const) : [null, null];
     if (operator && Array.isArray(children) && children.length > 0) {
-      return { operator, expressions: children.map((child) => compileExpression(fc, place, child, used) ?? { operator: 'AND', expressions: [] }) };
+      return {
+        operator,
+        expressions: children.map((child) => compileExpression(fc, place, child, used) ?? { operator: 'AND', expressions: [] }),
+      };
     }
   }
-  fc.ctx.problem(place, `'when' must be a constraint identifier or one of {"not": …}, {"and": [..]}, {"or": [..]}, got ${JSON.stringify(doc)}`);
+  fc.ctx.problem(
+    place,
+    `'when' must be a constraint identifier or one of {"not": …}, {"and": [..]}, {"or": [..]}, got ${JSON.stringify(doc)}`,
+  );
   return null;
 }
 
-export function compileRules(fc: FieldCompiler, place: string, docs: unknown[], keyBase: string, idBase: string, use: Omit<RuleUse, 'place' | 'kind' | 'constraints'>): FieldRule[] {
+export function compileRules(
+  fc: FieldCompiler,
+  place: string,
+  docs: unknown[],
+  keyBase: string,
+  idBase: string,
+  use: Omit<RuleUse, 'place' | 'kind' | 'constraints'>,
+): FieldRule[] {
   return docs.flatMap((doc, index) => {
     const rulePlace = `${place}.rules[${index}]`;
     if (!isRecord(doc)) {
@@ -98,7 +124,12 @@ export function compileRules(fc: FieldCompiler, place: string, docs: unknown[], 
     const used: string[] = [];
     const constraintExpression = doc.when === undefined ? null : compileExpression(fc, rulePlace, doc.when, used);
     fc.ruleUses.push({ ...use, place: rulePlace, kind, constraints: used });
-    const rule: FieldRule = { id: fc.ctx.id(idBase, 'rule', String(index)), definitionType: kind, constraintExpression, isDeleted: fc.ctx.flag(rulePlace, doc, 'deleted') };
+    const rule: FieldRule = {
+      id: fc.ctx.id(idBase, 'rule', String(index)),
+      definitionType: kind,
+      constraintExpression,
+      isDeleted: fc.ctx.flag(rulePlace, doc, 'deleted'),
+    };
     if (doc.message !== undefined || kind === 'Hint' || kind === 'Redirect') {
       const displayKey = `${keyBase}.rule${index + 1}`;
       fc.ctx.label(rulePlace, doc.message, displayKey, 'Rule');
@@ -163,9 +194,16 @@ export function compileFields(
       fc.ctx.problem(place, `unknown field type ${JSON.stringify(doc.type)} (one of ${FIELD_DEFINITION_TYPES.join(', ')})`);
       return;
     }
-    const allowed = parent ? allowedChildren(parent.type) : FIELD_DEFINITION_TYPES.filter((t) => t !== 'ListEntry' && t !== 'EventReportListEntry');
+    const allowed = parent
+      ? allowedChildren(parent.type)
+      : FIELD_DEFINITION_TYPES.filter((t) => t !== 'ListEntry' && t !== 'EventReportListEntry');
     if (!allowed?.includes(type)) {
-      fc.ctx.problem(place, parent ? `a ${type} cannot be a child of a ${parent.type}` : `a ${type} must be a child of a ${type === 'ListEntry' ? 'List' : 'EventReportList'}`);
+      fc.ctx.problem(
+        place,
+        parent
+          ? `a ${type} cannot be a child of a ${parent.type}`
+          : `a ${type} must be a child of a ${type === 'ListEntry' ? 'List' : 'EventReportList'}`,
+      );
     }
     const path = parent ? `${parent.path}.${identifier}` : identifier;
     const id = fc.ctx.id(owner.idBase, 'field', path);
@@ -180,7 +218,10 @@ export function compileFields(
       parentFieldDefinitionId: parent?.id ?? null,
       referenceId: owner.referenceId,
       referenceType: owner.referenceType,
-      rules: compileRules(fc, place, fc.ctx.array(place, doc, 'rules', false), displayKey, `${owner.idBase}/field/${path}`, { formKey: owner.formKey, fieldId: id }),
+      rules: compileRules(fc, place, fc.ctx.array(place, doc, 'rules', false), displayKey, `${owner.idBase}/field/${path}`, {
+        formKey: owner.formKey,
+        fieldId: id,
+      }),
       definition: settingsOf(fc, place, doc, type),
       isDeleted: fc.ctx.flag(place, doc, 'deleted'),
       isReadonly: fc.ctx.flag(place, doc, 'readonly'),
@@ -188,7 +229,8 @@ export function compileFields(
     const children = [...fc.ctx.array(place, doc, 'children', false)];
     if (doc.template !== undefined) {
       const template = typeof doc.template === 'string' ? fc.templates[doc.template] : undefined;
-      if (!Array.isArray(template)) fc.ctx.problem(place, `field template ${JSON.stringify(doc.template)} is not defined in 'fieldTemplates'`);
+      if (!Array.isArray(template))
+        fc.ctx.problem(place, `field template ${JSON.stringify(doc.template)} is not defined in 'fieldTemplates'`);
       else children.push(...(template as unknown[]));
     }
     const canHoldChildren = CONTAINER_FIELD_TYPES.includes(type) || type === 'ListEntry' || type === 'EventReportListEntry';

@@ -37,7 +37,11 @@ function resolvePath(index: FormIndex, forms: readonly string[], path: string): 
   return matches;
 }
 
-function formsRead(index: FormIndex, constraint: ConstraintDefinition, ruleForm: string): { forms: readonly string[]; where: string } | null {
+function formsRead(
+  index: FormIndex,
+  constraint: ConstraintDefinition,
+  ruleForm: string,
+): { forms: readonly string[]; where: string } | null {
   switch (constraint.type) {
     case 'SimpleFieldValue':
     case 'SimpleDateValue':
@@ -47,13 +51,20 @@ function formsRead(index: FormIndex, constraint: ConstraintDefinition, ruleForm:
     case 'VisitDataValue':
       return constraint.visit ? { forms: index.visitForms.get(constraint.visit) ?? [], where: `visit '${constraint.visit}'` } : null;
     case 'InstrumentDataValue':
-      return constraint.instrument ? { forms: index.instrumentForms.get(constraint.instrument) ?? [], where: `instrument '${constraint.instrument}'` } : null;
+      return constraint.instrument
+        ? { forms: index.instrumentForms.get(constraint.instrument) ?? [], where: `instrument '${constraint.instrument}'` }
+        : null;
     default:
       return null;
   }
 }
 
-export function checkFieldReferences(ctx: CompileContext, index: FormIndex, constraints: ReadonlyMap<string, ConstraintDefinition>, uses: readonly RuleUse[]): void {
+export function checkFieldReferences(
+  ctx: CompileContext,
+  index: FormIndex,
+  constraints: ReadonlyMap<string, ConstraintDefinition>,
+  uses: readonly RuleUse[],
+): void {
   const edges = new Map<string, Set<string>>();
   const fieldPlace = new Map<string, string>();
   for (const use of uses) {

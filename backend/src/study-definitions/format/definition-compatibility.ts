@@ -27,7 +27,10 @@ function fieldPlaces(study: StudyDefinition): Map<string, string> {
   return places;
 }
 
-export function compatibilityProblems(previous: { version: number; definition: StudyDefinition }, next: { version: number; definition: StudyDefinition }): DefinitionProblem[] {
+export function compatibilityProblems(
+  previous: { version: number; definition: StudyDefinition },
+  next: { version: number; definition: StudyDefinition },
+): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   if (next.version <= previous.version) {
     problems.push({ place: 'version', message: `must be higher than the loaded version ${previous.version}` });
@@ -37,10 +40,12 @@ export function compatibilityProblems(previous: { version: number; definition: S
   const after = indexStudyDefinition(next.definition);
   const places = fieldPlaces(previous.definition);
   for (const [id, visit] of before.visitById) {
-    if (!after.visitById.has(id)) problems.push({ place: `visits[${visit.identifier}]`, message: 'was removed; keep it with "deleted": true' });
+    if (!after.visitById.has(id))
+      problems.push({ place: `visits[${visit.identifier}]`, message: 'was removed; keep it with "deleted": true' });
   }
   for (const [id, instrument] of before.instrumentById) {
-    if (!after.instrumentById.has(id)) problems.push({ place: `instruments[${instrument.identifier}]`, message: 'was removed; keep it with "deleted": true' });
+    if (!after.instrumentById.has(id))
+      problems.push({ place: `instruments[${instrument.identifier}]`, message: 'was removed; keep it with "deleted": true' });
   }
   for (const [id, field] of before.fieldById) {
     const place = places.get(id) ?? field.identifier;
@@ -49,9 +54,13 @@ export function compatibilityProblems(previous: { version: number; definition: S
       problems.push({ place, message: 'was removed; data may exist for it: keep it with "deleted": true' });
       continue;
     }
-    if (now.definitionType !== field.definitionType) problems.push({ place, message: `type changed from ${field.definitionType} to ${now.definitionType}; add a new field instead` });
+    if (now.definitionType !== field.definitionType)
+      problems.push({ place, message: `type changed from ${field.definitionType} to ${now.definitionType}; add a new field instead` });
     if ((now.definition?.valueType ?? null) !== (field.definition?.valueType ?? null)) {
-      problems.push({ place, message: `value type changed from ${field.definition?.valueType ?? 'none'} to ${now.definition?.valueType ?? 'none'}; add a new field instead` });
+      problems.push({
+        place,
+        message: `value type changed from ${field.definition?.valueType ?? 'none'} to ${now.definition?.valueType ?? 'none'}; add a new field instead`,
+      });
     }
     if ((now.definition?.enumValueSetIdentifier ?? null) !== (field.definition?.enumValueSetIdentifier ?? null)) {
       problems.push({ place, message: 'enum value set changed; add a new field instead' });
@@ -61,7 +70,11 @@ export function compatibilityProblems(previous: { version: number; definition: S
   for (const set of previous.definition.enumValueSets) {
     const codes = nextSets.get(set.identifier);
     for (const value of set.values) {
-      if (!codes?.has(value.code)) problems.push({ place: `enumValueSets[${set.identifier}][${value.code}]`, message: 'was removed; stored values may use this code' });
+      if (!codes?.has(value.code))
+        problems.push({
+          place: `enumValueSets[${set.identifier}][${value.code}]`,
+          message: 'was removed; stored values may use this code',
+        });
     }
   }
   return problems;

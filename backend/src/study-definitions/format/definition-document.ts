@@ -13,10 +13,7 @@ export type LabelDoc = string | Readonly<Record<string, string>>;
 
 /** A constraint expression: a constraint identifier (EVAL) or a NOT/AND/OR of expressions. */
 export type ExpressionDoc =
-  | string
-  | { readonly not: ExpressionDoc }
-  | { readonly and: readonly ExpressionDoc[] }
-  | { readonly or: readonly ExpressionDoc[] };
+  string | { readonly not: ExpressionDoc } | { readonly and: readonly ExpressionDoc[] } | { readonly or: readonly ExpressionDoc[] };
 
 export type RuleDoc = {
   readonly kind: string;
@@ -72,7 +69,8 @@ export type VisitDoc = {
   readonly instruments: readonly (InstrumentDoc | string)[];
 };
 
-export type EnumValueDoc = readonly [code: string, label: LabelDoc] | { readonly code: string; readonly label: LabelDoc; readonly order?: number };
+export type EnumValueDoc =
+  readonly [code: string, label: LabelDoc] | { readonly code: string; readonly label: LabelDoc; readonly order?: number };
 
 export type ConstraintDoc = {
   readonly type: string;

@@ -1,19 +1,31 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import { Banner, FormControl, Heading, TextInput } from '@primer/react';
+import auditLogScreenQueryNode from '../../__generated__/AuditLogScreenQuery.graphql';
 import type { AuditLogScreenQuery } from '../../__generated__/AuditLogScreenQuery.graphql';
-import { AuditEventHeader, AuditEventRow } from '../../audit/AuditEventRow';
+import { AuditEventHeader, AuditEventRow, type AuditRecord } from '../../audit/AuditEventRow';
 import { RecordHistoryDialog } from '../../audit/RecordHistoryDialog';
-import { localDayStart, todayValue } from '../../audit/auditFormat';
+import { registryToday } from '@ecrf/rules';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
-/** /auditLog (sidebar AuditEvents): the changes of one day (POST AuditLog/Events), each with its record's history. */
+/** The route preloads the screen's query with these variables: today's events. */
+export const auditLogScreenQuery = defineScreenQuery<AuditLogScreenQuery>(auditLogScreenQueryNode, () => ({
+  date: registryToday(new Date()),
+}));
+
+/** /auditLog (sidebar AuditEvents): the changes of one registry day, each with its record's history. */
 export function AuditLogScreen() {
-  const [day, setDay] = useState(todayValue());
-  const data = useLazyLoadQuery<AuditLogScreenQuery>(
+  const [day, setDay] = useState(registryToday(new Date()));
+  const routeReference = useScreenReference(auditLogScreenQuery);
+  // Another day is loaded when it is chosen.
+  const [dayReference, loadDay] = useQueryLoader<AuditLogScreenQuery>(auditLogScreenQueryNode);
+  const data = usePreloadedQuery<AuditLogScreenQuery>(
     graphql`
-      query AuditLogScreenQuery($date: String!) {
+      query AuditLogScreenQuery($date: Date!) {
+        ...AppShell_query
         viewer {
           administration {
             canReadAuditEvents
@@ -21,15 +33,18 @@ export function AuditLogScreen() {
           }
         }
         auditEventsOfDay(date: $date) {
-          id
-          ...AuditEventRow_event
+          edges {
+            node {
+              id
+              ...AuditEventRow_event
+            }
+          }
         }
       }
     `,
-    { date: localDayStart(day) },
-    { fetchPolicy: 'store-and-network' },
+    dayReference ?? routeReference,
   );
-  const [history, setHistory] = useState<{ tableName: string; recordId: string } | null>(null);
+  const [history, setHistory] = useState<AuditRecord | null>(null);
   const can = data.viewer.administration;
   if (!can.canReadAuditEvents) return <Banner variant="critical" title={texts.admin.forbidden} />;
 
@@ -41,17 +56,25 @@ export function AuditLogScreen() {
       <div className={styles.toolbar}>
         <FormControl>
           <FormControl.Label>{texts.audit.date}</FormControl.Label>
-          <TextInput type="date" value={day} onChange={(event) => { if (event.target.value) setDay(event.target.value); }} />
+          <TextInput
+            type="date"
+            value={day}
+            onChange={(event) => {
+              if (!event.target.value) return;
+              setDay(event.target.value);
+              loadDay({ date: event.target.value }, { fetchPolicy: 'store-and-network' });
+            }}
+          />
         </FormControl>
       </div>
-      {data.auditEventsOfDay.length === 0 ? (
+      {data.auditEventsOfDay.edges.length === 0 ? (
         <p>{texts.audit.empty}</p>
       ) : (
         <table className={styles.table} aria-label={texts.audit.logHeading}>
           <AuditEventHeader />
           <tbody>
-            {data.auditEventsOfDay.map((event) => (
-              <AuditEventRow key={event.id} event={event} onShowHistory={can.canReadRecordHistory ? (tableName, recordId) => setHistory({ tableName, recordId }) : undefined} />
+            {data.auditEventsOfDay.edges.map(({ node }) => (
+              <AuditEventRow key={node.id} event={node} onShowHistory={can.canReadRecordHistory ? setHistory : undefined} />
             ))}
           </tbody>
         </table>

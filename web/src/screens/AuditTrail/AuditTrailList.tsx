@@ -2,21 +2,20 @@ import { useState, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Button, FormControl, Select, TextInput } from '@primer/react';
 import type { AuditTrailList_query$key } from '../../__generated__/AuditTrailList_query.graphql';
-import type { AuditOperation } from '../../__generated__/AuditTrailListPaginationQuery.graphql';
-import { AuditEventHeader, AuditEventRow } from '../../audit/AuditEventRow';
-import { localDayStart } from '../../audit/auditFormat';
+import type { AuditOperation, AuditRecordKind } from '../../__generated__/AuditTrailListPaginationQuery.graphql';
+import { AuditEventHeader, AuditEventRow, type AuditRecord } from '../../audit/AuditEventRow';
+import { registryDayEnd, registryDayStart } from '@ecrf/rules';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 
-type Props = { query: AuditTrailList_query$key; onShowHistory?: (tableName: string, recordId: string) => void };
-type Filter = { tableName: string; recordId: string; operation: '' | AuditOperation; from: string; to: string };
+type Props = { query: AuditTrailList_query$key; onShowHistory?: (record: AuditRecord) => void };
+type Filter = { recordKind: '' | AuditRecordKind; recordId: string; operation: '' | AuditOperation; from: string; to: string };
 
 export const AUDIT_PAGE = 50;
 const PAGE = AUDIT_PAGE;
-const empty: Filter = { tableName: '', recordId: '', operation: '', from: '', to: '' };
-const DAY_MS = 24 * 60 * 60 * 1000;
+const empty: Filter = { recordKind: '', recordId: '', operation: '', from: '', to: '' };
 
-/** The audit trail, newest first, filtered by table, record, operation and days (from … to inclusive). */
+/** The audit trail, newest first, filtered by kind of record, record, operation and days (from … to inclusive). */
 export function AuditTrailList({ query, onShowHistory }: Props) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
@@ -42,30 +41,42 @@ export function AuditTrailList({ query, onShowHistory }: Props) {
 
   const apply = (next: Filter) => {
     startTransition(() => {
-      refetch({
-        first: PAGE,
-        filter: {
-          tableName: next.tableName || null,
-          recordId: next.recordId.trim() || null,
-          operation: next.operation || null,
-          from: next.from ? localDayStart(next.from) : null,
-          // The "to" day is included: the range ends at the next local midnight.
-          to: next.to ? new Date(new Date(localDayStart(next.to)).getTime() + DAY_MS).toISOString() : null,
+      refetch(
+        {
+          first: PAGE,
+          filter: {
+            recordKind: next.recordKind || null,
+            recordId: next.recordId.trim() || null,
+            operation: next.operation || null,
+            // Days are registry days (Europe/Berlin); the "to" day is included.
+            from: next.from ? registryDayStart(next.from) : null,
+            to: next.to ? registryDayEnd(next.to) : null,
+          },
         },
-      }, { fetchPolicy: 'network-only' });
+        { fetchPolicy: 'network-only' },
+      );
     });
   };
 
   const edges = data.auditEvents.edges;
   return (
     <>
-      <form className={styles.toolbar} aria-label={texts.audit.filters} onSubmit={(event) => { event.preventDefault(); apply(filter); }}>
+      <form
+        className={styles.toolbar}
+        aria-label={texts.audit.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(filter);
+        }}
+      >
         <FormControl>
           <FormControl.Label>{texts.audit.table}</FormControl.Label>
-          <Select value={filter.tableName} onChange={(event) => set('tableName')(event.target.value)}>
+          <Select value={filter.recordKind} onChange={(event) => set('recordKind')(event.target.value)}>
             <Select.Option value="">{texts.audit.anyTable}</Select.Option>
-            {Object.entries(texts.audit.tables).map(([table, label]) => (
-              <Select.Option key={table} value={table}>{label}</Select.Option>
+            {Object.entries(texts.audit.recordKinds).map(([kind, label]) => (
+              <Select.Option key={kind} value={kind}>
+                {label}
+              </Select.Option>
             ))}
           </Select>
         </FormControl>
@@ -78,7 +89,9 @@ export function AuditTrailList({ query, onShowHistory }: Props) {
           <Select value={filter.operation} onChange={(event) => set('operation')(event.target.value)}>
             <Select.Option value="">{texts.audit.anyOperation}</Select.Option>
             {(Object.keys(texts.audit.operations) as AuditOperation[]).map((operation) => (
-              <Select.Option key={operation} value={operation}>{texts.audit.operations[operation as keyof typeof texts.audit.operations]}</Select.Option>
+              <Select.Option key={operation} value={operation}>
+                {texts.audit.operations[operation as keyof typeof texts.audit.operations]}
+              </Select.Option>
             ))}
           </Select>
         </FormControl>
@@ -90,8 +103,18 @@ export function AuditTrailList({ query, onShowHistory }: Props) {
           <FormControl.Label>{texts.audit.to}</FormControl.Label>
           <TextInput type="date" value={filter.to} onChange={(event) => set('to')(event.target.value)} />
         </FormControl>
-        <Button type="submit" variant="primary" disabled={pending}>{texts.audit.apply}</Button>
-        <Button type="button" onClick={() => { setFilter(empty); apply(empty); }}>{texts.audit.reset}</Button>
+        <Button type="submit" variant="primary" disabled={pending}>
+          {texts.audit.apply}
+        </Button>
+        <Button
+          type="button"
+          onClick={() => {
+            setFilter(empty);
+            apply(empty);
+          }}
+        >
+          {texts.audit.reset}
+        </Button>
       </form>
       {edges.length === 0 ? (
         <p>{texts.audit.empty}</p>
@@ -99,13 +122,19 @@ export function AuditTrailList({ query, onShowHistory }: Props) {
         <table className={styles.table} aria-label={texts.audit.trailHeading}>
           <AuditEventHeader />
           <tbody>
-            {edges.map((edge) => <AuditEventRow key={edge.node.id} event={edge.node} onShowHistory={onShowHistory} />)}
+            {edges.map((edge) => (
+              <AuditEventRow key={edge.node.id} event={edge.node} onShowHistory={onShowHistory} />
+            ))}
           </tbody>
         </table>
       )}
       <div className={styles.footer}>
         <span className={styles.muted}>{texts.admin.count(edges.length, data.auditEvents.totalCount)}</span>
-        {hasNext && <Button onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>{texts.admin.loadMore}</Button>}
+        {hasNext && (
+          <Button onClick={() => loadNext(PAGE)} disabled={isLoadingNext}>
+            {texts.admin.loadMore}
+          </Button>
+        )}
       </div>
     </>
   );

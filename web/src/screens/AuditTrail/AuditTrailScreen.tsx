@@ -1,26 +1,32 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useSearchParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { Banner, Heading } from '@primer/react';
+import auditTrailScreenQueryNode from '../../__generated__/AuditTrailScreenQuery.graphql';
 import type { AuditTrailScreenQuery } from '../../__generated__/AuditTrailScreenQuery.graphql';
-import { AuditEventHeader, AuditEventRow } from '../../audit/AuditEventRow';
+import { AuditEventHeader, AuditEventRow, type AuditRecord } from '../../audit/AuditEventRow';
 import { RecordHistoryDialog } from '../../audit/RecordHistoryDialog';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { AUDIT_PAGE, AuditTrailList } from './AuditTrailList';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
-type HistoryTarget = { tableName: string; recordId: string };
+/** The route preloads the screen's query with these variables: `?record=` asks for that record's history too. */
+export const auditTrailScreenQuery = defineScreenQuery<AuditTrailScreenQuery>(auditTrailScreenQueryNode, ({ url }) => {
+  const record = url.searchParams.get('record');
+  // The page size travels as a variable: the gateway's cost limit multiplies literal sizes only.
+  return { record: record ?? '', hasRecord: record !== null, count: AUDIT_PAGE };
+});
 
 /**
- * /admin/audittrail: the filterable audit trail (GET AuditTrail). With `?record=<id>` (from the user and
+ * /admin/audittrail: the filterable audit trail. With `?record=<id>` (from the user and
  * institute administration) it first shows that record's whole history, old → new.
  */
 export function AuditTrailScreen() {
-  const [params] = useSearchParams();
-  const record = params.get('record');
-  const data = useLazyLoadQuery<AuditTrailScreenQuery>(
+  const data = usePreloadedQuery<AuditTrailScreenQuery>(
     graphql`
       query AuditTrailScreenQuery($record: ID!, $hasRecord: Boolean!, $count: Int!) {
+        ...AppShell_query
         viewer {
           administration {
             canReadAuditTrail
@@ -28,20 +34,22 @@ export function AuditTrailScreen() {
           }
         }
         recordHistory(id: $record) @include(if: $hasRecord) {
-          id
-          ...AuditEventRow_event
+          edges {
+            node {
+              id
+              ...AuditEventRow_event
+            }
+          }
         }
         ...AuditTrailList_query @arguments(first: $count)
       }
     `,
-    // The page size travels as a variable: the gateway's cost limit multiplies literal sizes only.
-    { record: record ?? '', hasRecord: record !== null, count: AUDIT_PAGE },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(auditTrailScreenQuery),
   );
-  const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const [history, setHistory] = useState<AuditRecord | null>(null);
   const can = data.viewer.administration;
   if (!can.canReadAuditTrail) return <Banner variant="critical" title={texts.admin.forbidden} />;
-  const showHistory = can.canReadRecordHistory ? (tableName: string, recordId: string) => setHistory({ tableName, recordId }) : undefined;
+  const showHistory = can.canReadRecordHistory ? setHistory : undefined;
 
   return (
     <section aria-labelledby="audit-heading">
@@ -50,14 +58,18 @@ export function AuditTrailScreen() {
       </Heading>
       {data.recordHistory != null && (
         <section aria-label={texts.audit.showHistory}>
-          <Heading as="h2" className={styles.heading}>{texts.audit.showHistory}</Heading>
-          {data.recordHistory.length === 0 ? (
+          <Heading as="h2" className={styles.heading}>
+            {texts.audit.showHistory}
+          </Heading>
+          {data.recordHistory.edges.length === 0 ? (
             <p>{texts.audit.empty}</p>
           ) : (
             <table className={styles.table} aria-label={texts.audit.showHistory}>
               <AuditEventHeader />
               <tbody>
-                {data.recordHistory.map((event) => <AuditEventRow key={event.id} event={event} />)}
+                {data.recordHistory.edges.map(({ node }) => (
+                  <AuditEventRow key={node.id} event={node} />
+                ))}
               </tbody>
             </table>
           )}

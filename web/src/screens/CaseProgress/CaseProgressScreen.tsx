@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { graphql, useFragment, useLazyLoadQuery } from 'react-relay';
-import { useParams } from 'react-router';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
 import { Banner, Button, Checkbox, FormControl, Heading, Label, Select } from '@primer/react';
+import caseProgressScreenQueryNode from '../../__generated__/CaseProgressScreenQuery.graphql';
 import type { CaseProgressScreenQuery } from '../../__generated__/CaseProgressScreenQuery.graphql';
 import type { CaseProgressScreen_visit$key, CaseProgressScreen_visit$data } from '../../__generated__/CaseProgressScreen_visit.graphql';
 import type { CaseProcessState } from '../../__generated__/CreateCaseProcessStepMutation.graphql';
@@ -13,16 +13,24 @@ import { useUpdateCaseProcessStepMutation } from '../../mutations/UpdateCaseProc
 import { useFeedback } from '../../feedback/feedbackContext';
 import { texts } from '../../texts';
 import styles from '../../patients/Patient.module.css';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.caseProcess;
 const STATES: CaseProcessState[] = ['INCOMPLETE', 'COMPLETE', 'STOP'];
 
+/** The route preloads the screen's query with these variables. */
+export const caseProgressScreenQuery = defineScreenQuery<CaseProgressScreenQuery>(caseProgressScreenQueryNode, ({ params }) => ({
+  patientId: params.patientId ?? '',
+  visitId: params.visitId ?? '',
+}));
+
 /** /patient/{patientId}/visit/{visitId}/caseprogress: the case process of a visit, step by step (ecrf-core.md §4). */
 export function CaseProgressScreen() {
-  const { patientId = '', visitId = '' } = useParams();
-  const data = useLazyLoadQuery<CaseProgressScreenQuery>(
+  const data = usePreloadedQuery<CaseProgressScreenQuery>(
     graphql`
       query CaseProgressScreenQuery($patientId: ID!, $visitId: ID!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           viewerCan {
             editCaseProcess
@@ -46,8 +54,7 @@ export function CaseProgressScreen() {
         }
       }
     `,
-    { patientId, visitId },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(caseProgressScreenQuery),
   );
   const patient = data.studyPatient;
   const visit = data.visit;
@@ -67,7 +74,13 @@ type Patient = NonNullable<CaseProgressScreenQuery['response']['studyPatient']>;
 type Definition = Patient['studyDefinition']['caseProcessSteps'][number];
 type Step = CaseProgressScreen_visit$data['caseProcessSteps'][number];
 
-type Props = { patient: Patient; visitDisplayKey: string; visit: CaseProgressScreen_visit$key; definitions: readonly Definition[]; editable: boolean };
+type Props = {
+  patient: Patient;
+  visitDisplayKey: string;
+  visit: CaseProgressScreen_visit$key;
+  definitions: readonly Definition[];
+  editable: boolean;
+};
 
 function CaseProgress({ patient, visitDisplayKey, visit, definitions, editable }: Props) {
   const text = useDefinitionText(patient.studyDefinition);
@@ -138,7 +151,11 @@ function StepCard({ visitId, definition, step, isStopping, isLatest, editable }:
   const save = () => {
     const common = { state, mainStateIdentifier: mainState || null, subStates: [...subStates] };
     if (step) update({ variables: { input: { id: step.id, ...common } }, onCompleted: (answer) => report(answer.updateCaseProcessStep) });
-    else create({ variables: { input: { visitId, definitionIdentifier: definition.identifier, order: definition.order, ...common } }, onCompleted: (answer) => report(answer.createCaseProcessStep) });
+    else
+      create({
+        variables: { input: { visitId, definitionIdentifier: definition.identifier, order: definition.order, ...common } },
+        onCompleted: (answer) => report(answer.createCaseProcessStep),
+      });
   };
   return (
     <li className={styles.card} aria-labelledby={headingId}>
@@ -147,7 +164,11 @@ function StepCard({ visitId, definition, step, isStopping, isLatest, editable }:
           {definition.order}. {label}
         </Heading>
         <span className={styles.labels}>
-          {step && step.state !== '%future added value' ? <Label>{t.states[step.state]}</Label> : <span className={styles.muted}>{t.notStarted}</span>}
+          {step && step.state !== '%future added value' ? (
+            <Label>{t.states[step.state]}</Label>
+          ) : (
+            <span className={styles.muted}>{t.notStarted}</span>
+          )}
           {isStopping && <Label variant="danger">{t.stoppingStep}</Label>}
           {isLatest && <Label variant="accent">{t.latestFilledStep}</Label>}
         </span>
@@ -165,7 +186,9 @@ function StepCard({ visitId, definition, step, isStopping, isLatest, editable }:
             <FormControl.Label>{t.state}</FormControl.Label>
             <Select value={state} onChange={(event) => setState(event.target.value as CaseProcessState)}>
               {STATES.map((value) => (
-                <Select.Option key={value} value={value}>{t.states[value as keyof typeof t.states]}</Select.Option>
+                <Select.Option key={value} value={value}>
+                  {t.states[value as keyof typeof t.states]}
+                </Select.Option>
               ))}
             </Select>
           </FormControl>
@@ -175,7 +198,9 @@ function StepCard({ visitId, definition, step, isStopping, isLatest, editable }:
               <Select value={mainState} onChange={(event) => setMainState(event.target.value)}>
                 <Select.Option value="">{t.noMainState}</Select.Option>
                 {definition.mainStates.map((value) => (
-                  <Select.Option key={value} value={value}>{caseProcessLabel(value)}</Select.Option>
+                  <Select.Option key={value} value={value}>
+                    {caseProcessLabel(value)}
+                  </Select.Option>
                 ))}
               </Select>
             </FormControl>

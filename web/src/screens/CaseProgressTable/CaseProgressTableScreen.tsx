@@ -1,6 +1,6 @@
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { Banner, Label } from '@primer/react';
+import caseProgressTableScreenQueryNode from '../../__generated__/CaseProgressTableScreenQuery.graphql';
 import type { CaseProgressTableScreenQuery } from '../../__generated__/CaseProgressTableScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDefinitionText } from '../../patients/useDefinitionText';
@@ -8,15 +8,23 @@ import { caseProcessLabel } from '../../patients/caseProcess';
 import { texts } from '../../texts';
 import adminStyles from '../../administration/AdminTable.module.css';
 import styles from '../../patients/Patient.module.css';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.caseProcess;
 
+/** The route preloads the screen's query with these variables. */
+export const caseProgressTableScreenQuery = defineScreenQuery<CaseProgressTableScreenQuery>(
+  caseProgressTableScreenQueryNode,
+  ({ params }) => ({ patientId: params.patientId ?? '', visitId: params.visitId ?? '' }),
+);
+
 /** /patient/{patientId}/visit/{visitId}/caseprogresstable: the recorded case process steps of a visit as a table. */
 export function CaseProgressTableScreen() {
-  const { patientId = '', visitId = '' } = useParams();
-  const data = useLazyLoadQuery<CaseProgressTableScreenQuery>(
+  const data = usePreloadedQuery<CaseProgressTableScreenQuery>(
     graphql`
       query CaseProgressTableScreenQuery($patientId: ID!, $visitId: ID!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           studyDefinition {
             ...useDefinitionText_studyDefinition
@@ -44,8 +52,7 @@ export function CaseProgressTableScreen() {
         }
       }
     `,
-    { patientId, visitId },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(caseProgressTableScreenQuery),
   );
   const patient = data.studyPatient;
   const visit = data.visit;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useNavigate, useParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
+import deleteVisitScreenQueryNode from '../../__generated__/DeleteVisitScreenQuery.graphql';
 import type { DeleteVisitScreenQuery } from '../../__generated__/DeleteVisitScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDefinitionText } from '../../patients/useDefinitionText';
@@ -12,15 +13,22 @@ import { useFeedback } from '../../feedback/feedbackContext';
 import { texts } from '../../texts';
 import styles from '../../patients/Patient.module.css';
 import adminStyles from '../../administration/AdminTable.module.css';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.visit;
 
-/** /deleteVisit/{visitId}: deletes a visit with the reason of change (DELETE NngmVisit/{visitId}?reasonOfChange). */
+/** The route preloads the screen's query with these variables. */
+export const deleteVisitScreenQuery = defineScreenQuery<DeleteVisitScreenQuery>(deleteVisitScreenQueryNode, ({ params }) => ({
+  visitId: params.visitId ?? '',
+}));
+
+/** /deleteVisit/{visitId}: deletes a visit with the reason for change, which the audit trail keeps. */
 export function DeleteVisitScreen() {
-  const { visitId = '' } = useParams();
-  const data = useLazyLoadQuery<DeleteVisitScreenQuery>(
+  const data = usePreloadedQuery<DeleteVisitScreenQuery>(
     graphql`
       query DeleteVisitScreenQuery($visitId: ID!) {
+        ...AppShell_query
         visit(id: $visitId) {
           id
           state
@@ -44,8 +52,7 @@ export function DeleteVisitScreen() {
         }
       }
     `,
-    { visitId },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(deleteVisitScreenQuery),
   );
   const visit = data.visit;
   if (!visit) return <Banner variant="critical" title={t.notFound} />;
@@ -70,7 +77,7 @@ function DeleteVisitForm({ visit }: Props) {
       return;
     }
     remove({
-      variables: { input: { id: visit.id, reasonOfChange: reason.trim() } },
+      variables: { input: { id: visit.id, reasonForChange: reason.trim() } },
       onCompleted: ({ deleteVisit }) => {
         if (deleteVisit.errors.length > 0) setError(deleteVisit.errors.map((e) => e.message).join(', '));
         else {
@@ -98,7 +105,7 @@ function DeleteVisitForm({ visit }: Props) {
       >
         <p>{t.deleteIntro}</p>
         <FormControl required>
-          <FormControl.Label>{t.reasonOfChange}</FormControl.Label>
+          <FormControl.Label>{t.reasonForChange}</FormControl.Label>
           <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
           {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}
         </FormControl>

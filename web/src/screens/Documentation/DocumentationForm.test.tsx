@@ -26,7 +26,12 @@ function setup() {
   const environment = createMockEnvironment();
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
-      StudyDefinition: () => ({ id: 'sd-1', displayName: 'nNGM Lungenkrebsregister', version: 2, languages: [{ identifier: 'de' }, { identifier: 'en' }] }),
+      StudyDefinition: () => ({
+        id: 'sd-1',
+        displayName: 'nNGM Lungenkrebsregister',
+        version: 2,
+        languages: [{ identifier: 'de' }, { identifier: 'en' }],
+      }),
     }),
   );
   renderWithProviders(
@@ -47,7 +52,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('DocumentationForm', () => {
   it('offers the definitions, their languages and the four documents in German', async () => {
     setup();
-    expect((await screen.findByRole('combobox', { name: 'Studiendefinition' })).textContent).toContain('nNGM Lungenkrebsregister (Version 2)');
+    expect((await screen.findByRole('combobox', { name: 'Studiendefinition' })).textContent).toContain(
+      'nNGM Lungenkrebsregister (Version 2)',
+    );
     expect(screen.getByRole('combobox', { name: 'Sprache' }).textContent).toBe('DeutschEnglisch');
     for (const name of ['Funktionale Spezifikation erzeugen', 'eCRF erzeugen', 'eCRF-Ansicht erzeugen', 'Gesamtdokumentation erzeugen']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
@@ -63,7 +70,16 @@ describe('DocumentationForm', () => {
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.variables.input).toEqual({ studyDefinitionId: 'sd-1', languageIdentifier: 'en', kind: 'ECRF_VIEW' });
     environment.mock.resolve(operation, {
-      data: { generateDocumentation: { document: { fileName: 'nngm_lung-v2-ecrf-view-en.pdf', contentType: 'application/pdf', contentBase64: btoa('%PDF-1.3'), byteSize: 2048 } } },
+      data: {
+        generateDocumentation: {
+          document: {
+            fileName: 'nngm_lung-v2-ecrf-view-en.pdf',
+            contentType: 'application/pdf',
+            contentBase64: btoa('%PDF-1.3'),
+            byteSize: 2048,
+          },
+        },
+      },
     });
     expect(await screen.findByRole('link', { name: 'nngm_lung-v2-ecrf-view-en.pdf' })).toBeTruthy();
     expect(screen.getByText(/2,0 KB/)).toBeTruthy();

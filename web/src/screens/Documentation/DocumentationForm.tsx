@@ -91,7 +91,9 @@ export function DocumentationForm({ studyDefinitions }: { studyDefinitions: Docu
       <ul className={styles.kinds}>
         {KINDS.map((kind) => (
           <li key={kind} className={styles.kind}>
-            <Heading as="h2" className={styles.kindTitle}>{t.kinds[kind]}</Heading>
+            <Heading as="h2" className={styles.kindTitle}>
+              {t.kinds[kind]}
+            </Heading>
             <p className={styles.kindText}>{t.kindDescriptions[kind]}</p>
             <Button variant="primary" leadingVisual={DownloadIcon} disabled={generating || language === ''} onClick={() => generate(kind)}>
               {t.generate(t.kinds[kind])}
@@ -101,11 +103,16 @@ export function DocumentationForm({ studyDefinitions }: { studyDefinitions: Docu
       </ul>
       {generated.length > 0 && (
         <section aria-labelledby="generated-heading">
-          <Heading as="h2" id="generated-heading" className={styles.kindTitle}>{t.generatedHeading}</Heading>
+          <Heading as="h2" id="generated-heading" className={styles.kindTitle}>
+            {t.generatedHeading}
+          </Heading>
           <ul className={styles.files}>
             {generated.map((file) => (
               <li key={file.url}>
-                <a href={file.url} download={file.fileName}>{file.fileName}</a> ({formatSize(file.byteSize)})
+                <a href={file.url} download={file.fileName}>
+                  {file.fileName}
+                </a>{' '}
+                ({formatSize(file.byteSize)})
               </li>
             ))}
           </ul>

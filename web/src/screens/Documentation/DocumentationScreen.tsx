@@ -1,21 +1,28 @@
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { Heading } from '@primer/react';
+import documentationScreenQueryNode from '../../__generated__/DocumentationScreenQuery.graphql';
 import type { DocumentationScreenQuery } from '../../__generated__/DocumentationScreenQuery.graphql';
 import { texts } from '../../texts';
 import { DocumentationForm } from './DocumentationForm';
 import styles from './Documentation.module.css';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
+
+/** The route preloads the screen's query with these variables. */
+export const documentationScreenQuery = defineScreenQuery<DocumentationScreenQuery>(documentationScreenQueryNode, () => ({}));
 
 /** /documentation: generate and download the functional documentation of a study definition (ecrf-calls.md "Documentation"). */
 export function DocumentationScreen() {
-  const { studyDefinitions } = useLazyLoadQuery<DocumentationScreenQuery>(
+  const { studyDefinitions } = usePreloadedQuery<DocumentationScreenQuery>(
     graphql`
       query DocumentationScreenQuery {
+        ...AppShell_query
         studyDefinitions {
           ...DocumentationForm_studyDefinitions
         }
       }
     `,
-    {},
+    useScreenReference(documentationScreenQuery),
   );
   return (
     <section aria-labelledby="documentation-heading" className={styles.screen}>

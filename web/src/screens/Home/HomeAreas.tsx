@@ -10,10 +10,7 @@ import { useShellActions } from '../../layout/shellContext';
 import { texts } from '../../texts';
 import styles from './HomeScreen.module.css';
 
-type Card = { key: string; title: string; description: string; icon: Icon } & (
-  | { to: string }
-  | { onClick: () => void }
-);
+type Card = { key: string; title: string; description: string; icon: Icon } & ({ to: string } | { onClick: () => void });
 
 /** Cards for every area of the sidebar table this user may open, plus account and location. */
 export function HomeAreas({ viewer }: { viewer: HomeAreas_viewer$key }) {
@@ -29,21 +26,45 @@ export function HomeAreas({ viewer }: { viewer: HomeAreas_viewer$key }) {
     viewer,
   );
   const actions = useShellActions();
-  const entries = visibleSidebarEntries({ rights, roleIdentifier: role.identifier }).filter(
-    (entry) => entry.key !== 'dashboard',
-  );
+  const entries = visibleSidebarEntries({ rights, roleIdentifier: role.identifier }).filter((entry) => entry.key !== 'dashboard');
 
   const cards: Card[] = [
     ...entries
       .filter((entry) => entry.kind === 'link')
-      .map((entry) => ({ key: entry.key, title: entry.label, description: texts.home.openArea(entry.label), icon: ArrowRightIcon, to: entry.route })),
-    { key: 'account', title: texts.home.account, description: texts.home.accountDescription, icon: PersonIcon, onClick: actions.openAccount },
+      .map((entry) => ({
+        key: entry.key,
+        title: entry.label,
+        description: texts.home.openArea(entry.label),
+        icon: ArrowRightIcon,
+        to: entry.route,
+      })),
+    {
+      key: 'account',
+      title: texts.home.account,
+      description: texts.home.accountDescription,
+      icon: PersonIcon,
+      onClick: actions.openAccount,
+    },
     ...(actions.openLocationSelection !== null
-      ? [{ key: 'location', title: texts.home.changeLocation, description: texts.home.changeLocationDescription, icon: LocationIcon, onClick: actions.openLocationSelection }]
+      ? [
+          {
+            key: 'location',
+            title: texts.home.changeLocation,
+            description: texts.home.changeLocationDescription,
+            icon: LocationIcon,
+            onClick: actions.openLocationSelection,
+          },
+        ]
       : []),
     ...entries
       .filter((entry) => entry.kind === 'logout')
-      .map((entry) => ({ key: entry.key, title: entry.label, description: texts.home.logoutDescription, icon: SignOutIcon, onClick: actions.logout })),
+      .map((entry) => ({
+        key: entry.key,
+        title: entry.label,
+        description: texts.home.logoutDescription,
+        icon: SignOutIcon,
+        onClick: actions.logout,
+      })),
   ];
 
   return (

@@ -48,9 +48,13 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
           id
           isDeleted
           users {
-            id
-            userName
-            displayName
+            edges {
+              node {
+                id
+                userName
+                displayName
+              }
+            }
           }
         }
         ...InstituteFormDialog_institute
@@ -74,7 +78,16 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
     else feedback.showSnackbar(success);
   };
   const onDelete = async () => {
-    if (!(await confirm({ title: texts.institutes.delete, content: texts.institutes.confirmDelete(label), confirmButtonType: 'danger', confirmButtonContent: texts.institutes.delete, cancelButtonContent: texts.admin.cancel }))) return;
+    if (
+      !(await confirm({
+        title: texts.institutes.delete,
+        content: texts.institutes.confirmDelete(label),
+        confirmButtonType: 'danger',
+        confirmButtonContent: texts.institutes.delete,
+        cancelButtonContent: texts.admin.cancel,
+      }))
+    )
+      return;
     remove({ variables: { input: { id: data.id } }, onCompleted: (answer) => report(answer.deleteInstitute, texts.admin.saved) });
   };
   const address = [data.street, [data.postalCode, data.city].filter(Boolean).join(' '), data.phone].filter(Boolean).join(', ');
@@ -92,20 +105,42 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
       {address !== '' && <p className={styles.address}>{address}</p>}
       <div className={styles.actions}>
         {can.canEditInstitute && !data.isDeleted && (
-          <Button size="small" onClick={() => setEditing(true)} aria-label={`${texts.institutes.edit}: ${label}`}>{texts.institutes.edit}</Button>
+          <Button size="small" onClick={() => setEditing(true)} aria-label={`${texts.institutes.edit}: ${label}`}>
+            {texts.institutes.edit}
+          </Button>
         )}
         {can.canDeleteInstitute && !data.isDeleted && (
-          <Button size="small" variant="danger" disabled={!check.canBeDeleted} onClick={() => void onDelete()} aria-label={`${texts.institutes.delete}: ${label}`}>
+          <Button
+            size="small"
+            variant="danger"
+            disabled={!check.canBeDeleted}
+            onClick={() => void onDelete()}
+            aria-label={`${texts.institutes.delete}: ${label}`}
+          >
             {texts.institutes.delete}
           </Button>
         )}
         {can.canRestoreInstitute && data.isDeleted && (
-          <Button size="small" onClick={() => restore({ variables: { input: { id: data.id } }, onCompleted: (answer) => report(answer.restoreInstitute, texts.admin.saved) })} aria-label={`${texts.institutes.restore}: ${label}`}>
+          <Button
+            size="small"
+            onClick={() =>
+              restore({
+                variables: { input: { id: data.id } },
+                onCompleted: (answer) => report(answer.restoreInstitute, texts.admin.saved),
+              })
+            }
+            aria-label={`${texts.institutes.restore}: ${label}`}
+          >
             {texts.institutes.restore}
           </Button>
         )}
         {can.canReadRecordHistory && (
-          <Button size="small" variant="invisible" onClick={() => void navigate(`/admin/audittrail?record=${encodeURIComponent(data.id)}`)} aria-label={`${texts.admin.history}: ${label}`}>
+          <Button
+            size="small"
+            variant="invisible"
+            onClick={() => void navigate(`/admin/audittrail?record=${encodeURIComponent(data.id)}`)}
+            aria-label={`${texts.admin.history}: ${label}`}
+          >
             {texts.admin.history}
           </Button>
         )}
@@ -115,12 +150,14 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
       )}
       {locations.map((location) => (
         <section key={location.id} className={styles.location} aria-label={`${texts.institutes.users}: ${label}`}>
-          <Heading as="h3" className={styles.locationTitle}>{texts.institutes.users}</Heading>
-          {location.users == null ? null : location.users.length === 0 ? (
+          <Heading as="h3" className={styles.locationTitle}>
+            {texts.institutes.users}
+          </Heading>
+          {location.users == null ? null : location.users.edges.length === 0 ? (
             <p className={styles.note}>{texts.institutes.noUsers}</p>
           ) : (
             <ul className={styles.users}>
-              {location.users.map((user) => (
+              {location.users.edges.map(({ node: user }) => (
                 <li key={user.id}>
                   <span>{`${user.displayName} (${user.userName})`}</span>
                   {can.canRemoveUsers && (
@@ -128,10 +165,12 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
                       size="small"
                       variant="invisible"
                       aria-label={texts.institutes.removeUser(user.userName)}
-                      onClick={() => removeUser({
-                        variables: { input: { locationId: location.id, userId: user.id } },
-                        onCompleted: (answer) => report(answer.removeUserFromLocation, texts.institutes.removed(user.displayName, label)),
-                      })}
+                      onClick={() =>
+                        removeUser({
+                          variables: { input: { locationId: location.id, userId: user.id } },
+                          onCompleted: (answer) => report(answer.removeUserFromLocation, texts.institutes.removed(user.displayName, label)),
+                        })
+                      }
                     >
                       {texts.institutes.remove}
                     </Button>
@@ -141,7 +180,11 @@ export function InstituteCard({ institute, capabilities: can }: Props) {
             </ul>
           )}
           {can.canAssignUsers && !data.isDeleted && (
-            <AssignUserForm locationId={location.id} locationLabel={label} assignedIds={(location.users ?? []).map((user) => user.id)} />
+            <AssignUserForm
+              locationId={location.id}
+              locationLabel={label}
+              assignedIds={(location.users?.edges ?? []).map(({ node }) => node.id)}
+            />
           )}
         </section>
       ))}

@@ -27,7 +27,13 @@ describe('InstituteFormDialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'DigiNet-Zentrum' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     const operation = environment.mock.getMostRecentOperation();
-    expect(operation.request.variables.input).toMatchObject({ identifier: '4711', displayName: 'Lungenzentrum Bonn', isDigiNet: true, postalCode: '53127', joinAllStudies: true });
+    expect(operation.request.variables.input).toMatchObject({
+      identifier: '4711',
+      displayName: 'Lungenzentrum Bonn',
+      isDigiNet: true,
+      postalCode: '53127',
+      joinAllStudies: true,
+    });
     environment.mock.resolve(operation, { data: { createInstitute: { institute: null, changed: true, errors: [] } } });
     expect(onClose).toHaveBeenCalledWith(true);
   });

@@ -7,7 +7,7 @@ import { TextField } from '../../components/TextField';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useCreateInstituteMutation } from '../../mutations/CreateInstituteMutation';
 import { useUpdateInstituteMutation } from '../../mutations/UpdateInstituteMutation';
-import { errorsByField, hasErrors, optional, validateFields, type FieldErrors } from '../../administration/formErrors';
+import { errorsByField, hasErrors, optional, validateFields, type FieldErrors, type UserErrorLike } from '../../administration/formErrors';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { FormDialog } from '../../administration/FormDialog';
@@ -33,8 +33,12 @@ export function InstituteFormDialog({ institute, onClose }: Props) {
     institute,
   );
   const [form, setForm] = useState<Record<TextKey, string>>({
-    identifier: existing?.identifier ?? '', displayName: existing?.displayName ?? '', street: existing?.street ?? '',
-    postalCode: existing?.postalCode ?? '', city: existing?.city ?? '', phone: existing?.phone ?? '',
+    identifier: existing?.identifier ?? '',
+    displayName: existing?.displayName ?? '',
+    street: existing?.street ?? '',
+    postalCode: existing?.postalCode ?? '',
+    city: existing?.city ?? '',
+    phone: existing?.phone ?? '',
   });
   const [isDigiNet, setDigiNet] = useState(existing?.isDigiNet ?? false);
   const [joinAllStudies, setJoinAllStudies] = useState(true);
@@ -56,7 +60,10 @@ export function InstituteFormDialog({ institute, onClose }: Props) {
       label={label}
       value={form[key]}
       required={required}
-      onChange={(value) => { setForm((current) => ({ ...current, [key]: value })); setServerErrors((current) => ({ ...current, [key]: [] })); }}
+      onChange={(value) => {
+        setForm((current) => ({ ...current, [key]: value }));
+        setServerErrors((current) => ({ ...current, [key]: [] }));
+      }}
       onBlur={() => setTouched((current) => new Set(current).add(key))}
       errors={shown(key)}
     />
@@ -66,16 +73,22 @@ export function InstituteFormDialog({ institute, onClose }: Props) {
     setTouched(new Set(['identifier', 'displayName', 'postalCode', 'phone']));
     if (hasErrors(errors)) return;
     const input = {
-      identifier: form.identifier, displayName: form.displayName, isDigiNet, street: form.street || null,
-      postalCode: form.postalCode || null, city: form.city || null, phone: form.phone || null,
+      identifier: form.identifier,
+      displayName: form.displayName,
+      isDigiNet,
+      street: form.street || null,
+      postalCode: form.postalCode || null,
+      city: form.city || null,
+      phone: form.phone || null,
     };
-    const finish = (result: { readonly errors: readonly { readonly code: string; readonly field?: string | null; readonly message: string }[] } | null | undefined) => {
+    const finish = (result: { readonly errors: readonly UserErrorLike[] } | null | undefined) => {
       const failures = result?.errors ?? [];
       if (failures.length > 0) return setServerErrors(errorsByField(failures));
       feedback.showSnackbar(texts.admin.saved);
       onClose(true);
     };
-    if (existing == null) create({ variables: { input: { ...input, joinAllStudies } }, onCompleted: (answer) => finish(answer.createInstitute) });
+    if (existing == null)
+      create({ variables: { input: { ...input, joinAllStudies } }, onCompleted: (answer) => finish(answer.createInstitute) });
     else update({ variables: { input: { ...input, id: existing.id } }, onCompleted: (answer) => finish(answer.updateInstitute) });
   };
   const busy = creating || updating;

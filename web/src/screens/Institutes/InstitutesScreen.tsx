@@ -1,19 +1,26 @@
 import { useState } from 'react';
 import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
-import { graphql, useLazyLoadQuery, useRefetchableFragment } from 'react-relay';
+import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Banner, Button, Checkbox, FormControl, Heading, TextInput } from '@primer/react';
+import institutesScreenQueryNode from '../../__generated__/InstitutesScreenQuery.graphql';
 import type { InstitutesScreenQuery } from '../../__generated__/InstitutesScreenQuery.graphql';
 import type { InstitutesScreen_list$key } from '../../__generated__/InstitutesScreen_list.graphql';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { InstituteCard, type InstituteCapabilities } from './InstituteCard';
 import { InstituteFormDialog } from './InstituteFormDialog';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
+
+/** The route preloads the screen's query with these variables. */
+export const institutesScreenQuery = defineScreenQuery<InstitutesScreenQuery>(institutesScreenQueryNode, () => ({}));
 
 /** /institutes: institutes with their locations and assigned users (ecrf-calls.md §7; issue 3). */
 export function InstitutesScreen() {
-  const data = useLazyLoadQuery<InstitutesScreenQuery>(
+  const data = usePreloadedQuery<InstitutesScreenQuery>(
     graphql`
       query InstitutesScreenQuery {
+        ...AppShell_query
         viewer {
           administration {
             canListInstitutes
@@ -30,8 +37,7 @@ export function InstitutesScreen() {
         ...InstitutesScreen_list
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(institutesScreenQuery),
   );
   const can = data.viewer.administration;
   const [creating, setCreating] = useState(false);
@@ -50,7 +56,11 @@ export function InstitutesScreen() {
           </Button>
         )}
       </div>
-      <InstitutesList list={data} capabilities={{ ...can, canAssignUsers: can.canAssignUsers && can.canListUsers }} refreshKey={refreshKey} />
+      <InstitutesList
+        list={data}
+        capabilities={{ ...can, canAssignUsers: can.canAssignUsers && can.canListUsers }}
+        refreshKey={refreshKey}
+      />
       {creating && (
         <InstituteFormDialog
           institute={null}
@@ -102,7 +112,12 @@ function InstitutesList({ list, capabilities, refreshKey }: ListProps) {
       <div className={styles.toolbar}>
         <FormControl>
           <FormControl.Label>{texts.admin.search}</FormControl.Label>
-          <TextInput type="search" value={search} placeholder={texts.institutes.searchPlaceholder} onChange={(event) => setSearch(event.target.value)} />
+          <TextInput
+            type="search"
+            value={search}
+            placeholder={texts.institutes.searchPlaceholder}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </FormControl>
         <FormControl>
           <Checkbox checked={includeDeleted} onChange={(event) => setIncludeDeleted(event.target.checked)} />

@@ -1,18 +1,28 @@
 import { useTransition } from 'react';
-import { graphql, useLazyLoadQuery, useRefetchableFragment } from 'react-relay';
+import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Banner, Heading, Label, SegmentedControl } from '@primer/react';
+import institutesOverviewScreenQueryNode from '../../__generated__/InstitutesOverviewScreenQuery.graphql';
 import type { InstitutesOverviewScreenQuery } from '../../__generated__/InstitutesOverviewScreenQuery.graphql';
 import type { InstitutesOverviewScreen_overview$key } from '../../__generated__/InstitutesOverviewScreen_overview.graphql';
 import type { InstituteOverviewScope } from '../../__generated__/InstitutesOverviewRefetchQuery.graphql';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { locationLabel } from '../../location/locationLabel';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
+
+/** The route preloads the screen's query with these variables. */
+export const institutesOverviewScreenQuery = defineScreenQuery<InstitutesOverviewScreenQuery>(
+  institutesOverviewScreenQueryNode,
+  () => ({}),
+);
 
 /** /institutesoverview: every location or the viewer's own, by right (ecrf-core.md §2 Zentrumsübersicht). */
 export function InstitutesOverviewScreen() {
-  const data = useLazyLoadQuery<InstitutesOverviewScreenQuery>(
+  const data = usePreloadedQuery<InstitutesOverviewScreenQuery>(
     graphql`
       query InstitutesOverviewScreenQuery {
+        ...AppShell_query
         viewer {
           administration {
             canSeeAllInstitutesOverview
@@ -22,17 +32,21 @@ export function InstitutesOverviewScreen() {
         ...InstitutesOverviewScreen_overview
       }
     `,
-    {},
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(institutesOverviewScreenQuery),
   );
   const can = data.viewer.administration;
-  if (!can.canSeeAllInstitutesOverview && !can.canSeeOwnInstitutesOverview) return <Banner variant="critical" title={texts.admin.forbidden} />;
+  if (!can.canSeeAllInstitutesOverview && !can.canSeeOwnInstitutesOverview)
+    return <Banner variant="critical" title={texts.admin.forbidden} />;
   return (
     <section aria-labelledby="overview-heading">
       <Heading as="h1" id="overview-heading" className={styles.heading}>
         {texts.institutesOverview.heading}
       </Heading>
-      <OverviewTable overview={data} canChoose={can.canSeeAllInstitutesOverview && can.canSeeOwnInstitutesOverview} initial={can.canSeeAllInstitutesOverview ? 'ALL' : 'OWN'} />
+      <OverviewTable
+        overview={data}
+        canChoose={can.canSeeAllInstitutesOverview && can.canSeeOwnInstitutesOverview}
+        initial={can.canSeeAllInstitutesOverview ? 'ALL' : 'OWN'}
+      />
     </section>
   );
 }
@@ -46,13 +60,17 @@ function OverviewTable({ overview, canChoose, initial }: Props) {
       @argumentDefinitions(scope: { type: "InstituteOverviewScope" })
       @refetchable(queryName: "InstitutesOverviewRefetchQuery") {
         instituteOverview(scope: $scope) {
-          usersCount
-          studyPatientsCount
-          location {
-            id
-            identifier
-            displayName
-            isDigiNet
+          edges {
+            node {
+              usersCount
+              studyPatientsCount
+              location {
+                id
+                identifier
+                displayName
+                isDigiNet
+              }
+            }
           }
         }
       }
@@ -60,21 +78,28 @@ function OverviewTable({ overview, canChoose, initial }: Props) {
     overview,
   );
   const [pending, startTransition] = useTransition();
-  const entries = data.instituteOverview;
+  const entries = data.instituteOverview.edges.map((edge) => edge.node);
   const patients = entries.reduce((sum, entry) => sum + entry.studyPatientsCount, 0);
   const scopes: InstituteOverviewScope[] = ['ALL', 'OWN'];
 
   return (
     <>
       {canChoose && (
-        <SegmentedControl aria-label={texts.institutesOverview.heading} onChange={(index) => startTransition(() => {
-          refetch({ scope: scopes[index] ?? initial });
-        })}>
+        <SegmentedControl
+          aria-label={texts.institutesOverview.heading}
+          onChange={(index) =>
+            startTransition(() => {
+              refetch({ scope: scopes[index] ?? initial });
+            })
+          }
+        >
           <SegmentedControl.Button defaultSelected={initial === 'ALL'}>{texts.institutesOverview.all}</SegmentedControl.Button>
           <SegmentedControl.Button defaultSelected={initial === 'OWN'}>{texts.institutesOverview.own}</SegmentedControl.Button>
         </SegmentedControl>
       )}
-      <p className={styles.muted} aria-busy={pending}>{texts.institutesOverview.totals(entries.length, patients)}</p>
+      <p className={styles.muted} aria-busy={pending}>
+        {texts.institutesOverview.totals(entries.length, patients)}
+      </p>
       {entries.length === 0 ? (
         <p>{texts.institutesOverview.empty}</p>
       ) : (

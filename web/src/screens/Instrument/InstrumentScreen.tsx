@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner } from '@primer/react';
-import type { FormPlace, StudyDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type StudyDefinition } from '@ecrf/rules';
+import instrumentScreenQueryNode from '../../__generated__/InstrumentScreenQuery.graphql';
 import type { InstrumentScreenQuery } from '../../__generated__/InstrumentScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { StateLabel } from '../../patients/StateLabel';
@@ -17,6 +18,14 @@ import { commitMutationAsync } from '../../relay/commitMutationAsync';
 import { NETWORK_PAGE } from '../../patients/network';
 import { texts } from '../../texts';
 import styles from '../../patients/Patient.module.css';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
+
+/** The route preloads the screen's query with these variables. */
+export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params }) => ({
+  patientId: params.patientId ?? '',
+  networkPage: NETWORK_PAGE,
+}));
 
 /**
  * New and edit instrument, visit-bound and standalone (ecrf-core.md §2):
@@ -24,11 +33,12 @@ import styles from '../../patients/Patient.module.css';
  * …/instrument/{instrumentId}/edit and …/instrument/{instrumentDefinitionId}/new.
  */
 export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
-  const { patientId = '', visitId = null, instrumentId = '' } = useParams();
-  const [fetchKey, reload] = useReload();
-  const data = useLazyLoadQuery<InstrumentScreenQuery>(
+  const { visitId = null, instrumentId = '' } = useParams();
+  const reload = useReload();
+  const data = usePreloadedQuery<InstrumentScreenQuery>(
     graphql`
       query InstrumentScreenQuery($patientId: ID!, $networkPage: Int!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
@@ -36,8 +46,7 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
         ...documentationContext_query
       }
     `,
-    { patientId, networkPage: NETWORK_PAGE },
-    { fetchPolicy: 'store-and-network', fetchKey },
+    useScreenReference(instrumentScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
@@ -92,21 +101,28 @@ function InstrumentForm({ header, patient, query, located, onReload }: FormProps
   const [create] = useCreateInstrumentMutation();
   const [update] = useUpdateInstrumentMutation();
   const text = useMemo(() => textLookup(patient.studyDefinition), [patient.studyDefinition]);
-  const back = visit ? `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}` : `/patient/${encodeURIComponent(patient.id)}`;
+  const back = visit
+    ? `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}`
+    : `/patient/${encodeURIComponent(patient.id)}`;
   const place = useMemo<FormPlace>(
-    () => (instrument
-      ? { kind: 'instrument', instrumentId: instrument.id, state: rulesState(instrument.state) }
-      : { kind: 'newInstrument', visitId: visit?.id ?? null, definitionId: definition.definitionId }),
+    () =>
+      instrument
+        ? { kind: 'instrument', instrumentId: instrument.id, state: rulesState(instrument.state) }
+        : { kind: 'newInstrument', visitId: visit?.id ?? null, definitionId: definition.definitionId },
     [instrument, visit, definition.definitionId],
   );
   const formFieldsOf = useCallback(
     (rules: StudyDefinition) =>
-      [...rules.instruments, ...rules.standaloneInstruments, ...rules.visits.flatMap((v) => v.instruments)].find((candidate) => candidate.id === definition.definitionId)?.fields ?? [],
+      [...rules.instruments, ...rules.standaloneInstruments, ...rules.visits.flatMap((v) => v.instruments)].find(
+        (candidate) => candidate.id === definition.definitionId,
+      )?.fields ?? [],
     [definition.definitionId],
   );
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     if (instrument) {
-      const answer = await commitMutationAsync(update, { input: { id: instrument.id, version: instrument.version, fields, reasonForChange } });
+      const answer = await commitMutationAsync(update, {
+        input: { id: instrument.id, version: instrument.version, fields, reasonForChange },
+      });
       return answer.updateInstrument.errors;
     }
     const answer = await commitMutationAsync(create, {
@@ -116,7 +132,10 @@ function InstrumentForm({ header, patient, query, located, onReload }: FormProps
   };
   const name = text(definition.displayKey);
   const readOnly = !patient.viewerCan.document || (instrument?.locked ?? false) || (visit?.locked ?? false);
-  const reasonRequired = instrument?.state === 'COMPLETE' || visit?.isSigned === true || visit?.state === 'COMPLETE';
+  const reasonRequired = reasonForChangeRequired({
+    formState: instrument ? rulesState(instrument.state) : null,
+    visit: visit ? { state: rulesState(visit.state), isSigned: visit.isSigned } : null,
+  });
   return (
     <>
       <PatientHeader studyPatient={header} title={instrument ? name : texts.instrument.newHeading(name)} />

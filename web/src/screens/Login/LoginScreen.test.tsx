@@ -16,15 +16,16 @@ async function signIn() {
   return { ...view, operation };
 }
 
-type SignInPayload = { session: { token: string; refreshToken: string; expiresAt: string } | null; errors: Array<{ code: string; message: string; field: null }>; lockedUntil: string | null };
+type SignInPayload = {
+  session: { token: string; refreshToken: string; expiresAt: string } | null;
+  errors: Array<{ code: string; message: string; field: null }>;
+  lockedUntil: string | null;
+};
 
 async function signInWith(payload: SignInPayload) {
   const view = await signIn();
   act(() => {
-    view.environment.mock.resolve(
-      view.operation,
-      MockPayloadGenerator.generate(view.operation, { SignInPayload: () => payload }),
-    );
+    view.environment.mock.resolve(view.operation, MockPayloadGenerator.generate(view.operation, { SignInPayload: () => payload }));
   });
   return view;
 }

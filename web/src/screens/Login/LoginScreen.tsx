@@ -75,9 +75,7 @@ export function LoginScreen() {
             value={password}
             onChange={setPassword}
           />
-          {failure !== null && (
-            <Banner variant="critical" title={texts.login.failedTitle} description={failure} role="alert" />
-          )}
+          {failure !== null && <Banner variant="critical" title={texts.login.failedTitle} description={failure} role="alert" />}
           <Button type="submit" variant="primary" block loading={signingIn}>
             {texts.login.submit}
           </Button>

@@ -48,9 +48,7 @@ export function PasswordResetScreen() {
     <PublicLayout title={texts.reset.heading}>
       <Stack gap="normal">
         {!linkComplete && <Banner variant="critical" title={texts.reset.heading} hideTitle description={texts.reset.missingChallenge} />}
-        {result?.kind === 'success' && (
-          <Banner variant="success" title={texts.reset.heading} hideTitle description={texts.reset.success} />
-        )}
+        {result?.kind === 'success' && <Banner variant="success" title={texts.reset.heading} hideTitle description={texts.reset.success} />}
         {result?.kind === 'failure' && (
           <Banner variant="critical" title={texts.reset.heading} hideTitle description={result.message} role="alert" />
         )}

@@ -10,9 +10,23 @@ function setup(identity: Record<string, unknown>) {
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
       StudyPatient: () => ({
-        id: 'sp-1', pseudonym: 'ABC12345',
-        identity: { firstName: 'Hedwig', lastName: 'Brandt', birthName: null, birthDate: '1950-03-14', zip: '45127', city: 'Essen', insuranceNumber: null, ...identity },
-        masterDataChanges: [{ changedAt: '2026-01-05T10:00:00.000Z', userName: 'dana.data', variant: 'ML', fieldNames: ['address', 'gender'] }],
+        id: 'sp-1',
+        pseudonym: 'ABC12345',
+        identity: {
+          firstName: 'Hedwig',
+          lastName: 'Brandt',
+          birthName: null,
+          birthDate: '1950-03-14',
+          zip: '45127',
+          city: 'Essen',
+          insuranceNumber: null,
+          ...identity,
+        },
+        masterDataChanges: {
+          edges: [
+            { node: { changedAt: '2026-01-05T10:00:00.000Z', userName: 'dana.data', variant: 'ML', fieldNames: ['address', 'gender'] } },
+          ],
+        },
       }),
     }),
   );
@@ -37,6 +51,9 @@ describe('IdentityDialog (master data of the machine-learning variant)', () => {
     await user.type(screen.getByLabelText('Straße und Hausnummer'), 'Marienplatz 8');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     const operation = environment.mock.getMostRecentOperation();
-    expect(operation.request.variables.input).toMatchObject({ studyPatientId: 'sp-1', identity: { gender: 'UNKNOWN', street: 'Marienplatz 8' } });
+    expect(operation.request.variables.input).toMatchObject({
+      studyPatientId: 'sp-1',
+      identity: { gender: 'UNKNOWN', street: 'Marienplatz 8' },
+    });
   });
 });

@@ -46,7 +46,9 @@ function IdentityDialogContent({ studyPatientId, onClose }: Props) {
     { fetchPolicy: 'network-only' },
   );
   if (!studyPatient) return null;
-  return <IdentityEditor studyPatientId={studyPatient.id} pseudonym={studyPatient.pseudonym} studyPatient={studyPatient} onClose={onClose} />;
+  return (
+    <IdentityEditor studyPatientId={studyPatient.id} pseudonym={studyPatient.pseudonym} studyPatient={studyPatient} onClose={onClose} />
+  );
 }
 
 type EditorProps = Props & { pseudonym: string; studyPatient: IdentityDialog_studyPatient$key };
@@ -67,10 +69,14 @@ function IdentityEditor({ studyPatientId, pseudonym, studyPatient, onClose }: Ed
           insuranceNumber
         }
         masterDataChanges {
-          changedAt
-          userName
-          variant
-          fieldNames
+          edges {
+            node {
+              changedAt
+              userName
+              variant
+              fieldNames
+            }
+          }
         }
       }
     `,
@@ -95,17 +101,25 @@ function IdentityEditor({ studyPatientId, pseudonym, studyPatient, onClose }: Ed
   };
 
   return (
-    <FormDialog title={t.editTitle(pseudonym)} width="xlarge" busy={busy} onSubmit={submit} onCancel={onClose} formErrors={formErrors} className={adminStyles.form}>
+    <FormDialog
+      title={t.editTitle(pseudonym)}
+      width="xlarge"
+      busy={busy}
+      onSubmit={submit}
+      onCancel={onClose}
+      formErrors={formErrors}
+      className={adminStyles.form}
+    >
       <IdentityFields state={state} />
       <section aria-labelledby="identity-changes-heading">
         <Heading as="h2" id="identity-changes-heading" className={styles.sectionHeading}>
           {t.changesHeading}
         </Heading>
-        {masterDataChanges.length === 0 ? (
+        {masterDataChanges.edges.length === 0 ? (
           <p className={adminStyles.muted}>{t.noChanges}</p>
         ) : (
           <ul aria-labelledby="identity-changes-heading">
-            {masterDataChanges.map((change) => (
+            {masterDataChanges.edges.map(({ node: change }) => (
               <li key={`${change.changedAt}-${change.variant}-${change.fieldNames.join()}`}>
                 {`${t.changeEntry(change.userName, formatAuditTime(change.changedAt))} (${t.variants[change.variant as keyof typeof t.variants] ?? change.variant}): `}
                 {change.fieldNames.map((name) => t.fieldNames[name] ?? name).join(', ')}

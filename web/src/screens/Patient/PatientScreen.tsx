@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { Banner, Button, LinkButton, useConfirm } from '@primer/react';
+import patientScreenQueryNode from '../../__generated__/PatientScreenQuery.graphql';
 import type { PatientScreenQuery } from '../../__generated__/PatientScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDeleteStudyPatientMutation } from '../../mutations/DeleteStudyPatientMutation';
@@ -11,15 +12,22 @@ import { VisitList } from './VisitList';
 import { StandaloneInstruments } from './StandaloneInstruments';
 import { IdentityDialog } from './IdentityDialog';
 import { mayEditIdentity } from '../../patients/identityRights';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.patient;
 
+/** The route preloads the screen's query with these variables. */
+export const patientScreenQuery = defineScreenQuery<PatientScreenQuery>(patientScreenQueryNode, ({ params }) => ({
+  id: params.patientId ?? '',
+}));
+
 /** /patient/{patientId}: the patient's visits with their states and the standalone instruments (ecrf-core.md §2). */
 export function PatientScreen() {
-  const { patientId = '' } = useParams();
-  const data = useLazyLoadQuery<PatientScreenQuery>(
+  const data = usePreloadedQuery<PatientScreenQuery>(
     graphql`
       query PatientScreenQuery($id: ID!) {
+        ...AppShell_query
         viewer {
           rights
         }
@@ -39,8 +47,7 @@ export function PatientScreen() {
         }
       }
     `,
-    { id: patientId },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(patientScreenQuery),
   );
   const patient = data.studyPatient;
   const navigate = useNavigate();
@@ -51,7 +58,12 @@ export function PatientScreen() {
   if (!patient) return <Banner variant="critical" title={t.notFound} />;
 
   const deletePatient = async () => {
-    const confirmed = await confirm({ title: t.delete, content: t.deleteConfirm(patient.pseudonym), confirmButtonContent: t.delete, confirmButtonType: 'danger' });
+    const confirmed = await confirm({
+      title: t.delete,
+      content: t.deleteConfirm(patient.pseudonym),
+      confirmButtonContent: t.delete,
+      confirmButtonType: 'danger',
+    });
     if (!confirmed) return;
     remove({
       variables: { input: { id: patient.id } },

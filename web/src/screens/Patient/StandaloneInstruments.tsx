@@ -54,7 +54,10 @@ export function StandaloneInstruments({ studyPatient }: { studyPatient: Standalo
             <ActionMenu.Overlay>
               <ActionList>
                 {definitions.map((definition) => (
-                  <ActionList.Item key={definition.id} onSelect={() => navigate(`${base}/instrument/${encodeURIComponent(definition.id)}/new`)}>
+                  <ActionList.Item
+                    key={definition.id}
+                    onSelect={() => navigate(`${base}/instrument/${encodeURIComponent(definition.id)}/new`)}
+                  >
                     {text(definition.displayKey)}
                   </ActionList.Item>
                 ))}

@@ -99,7 +99,9 @@ export function VisitList({ studyPatient }: { studyPatient: VisitList_studyPatie
                     {t.visitDate}: {formatDay(visit.visitDate)} · {t.instruments}: {visit.instruments.length}
                   </span>
                   {visit.isSigned && visit.signature && (
-                    <div className={styles.muted}>{t.signedBy(visit.signature.userName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)}</div>
+                    <div className={styles.muted}>
+                      {t.signedBy(visit.signature.userName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)}
+                    </div>
                   )}
                 </div>
                 <span className={styles.labels}>

@@ -6,7 +6,7 @@ import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { StudyScopeContext } from '../../layout/studyScope';
 import { REGISTER_PATIENT_RIGHTS } from '../../patients/identityRights';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { PatientCreateScreen } from './PatientCreateScreen';
+import { PatientCreateScreen, patientCreateScreenQuery } from './PatientCreateScreen';
 
 const PREFIX = 'Bei der Kommunikation mit der Mainzelliste ist ein Fehler aufgetreten:';
 const LOCATIONS = [
@@ -25,7 +25,7 @@ function setup(rights: readonly string[] = REGISTER_PATIENT_RIGHTS) {
         <PatientCreateScreen />
       </Suspense>
     </StudyScopeContext.Provider>,
-    { path: '/patientCreate', environment },
+    { path: '/patientCreate', environment, screenQuery: patientCreateScreenQuery },
   );
   return { environment, user: userEvent.setup() };
 }
@@ -33,7 +33,7 @@ function setup(rights: readonly string[] = REGISTER_PATIENT_RIGHTS) {
 type Answer = {
   studyPatient?: { id: string; pseudonym: string } | null;
   possibleDuplicate?: { pseudonym: string; registered: boolean; studyPatients: { id: string; pseudonym: string }[] } | null;
-  errors?: { code: string; field: string | null; message: string }[];
+  errors?: { code: string; path: string[]; fieldId: string | null; message: string }[];
 };
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
@@ -50,7 +50,9 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 
 function answer(environment: ReturnType<typeof createMockEnvironment>, registerPatient: Answer) {
   const operation = environment.mock.getMostRecentOperation();
-  environment.mock.resolve(operation, { data: { registerPatient: { studyPatient: null, possibleDuplicate: null, errors: [], ...registerPatient } } });
+  environment.mock.resolve(operation, {
+    data: { registerPatient: { studyPatient: null, possibleDuplicate: null, errors: [], ...registerPatient } },
+  });
   return operation;
 }
 
@@ -75,7 +77,9 @@ describe('PatientCreateScreen', () => {
   it('offers the oBDS genders with their German labels', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Patient anlegen' });
-    const options = within(screen.getByLabelText('Geschlecht')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByLabelText('Geschlecht'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Geschlecht wählen', 'männlich', 'weiblich', 'divers', 'unbestimmt', 'unbekannt']);
   });
 
@@ -86,10 +90,18 @@ describe('PatientCreateScreen', () => {
     await fillAndSubmit(user);
     const operation = answer(environment, { studyPatient: { id: 'sp-1', pseudonym: 'ABC12345' } });
     expect(operation.request.variables.input).toMatchObject({
-      studyId: '7', locationId: 'loc-2002', confirmNewPatient: false,
+      studyId: '7',
+      locationId: 'loc-2002',
+      confirmNewPatient: false,
       identity: {
-        lastName: 'Brandt', firstName: 'Hedwig', birthDate: '1950-03-14', gender: 'FEMALE', street: 'Rüttenscheider Straße 12', zip: '45127',
-        insuranceStatus: 'STATUTORY_KNOWN', insuranceNumber: 'A123456780',
+        lastName: 'Brandt',
+        firstName: 'Hedwig',
+        birthDate: '1950-03-14',
+        gender: 'FEMALE',
+        street: 'Rüttenscheider Straße 12',
+        zip: '45127',
+        insuranceStatus: 'STATUTORY_KNOWN',
+        insuranceNumber: 'A123456780',
       },
     });
     expect(operation.request.variables.input.registrationDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -100,10 +112,19 @@ describe('PatientCreateScreen', () => {
     const { environment, user } = setup();
     await fillAndSubmit(user);
     answer(environment, {
-      errors: [{ code: 'MAINZELLISTE_UNSURE_MATCH', field: null, message: `${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.` }],
+      errors: [
+        {
+          code: 'MAINZELLISTE_UNSURE_MATCH',
+          path: [],
+          fieldId: null,
+          message: `${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`,
+        },
+      ],
       possibleDuplicate: { pseudonym: 'XYZ98765', registered: true, studyPatients: [{ id: 'sp-0', pseudonym: 'XYZ98765' }] },
     });
-    expect(await screen.findByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`)).toBeTruthy();
+    expect(
+      await screen.findByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`),
+    ).toBeTruthy();
     expect(screen.getByText(/Vorhandener Patient mit ähnlichen Daten: XYZ98765/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Patient XYZ98765 öffnen' }).getAttribute('href')).toBe('/patient/sp-0');
     // Primer's Banner renders its action for the narrow and the wide layout; CSS hides one.
@@ -118,7 +139,7 @@ describe('PatientCreateScreen', () => {
     const { environment, user } = setup();
     await fillAndSubmit(user);
     answer(environment, {
-      errors: [{ code: 'MAINZELLISTE_UNSURE_MATCH', field: null, message: `${PREFIX} Unsichere Zuordnung` }],
+      errors: [{ code: 'MAINZELLISTE_UNSURE_MATCH', path: [], fieldId: null, message: `${PREFIX} Unsichere Zuordnung` }],
       possibleDuplicate: { pseudonym: 'XYZ98765', registered: true, studyPatients: [] },
     });
     expect(await screen.findByText(/Vorhandener Patient mit ähnlichen Daten: XYZ98765/)).toBeTruthy();
@@ -134,7 +155,7 @@ describe('PatientCreateScreen', () => {
   ])('shows %s with its German message above the form', async (code, text) => {
     const { environment, user } = setup();
     await fillAndSubmit(user);
-    answer(environment, { errors: [{ code, field: null, message: `${PREFIX} ${text}` }] });
+    answer(environment, { errors: [{ code, path: [], fieldId: null, message: `${PREFIX} ${text}` }] });
     expect(await screen.findByText(`${PREFIX} ${text}`)).toBeTruthy();
     expect(screen.getByText('Der Patient wurde nicht angelegt.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Trotzdem als neuen Patienten anlegen' })).toBeNull();
@@ -143,7 +164,16 @@ describe('PatientCreateScreen', () => {
   it('shows a field error of the server at its field', async () => {
     const { environment, user } = setup();
     await fillAndSubmit(user);
-    answer(environment, { errors: [{ code: 'INSURANCE_NUMBER_MISMATCH', field: 'identity.insuranceNumber', message: 'Versichertennummer und weitere Patientendaten passen nicht zusammen.' }] });
+    answer(environment, {
+      errors: [
+        {
+          code: 'INSURANCE_NUMBER_MISMATCH',
+          path: ['identity', 'insuranceNumber'],
+          fieldId: null,
+          message: 'Versichertennummer und weitere Patientendaten passen nicht zusammen.',
+        },
+      ],
+    });
     const message = await screen.findByText('Versichertennummer und weitere Patientendaten passen nicht zusammen.');
     expect(screen.getByLabelText('Versichertennummer').getAttribute('aria-describedby')).toContain(message.closest('[id]')?.id);
     expect(screen.queryByText('Der Patient wurde nicht angelegt.')).toBeNull();

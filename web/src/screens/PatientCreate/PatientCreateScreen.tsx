@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Heading, Select } from '@primer/react';
+import patientCreateScreenQueryNode from '../../__generated__/PatientCreateScreenQuery.graphql';
 import type { PatientCreateScreenQuery } from '../../__generated__/PatientCreateScreenQuery.graphql';
 import type { RegisterPatientMutation$data } from '../../__generated__/RegisterPatientMutation.graphql';
-import { validatePastDay, validateRequired } from '@ecrf/rules';
+import { registryToday, validatePastDay, validateRequired } from '@ecrf/rules';
 import { validateFields } from '../../administration/formErrors';
 import { TextField } from '../../components/TextField';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useStudyScope, type StudyScope } from '../../layout/studyScope';
 import { useRegisterPatientMutation } from '../../mutations/RegisterPatientMutation';
 import { IdentityFields } from '../../patients/IdentityFields';
-import { EMPTY_IDENTITY, identityInput, localToday } from '../../patients/identityForm';
+import { EMPTY_IDENTITY, identityInput } from '../../patients/identityForm';
 import { mayRegisterPatients } from '../../patients/identityRights';
 import { useIdentityForm } from '../../patients/useIdentityForm';
 import { texts } from '../../texts';
@@ -19,11 +20,16 @@ import { PossibleDuplicateBanner, type Duplicate } from './PossibleDuplicateBann
 import adminStyles from '../../administration/AdminTable.module.css';
 import styles from './PatientCreate.module.css';
 import { locationLabel } from '../../location/locationLabel';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.identity;
 type Location = { readonly id: string; readonly identifier: string; readonly displayName: string };
 type Registration = { locationId: string; registrationDate: string };
 type Payload = RegisterPatientMutation$data['registerPatient'];
+
+/** The route preloads the screen's query with these variables. */
+export const patientCreateScreenQuery = defineScreenQuery<PatientCreateScreenQuery>(patientCreateScreenQueryNode, () => ({}));
 
 /** /patientCreate: registers a patient at the pseudonymisation service and in the study (issue 6). */
 export function PatientCreateScreen() {
@@ -33,9 +39,10 @@ export function PatientCreateScreen() {
 }
 
 function PatientCreate({ scope }: { scope: StudyScope }) {
-  const data = useLazyLoadQuery<PatientCreateScreenQuery>(
+  const data = usePreloadedQuery<PatientCreateScreenQuery>(
     graphql`
       query PatientCreateScreenQuery {
+        ...AppShell_query
         viewer {
           rights
           locations {
@@ -46,7 +53,7 @@ function PatientCreate({ scope }: { scope: StudyScope }) {
         }
       }
     `,
-    {},
+    useScreenReference(patientCreateScreenQuery),
   );
   if (!mayRegisterPatients(data.viewer.rights)) return <Banner variant="critical" title={texts.admin.forbidden} />;
   return <RegistrationForm scope={scope} locations={data.viewer.locations} />;
@@ -55,12 +62,15 @@ function PatientCreate({ scope }: { scope: StudyScope }) {
 const validateRegistration = (form: Registration) =>
   validateFields({
     locationId: [form.locationId, [validateRequired]],
-    registrationDate: [form.registrationDate, [validateRequired, (value) => validatePastDay(value ?? '', localToday())]],
+    registrationDate: [form.registrationDate, [validateRequired, (value) => validatePastDay(value ?? '', registryToday(new Date()))]],
   });
 
 function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: readonly Location[] }) {
   const defaultLocation = locations.some((location) => location.id === scope.locationId) ? scope.locationId : (locations[0]?.id ?? '');
-  const state = useIdentityForm<Registration>({ ...EMPTY_IDENTITY, locationId: defaultLocation, registrationDate: localToday() }, validateRegistration);
+  const state = useIdentityForm<Registration>(
+    { ...EMPTY_IDENTITY, locationId: defaultLocation, registrationDate: registryToday(new Date()) },
+    validateRegistration,
+  );
   const { form, set, blur, shown } = state;
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [duplicate, setDuplicate] = useState<Duplicate | null>(null);
@@ -89,7 +99,13 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
     if (!state.checkAll()) return;
     register({
       variables: {
-        input: { studyId: scope.studyId, locationId: form.locationId, registrationDate: form.registrationDate, identity: identityInput(form), confirmNewPatient },
+        input: {
+          studyId: scope.studyId,
+          locationId: form.locationId,
+          registrationDate: form.registrationDate,
+          identity: identityInput(form),
+          confirmNewPatient,
+        },
       },
       onCompleted: (answer) => answered(answer.registerPatient),
     });
@@ -123,9 +139,17 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
           <div className={adminStyles.pair}>
             <FormControl>
               <FormControl.Label>{t.location}</FormControl.Label>
-              <Select block value={form.locationId} aria-required="true" onChange={(event) => set('locationId', event.target.value)} onBlur={() => blur('locationId')}>
+              <Select
+                block
+                value={form.locationId}
+                aria-required="true"
+                onChange={(event) => set('locationId', event.target.value)}
+                onBlur={() => blur('locationId')}
+              >
                 {locations.map((location) => (
-                  <Select.Option key={location.id} value={location.id}>{locationLabel(location)}</Select.Option>
+                  <Select.Option key={location.id} value={location.id}>
+                    {locationLabel(location)}
+                  </Select.Option>
                 ))}
               </Select>
               {locationErrors.length > 0 && <FormControl.Validation variant="error">{locationErrors.join(', ')}</FormControl.Validation>}

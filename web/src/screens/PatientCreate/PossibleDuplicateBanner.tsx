@@ -39,7 +39,13 @@ export function PossibleDuplicateBanner({ duplicate, busy, onConfirm }: Props) {
           </p>
         </>
       }
-      primaryAction={duplicate.mayConfirm ? <Banner.PrimaryAction onClick={onConfirm} disabled={busy}>{t.confirmNew}</Banner.PrimaryAction> : undefined}
+      primaryAction={
+        duplicate.mayConfirm ? (
+          <Banner.PrimaryAction onClick={onConfirm} disabled={busy}>
+            {t.confirmNew}
+          </Banner.PrimaryAction>
+        ) : undefined
+      }
     />
   );
 }

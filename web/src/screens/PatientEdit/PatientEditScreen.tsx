@@ -1,7 +1,8 @@
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useNavigate, useParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import { useNavigate } from 'react-router';
 import { Banner } from '@primer/react';
-import type { FormPlace, StudyDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type StudyDefinition } from '@ecrf/rules';
+import patientEditScreenQueryNode from '../../__generated__/PatientEditScreenQuery.graphql';
 import type { PatientEditScreenQuery } from '../../__generated__/PatientEditScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDocumentation, useReload } from '../../patients/documentationContext';
@@ -11,17 +12,25 @@ import type { FieldInput } from '../../forms/instances';
 import { useUpdateStudyPatientMutation } from '../../mutations/UpdateStudyPatientMutation';
 import { commitMutationAsync } from '../../relay/commitMutationAsync';
 import { texts } from '../../texts';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const place: FormPlace = { kind: 'patient' };
 const patientFieldsOf = (rules: StudyDefinition) => rules.patient.fields;
 
+/** The route preloads the screen's query with these variables. */
+export const patientEditScreenQuery = defineScreenQuery<PatientEditScreenQuery>(patientEditScreenQueryNode, ({ params }) => ({
+  patientId: params.patientId ?? '',
+  networkPage: NETWORK_PAGE,
+}));
+
 /** /patient/edit/{patientId}: the patient fields (master data of the registry, pseudonymous) (ecrf-core.md §2). */
 export function PatientEditScreen() {
-  const { patientId = '' } = useParams();
-  const [fetchKey, reload] = useReload();
-  const data = useLazyLoadQuery<PatientEditScreenQuery>(
+  const reload = useReload();
+  const data = usePreloadedQuery<PatientEditScreenQuery>(
     graphql`
       query PatientEditScreenQuery($patientId: ID!, $networkPage: Int!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
@@ -29,8 +38,7 @@ export function PatientEditScreen() {
         ...documentationContext_query
       }
     `,
-    { patientId, networkPage: NETWORK_PAGE },
-    { fetchPolicy: 'store-and-network', fetchKey },
+    useScreenReference(patientEditScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   const navigate = useNavigate();
@@ -51,7 +59,7 @@ export function PatientEditScreen() {
         place={place}
         formFieldsOf={patientFieldsOf}
         original={patient.fields}
-        reasonRequired={false}
+        reasonRequired={reasonForChangeRequired({ formState: null, visit: null })}
         readOnly={!patient.viewerCan.edit}
         save={save}
         onSaved={() => navigate(back)}

@@ -70,7 +70,7 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
     query,
   );
   const [search, setSearch] = useState('');
-  const [isDiginet, setIsDiginet] = useState(false);
+  const [isDigiNet, setIsDigiNet] = useState(false);
   const [hasMuripedia, setHasMuripedia] = useState(false);
   const [hasDropout, setHasDropout] = useState(false);
   const [studyInstituteId, setStudyInstituteId] = useState('');
@@ -82,7 +82,15 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
     {
       studyId,
       first: PATIENTS_PAGE,
-      filter: { search: search.trim() || null, isDiginet, hasMuripedia, hasDropout, studyInstituteId: studyInstituteId || null, assignedOnly, includeDeleted },
+      filter: {
+        search: search.trim() || null,
+        isDigiNet,
+        hasMuripedia,
+        hasDropout,
+        studyInstituteId: studyInstituteId || null,
+        assignedOnly,
+        includeDeleted,
+      },
       orderBy: { field, descending },
     },
     (variables) => refetch(variables, { fetchPolicy: 'network-only' }),
@@ -107,7 +115,9 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
           <Select value={studyInstituteId} onChange={(event) => setStudyInstituteId(event.target.value)}>
             <Select.Option value="">{t.anyLocation}</Select.Option>
             {locations.map((location) => (
-              <Select.Option key={location.id} value={location.id}>{locationLabel(location)}</Select.Option>
+              <Select.Option key={location.id} value={location.id}>
+                {locationLabel(location)}
+              </Select.Option>
             ))}
           </Select>
         </FormControl>
@@ -115,7 +125,9 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
           <FormControl.Label>{t.sortBy}</FormControl.Label>
           <Select value={field} onChange={(event) => setField(event.target.value as StudyPatientOrderField)}>
             {sortFields.map(([value, label]) => (
-              <Select.Option key={value} value={value}>{label}</Select.Option>
+              <Select.Option key={value} value={value}>
+                {label}
+              </Select.Option>
             ))}
           </Select>
         </FormControl>
@@ -123,7 +135,7 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
       </div>
       <fieldset className={styles.toolbar}>
         <legend className={styles.muted}>{t.filters}</legend>
-        {flag(t.filterIsDiginet, isDiginet, setIsDiginet)}
+        {flag(t.filterIsDiginet, isDigiNet, setIsDigiNet)}
         {flag(t.filterHasMuripedia, hasMuripedia, setHasMuripedia)}
         {flag(t.filterHasDropout, hasDropout, setHasDropout)}
         {mayListAssigned && flag(t.assignedOnly, assignedOnly, setAssignedOnly)}

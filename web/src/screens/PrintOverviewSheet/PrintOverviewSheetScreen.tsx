@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { useParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { Banner, Heading } from '@primer/react';
 import type { FormPlace, StudyDefinition } from '@ecrf/rules';
+import printOverviewSheetScreenQueryNode from '../../__generated__/PrintOverviewSheetScreenQuery.graphql';
 import type { PrintOverviewSheetScreenQuery } from '../../__generated__/PrintOverviewSheetScreenQuery.graphql';
 import { useDocumentation, type DocumentationPatient } from '../../patients/documentationContext';
 import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
@@ -16,17 +16,25 @@ import adminStyles from '../../administration/AdminTable.module.css';
 import { texts } from '../../texts';
 import styles from '../../patients/Print.module.css';
 import { locationLabel } from '../../location/locationLabel';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const patientPlace: FormPlace = { kind: 'patient' };
 const patientFieldsOf = (rules: StudyDefinition) => rules.patient.fields;
 const stateText = (state: DocumentationPatient['visits'][number]['state']) => texts.states[state === '%future added value' ? 'NEW' : state];
 
+/** The route preloads the screen's query with these variables. */
+export const printOverviewSheetScreenQuery = defineScreenQuery<PrintOverviewSheetScreenQuery>(
+  printOverviewSheetScreenQueryNode,
+  ({ params }) => ({ patientId: params.patientId ?? '', networkPage: NETWORK_PAGE }),
+);
+
 /** /patient/{patientId}/printOverviewSheet: the patient on one page: patient data, visits and instruments with states, case process. */
 export function PrintOverviewSheetScreen() {
-  const { patientId = '' } = useParams();
-  const data = useLazyLoadQuery<PrintOverviewSheetScreenQuery>(
+  const data = usePreloadedQuery<PrintOverviewSheetScreenQuery>(
     graphql`
       query PrintOverviewSheetScreenQuery($patientId: ID!, $networkPage: Int!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           latestFilledStep {
             definitionIdentifier
@@ -39,8 +47,7 @@ export function PrintOverviewSheetScreen() {
         ...documentationContext_query
       }
     `,
-    { patientId, networkPage: NETWORK_PAGE },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(printOverviewSheetScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   const text = useMemo(() => (patient ? textLookup(patient.studyDefinition) : null), [patient]);
@@ -52,8 +59,11 @@ export function PrintOverviewSheetScreen() {
     return definition ? text(definition.displayKey) : '–';
   };
   const instrumentName = (definitionId: string | undefined) => {
-    const definition = [...patient.studyDefinition.instruments, ...patient.studyDefinition.standaloneInstruments, ...patient.studyDefinition.visits.flatMap((v) => v.instruments)]
-      .find((candidate) => candidate.definitionId === definitionId);
+    const definition = [
+      ...patient.studyDefinition.instruments,
+      ...patient.studyDefinition.standaloneInstruments,
+      ...patient.studyDefinition.visits.flatMap((v) => v.instruments),
+    ].find((candidate) => candidate.definitionId === definitionId);
     return definition ? text(definition.displayKey) : '–';
   };
   return (
@@ -91,7 +101,9 @@ export function PrintOverviewSheetScreen() {
                 <td>{visitName(visit.definition?.definitionId)}</td>
                 <td>{formatDay(visit.visitDate)}</td>
                 <td>{visit.isSigned ? `${stateText(visit.state)}, ${texts.states.signed}` : stateText(visit.state)}</td>
-                <td>{visit.instruments.map((i) => `${instrumentName(i.definition?.definitionId)}: ${stateText(i.state)}`).join('; ') || '–'}</td>
+                <td>
+                  {visit.instruments.map((i) => `${instrumentName(i.definition?.definitionId)}: ${stateText(i.state)}`).join('; ') || '–'}
+                </td>
               </tr>
             ))}
             {patient.standaloneInstruments.map((instrument) => (

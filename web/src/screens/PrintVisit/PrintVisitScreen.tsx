@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { useParams } from 'react-router';
 import { Banner, Heading } from '@primer/react';
 import type { StudyDefinition } from '@ecrf/rules';
+import printVisitScreenQueryNode from '../../__generated__/PrintVisitScreenQuery.graphql';
 import type { PrintVisitScreenQuery } from '../../__generated__/PrintVisitScreenQuery.graphql';
 import { useDocumentation, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
 import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
@@ -15,6 +16,8 @@ import facts from '../../components/Facts.module.css';
 import { texts } from '../../texts';
 import styles from '../../patients/Print.module.css';
 import { locationLabel } from '../../location/locationLabel';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 /**
  * The instruments a diagnostic requirement carries (docs/web.md "Print views"): who asks (network), and
@@ -24,20 +27,26 @@ export const DIAGNOSTIC_REQUIREMENT_INSTRUMENTS = ['network', 'diagnosis', 'stag
 
 type Kind = 'visit' | 'diagnosticRequirement';
 
+/** The route preloads the screen's query with these variables. */
+export const printVisitScreenQuery = defineScreenQuery<PrintVisitScreenQuery>(printVisitScreenQueryNode, ({ params }) => ({
+  patientId: params.patientId ?? '',
+  networkPage: NETWORK_PAGE,
+}));
+
 /** /patient/{patientId}/visit/{visitId}/print and …/printDiagnosticRequirement: printable pages of a visit (ecrf-core.md §2). */
 export function PrintVisitScreen({ kind }: { kind: Kind }) {
-  const { patientId = '', visitId = '' } = useParams();
-  const data = useLazyLoadQuery<PrintVisitScreenQuery>(
+  const { visitId = '' } = useParams();
+  const data = usePreloadedQuery<PrintVisitScreenQuery>(
     graphql`
       query PrintVisitScreenQuery($patientId: ID!, $networkPage: Int!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           ...documentationContext_studyPatient
         }
         ...documentationContext_query
       }
     `,
-    { patientId, networkPage: NETWORK_PAGE },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(printVisitScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   const visit = patient?.visits.find((candidate) => candidate.id === visitId);
@@ -53,7 +62,11 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
   const visitName = definition ? text(definition.displayKey) : '–';
   const instruments = [...(definition?.instruments ?? [])]
     .filter((candidate) => kind === 'visit' || DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.includes(candidate.identifier))
-    .sort((a, b) => (kind === 'visit' ? a.order - b.order : DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.indexOf(a.identifier) - DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.indexOf(b.identifier)));
+    .sort((a, b) =>
+      kind === 'visit'
+        ? a.order - b.order
+        : DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.indexOf(a.identifier) - DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.indexOf(b.identifier),
+    );
   const t = texts.print;
   return (
     <PrintPage title={kind === 'visit' ? t.visitHeading(visitName, patient.pseudonym) : t.diagnosticHeading}>
@@ -70,7 +83,8 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
       </dl>
       {instruments.map((instrumentDefinition) => {
         const instrument = visit.instruments.find((candidate) => candidate.definition?.definitionId === instrumentDefinition.definitionId);
-        const formFieldsOf = (rules: StudyDefinition) => rules.visits.flatMap((v) => v.instruments).find((i) => i.id === instrumentDefinition.definitionId)?.fields ?? [];
+        const formFieldsOf = (rules: StudyDefinition) =>
+          rules.visits.flatMap((v) => v.instruments).find((i) => i.id === instrumentDefinition.definitionId)?.fields ?? [];
         return (
           <section key={instrumentDefinition.id} className={styles.section} aria-label={text(instrumentDefinition.displayKey)}>
             <Heading as="h2" className={styles.sectionHeading}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import {  } from '@primer/react';
+import {} from '@primer/react';
 import { passwordStrengthErrors } from '@ecrf/rules';
 import type { SetPasswordDialog_user$key } from '../../__generated__/SetPasswordDialog_user.graphql';
 import { TextField } from '../../components/TextField';
@@ -57,7 +57,10 @@ export function SetPasswordDialog({ user, onClose }: { user: SetPasswordDialog_u
         type="password"
         autoComplete="new-password"
         value={password}
-        onChange={(value) => { setPassword(value); setServerErrors([]); }}
+        onChange={(value) => {
+          setPassword(value);
+          setServerErrors([]);
+        }}
         onBlur={() => setTouched(true)}
         required
         caption={texts.users.passwordHint}

@@ -31,7 +31,12 @@ function setup() {
     }),
   );
   const onClose = vi.fn();
-  renderWithProviders(<Suspense fallback="…"><Harness onClose={onClose} /></Suspense>, { environment });
+  renderWithProviders(
+    <Suspense fallback="…">
+      <Harness onClose={onClose} />
+    </Suspense>,
+    { environment },
+  );
   return { environment, onClose, user: userEvent.setup() };
 }
 
@@ -62,8 +67,20 @@ describe('UserFormDialog', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: '2002 - Klinikum Essen' }));
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     const operation = environment.mock.getMostRecentOperation();
-    expect(operation.request.variables.input).toMatchObject({ userName: 'dana.doku', roleId: 'role-1', locationIds: ['loc-2'], password: 'Start-Passwort1' });
-    environment.mock.resolve(operation, { data: { createUser: { user: null, errors: [{ code: 'ALREADY_EXISTS', field: 'userName', message: 'user name dana.doku is taken' }] } } });
+    expect(operation.request.variables.input).toMatchObject({
+      userName: 'dana.doku',
+      roleId: 'role-1',
+      locationIds: ['loc-2'],
+      password: 'Start-Passwort1',
+    });
+    environment.mock.resolve(operation, {
+      data: {
+        createUser: {
+          user: null,
+          errors: [{ code: 'ALREADY_EXISTS', path: ['userName'], fieldId: null, message: 'user name dana.doku is taken' }],
+        },
+      },
+    });
     expect(await within(dialog).findByText('user name dana.doku is taken')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });

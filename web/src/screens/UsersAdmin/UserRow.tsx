@@ -64,11 +64,29 @@ export function UserRow({ user, options, capabilities: can }: Props) {
   const input = { variables: { input: { id: data.id } } };
 
   const onDeactivate = async () => {
-    if (!(await confirm({ title: texts.users.deactivate, content: texts.users.confirmDeactivate(data.userName), confirmButtonType: 'danger', confirmButtonContent: texts.users.deactivate, cancelButtonContent: texts.admin.cancel }))) return;
+    if (
+      !(await confirm({
+        title: texts.users.deactivate,
+        content: texts.users.confirmDeactivate(data.userName),
+        confirmButtonType: 'danger',
+        confirmButtonContent: texts.users.deactivate,
+        cancelButtonContent: texts.admin.cancel,
+      }))
+    )
+      return;
     deactivate({ ...input, onCompleted: (answer) => report(answer.deactivateUser) });
   };
   const onDelete = async () => {
-    if (!(await confirm({ title: texts.users.delete, content: texts.users.confirmDelete(data.userName), confirmButtonType: 'danger', confirmButtonContent: texts.users.delete, cancelButtonContent: texts.admin.cancel }))) return;
+    if (
+      !(await confirm({
+        title: texts.users.delete,
+        content: texts.users.confirmDelete(data.userName),
+        confirmButtonType: 'danger',
+        confirmButtonContent: texts.users.delete,
+        cancelButtonContent: texts.admin.cancel,
+      }))
+    )
+      return;
     remove({ ...input, onCompleted: (answer) => report(answer.deleteUser) });
   };
 

@@ -1,18 +1,26 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { Banner, Button, Heading } from '@primer/react';
+import usersAdminScreenQueryNode from '../../__generated__/UsersAdminScreenQuery.graphql';
 import type { UsersAdminScreenQuery } from '../../__generated__/UsersAdminScreenQuery.graphql';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { USERS_PAGE, UsersTable } from './UsersTable';
 import { UserFormDialog } from './UserFormDialog';
 import type { UserRowCapabilities } from './UserRow';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
+
+/** The route preloads the screen's query with these variables. */
+// The page size travels as a variable: the gateway's cost limit multiplies literal sizes only.
+export const usersAdminScreenQuery = defineScreenQuery<UsersAdminScreenQuery>(usersAdminScreenQueryNode, () => ({ count: USERS_PAGE }));
 
 /** /admin/usersadmin: the user administration (ecrf-core.md §2, §4, §7; issue 3). */
 export function UsersAdminScreen() {
-  const data = useLazyLoadQuery<UsersAdminScreenQuery>(
+  const data = usePreloadedQuery<UsersAdminScreenQuery>(
     graphql`
       query UsersAdminScreenQuery($count: Int!) {
+        ...AppShell_query
         viewer {
           administration {
             canListUsers
@@ -30,9 +38,7 @@ export function UsersAdminScreen() {
         ...UserFormDialog_options
       }
     `,
-    // The page size travels as a variable: the gateway's cost limit multiplies literal sizes only.
-    { count: USERS_PAGE },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(usersAdminScreenQuery),
   );
   const [creating, setCreating] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);

@@ -69,7 +69,12 @@ export function UsersTable({ query, options, capabilities, refreshKey }: Props) 
       <div className={styles.toolbar}>
         <FormControl>
           <FormControl.Label>{texts.admin.search}</FormControl.Label>
-          <TextInput type="search" value={search} placeholder={texts.users.searchPlaceholder} onChange={(event) => setSearch(event.target.value)} />
+          <TextInput
+            type="search"
+            value={search}
+            placeholder={texts.users.searchPlaceholder}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </FormControl>
         <FormControl>
           <FormControl.Label>{texts.users.sortBy}</FormControl.Label>

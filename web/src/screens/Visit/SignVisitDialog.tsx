@@ -32,7 +32,15 @@ export function SignVisitDialog({ visitId: id, onClose }: { visitId: string; onC
     });
   };
   return (
-    <FormDialog title={t.signTitle} busy={signing} submitLabel={t.signSubmit} onSubmit={submit} onCancel={onClose} formErrors={errors} className={adminStyles.form}>
+    <FormDialog
+      title={t.signTitle}
+      busy={signing}
+      submitLabel={t.signSubmit}
+      onSubmit={submit}
+      onCancel={onClose}
+      formErrors={errors}
+      className={adminStyles.form}
+    >
       <p>{t.signIntro}</p>
       <TextField label={t.signMeaning} value={meaning} onChange={setMeaning} required />
       <TextField label={t.signPassword} type="password" autoComplete="current-password" value={password} onChange={setPassword} required />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Link as RouterLink, useParams } from 'react-router';
+import { graphql, usePreloadedQuery } from 'react-relay';
+import { Link as RouterLink } from 'react-router';
 import { Banner, Button, Heading, Label, LinkButton } from '@primer/react';
+import visitScreenQueryNode from '../../__generated__/VisitScreenQuery.graphql';
 import type { VisitScreenQuery } from '../../__generated__/VisitScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDefinitionText } from '../../patients/useDefinitionText';
@@ -11,15 +12,23 @@ import { formatDateTime } from '../../errors/errorCatalogue';
 import { texts } from '../../texts';
 import styles from '../../patients/Patient.module.css';
 import { SignVisitDialog } from './SignVisitDialog';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.visit;
 
+/** The route preloads the screen's query with these variables. */
+export const visitScreenQuery = defineScreenQuery<VisitScreenQuery>(visitScreenQueryNode, ({ params }) => ({
+  patientId: params.patientId ?? '',
+  visitId: params.visitId ?? '',
+}));
+
 /** /patient/{patientId}/visit/{visitId}: the visit instruments view with the visit's actions (ecrf-core.md §2). */
 export function VisitScreen() {
-  const { patientId = '', visitId = '' } = useParams();
-  const data = useLazyLoadQuery<VisitScreenQuery>(
+  const data = usePreloadedQuery<VisitScreenQuery>(
     graphql`
       query VisitScreenQuery($patientId: ID!, $visitId: ID!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           id
           viewerCan {
@@ -63,8 +72,7 @@ export function VisitScreen() {
         }
       }
     `,
-    { patientId, visitId },
-    { fetchPolicy: 'store-and-network' },
+    useScreenReference(visitScreenQuery),
   );
   const patient = data.studyPatient;
   const visit = data.visit;
@@ -85,7 +93,9 @@ function VisitView({ patient, visit }: { patient: Data; visit: VisitData }) {
   const editable = can.document && !visit.locked;
   // The backend refuses a signature while an instrument has missing data (docs/backend.md "Visits").
   const signable = !visit.instruments.some((instrument) => instrument.state === 'MISSING_DATA');
-  const definitions = visit.definition.instruments.filter((definition) => !definition.isDeleted || visit.instruments.some((i) => i.definition?.id === definition.id));
+  const definitions = visit.definition.instruments.filter(
+    (definition) => !definition.isDeleted || visit.instruments.some((i) => i.definition?.id === definition.id),
+  );
   return (
     <>
       <PatientHeader studyPatient={patient} title={name}>
@@ -95,7 +105,12 @@ function VisitView({ patient, visit }: { patient: Data; visit: VisitData }) {
           </LinkButton>
         )}
         {can.signVisit && !visit.isSigned && (
-          <Button variant="primary" onClick={() => setSigning(true)} disabled={!signable} aria-describedby={signable ? undefined : 'sign-hint'}>
+          <Button
+            variant="primary"
+            onClick={() => setSigning(true)}
+            disabled={!signable}
+            aria-describedby={signable ? undefined : 'sign-hint'}
+          >
             {t.sign}
           </Button>
         )}
@@ -127,7 +142,8 @@ function VisitView({ patient, visit }: { patient: Data; visit: VisitData }) {
       </p>
       {visit.signature && visit.isSigned && (
         <p className={styles.muted}>
-          {texts.patient.signedBy(visit.signature.userName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)} – {visit.signature.meaning}
+          {texts.patient.signedBy(visit.signature.userName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)} –{' '}
+          {visit.signature.meaning}
         </p>
       )}
       {can.signVisit && !visit.isSigned && !signable && (
@@ -148,12 +164,22 @@ function VisitView({ patient, visit }: { patient: Data; visit: VisitData }) {
                 <span className={styles.labels}>
                   {instrument ? <StateLabel state={instrument.state} /> : <span className={styles.muted}>{t.missingInstrument}</span>}
                   {instrument ? (
-                    <LinkButton as={RouterLink} size="small" to={`${base}/instrument/${encodeURIComponent(instrument.id)}/edit`} aria-label={`${editable ? t.editInstrument : t.showInstrument}: ${text(definition.displayKey)}`}>
+                    <LinkButton
+                      as={RouterLink}
+                      size="small"
+                      to={`${base}/instrument/${encodeURIComponent(instrument.id)}/edit`}
+                      aria-label={`${editable ? t.editInstrument : t.showInstrument}: ${text(definition.displayKey)}`}
+                    >
                       {editable ? t.editInstrument : t.showInstrument}
                     </LinkButton>
                   ) : (
                     editable && (
-                      <LinkButton as={RouterLink} size="small" to={`${base}/instrument/${encodeURIComponent(definition.id)}/new`} aria-label={`${t.createInstrument}: ${text(definition.displayKey)}`}>
+                      <LinkButton
+                        as={RouterLink}
+                        size="small"
+                        to={`${base}/instrument/${encodeURIComponent(definition.id)}/new`}
+                        aria-label={`${t.createInstrument}: ${text(definition.displayKey)}`}
+                      >
                         {t.createInstrument}
                       </LinkButton>
                     )

@@ -1,12 +1,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { graphql, useLazyLoadQuery } from 'react-relay';
+import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner, FormControl, TextInput } from '@primer/react';
-import type { FormPlace, StudyDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type StudyDefinition } from '@ecrf/rules';
+import visitFormScreenQueryNode from '../../__generated__/VisitFormScreenQuery.graphql';
 import type { VisitFormScreenQuery } from '../../__generated__/VisitFormScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDocumentation, useReload, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
 import { DocumentationFormPage, NO_FIELDS, type SaveError } from '../../patients/DocumentationFormPage';
+import { rulesState } from '../../patients/formEvaluation';
 import { NETWORK_PAGE } from '../../patients/network';
 import { textLookup } from '../../forms/definitionModel';
 import type { FieldInput } from '../../forms/instances';
@@ -14,16 +16,25 @@ import { useCreateVisitMutation } from '../../mutations/CreateVisitMutation';
 import { useUpdateVisitMutation } from '../../mutations/UpdateVisitMutation';
 import { commitMutationAsync } from '../../relay/commitMutationAsync';
 import { texts } from '../../texts';
+import { defineScreenQuery } from '../../layout/AppShell';
+import { useScreenReference } from '../../layout/screenQuery';
 
 const t = texts.visit;
 
+/** The route preloads the screen's query with these variables. */
+export const visitFormScreenQuery = defineScreenQuery<VisitFormScreenQuery>(visitFormScreenQueryNode, ({ params }) => ({
+  patientId: params.patientId ?? '',
+  networkPage: NETWORK_PAGE,
+}));
+
 /** /patient/{patientId}/visit/{visitDefinitionId}/new and /patient/{patientId}/visit/{visitId}/edit: visit date and visit fields. */
 export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
-  const { patientId = '', visitId = '', visitDefinitionId = '' } = useParams();
-  const [fetchKey, reload] = useReload();
-  const data = useLazyLoadQuery<VisitFormScreenQuery>(
+  const { visitId = '', visitDefinitionId = '' } = useParams();
+  const reload = useReload();
+  const data = usePreloadedQuery<VisitFormScreenQuery>(
     graphql`
       query VisitFormScreenQuery($patientId: ID!, $networkPage: Int!) {
+        ...AppShell_query
         studyPatient(id: $patientId) {
           visitOptions {
             available
@@ -38,15 +49,15 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
         ...documentationContext_query
       }
     `,
-    { patientId, networkPage: NETWORK_PAGE },
-    { fetchPolicy: 'store-and-network', fetchKey },
+    useScreenReference(visitFormScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
   const visit = mode === 'edit' ? patient.visits.find((candidate) => candidate.id === visitId) : undefined;
-  const definition = mode === 'edit'
-    ? patient.studyDefinition.visits.find((candidate) => candidate.definitionId === visit?.definition?.definitionId)
-    : patient.studyDefinition.visits.find((candidate) => candidate.id === visitDefinitionId);
+  const definition =
+    mode === 'edit'
+      ? patient.studyDefinition.visits.find((candidate) => candidate.definitionId === visit?.definition?.definitionId)
+      : patient.studyDefinition.visits.find((candidate) => candidate.id === visitDefinitionId);
   if (!definition || (mode === 'edit' && !visit)) return <Banner variant="critical" title={t.notFound} />;
   const option = data.studyPatient.visitOptions.find((candidate) => candidate.definition.id === definition.id);
   if (mode === 'new' && option?.available !== true) {
@@ -91,10 +102,14 @@ function VisitForm({ header, patient, query, visit, definition, onReload }: Form
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     const date = visitDate || null;
     if (visit) {
-      const answer = await commitMutationAsync(update, { input: { id: visit.id, version: visit.version, visitDate: date, fields, reasonForChange } });
+      const answer = await commitMutationAsync(update, {
+        input: { id: visit.id, version: visit.version, visitDate: date, fields, reasonForChange },
+      });
       return answer.updateVisit.errors;
     }
-    const answer = await commitMutationAsync(create, { input: { studyPatientId: patient.id, definitionId: definition.id, visitDate: date, fields } });
+    const answer = await commitMutationAsync(create, {
+      input: { studyPatientId: patient.id, definitionId: definition.id, visitDate: date, fields },
+    });
     created.current = answer.createVisit.visit?.id ?? null;
     return answer.createVisit.errors;
   };
@@ -108,7 +123,10 @@ function VisitForm({ header, patient, query, visit, definition, onReload }: Form
         place={place}
         formFieldsOf={formFieldsOf}
         original={visit?.fields ?? NO_FIELDS}
-        reasonRequired={visit?.isSigned === true || visit?.state === 'COMPLETE'}
+        reasonRequired={reasonForChangeRequired({
+          formState: null,
+          visit: visit ? { state: rulesState(visit.state), isSigned: visit.isSigned } : null,
+        })}
         readOnly={!patient.viewerCan.document || (visit?.locked ?? false)}
         header={{
           dirty: visitDate !== (visit?.visitDate ?? ''),

@@ -4,10 +4,26 @@
  * weak passwords, taken identifiers and objects still in use. Everything else stays a GraphQL error.
  */
 import { GraphQLError } from 'graphql';
-import type { UserError } from '../__generated__/resolvers.js';
+import type { UserErrorCode, UserErrorResolvers } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
-import { fromGlobalId, type NodeType } from '../nodes/global-id.js';
+import { fromGlobalId, type NodeType } from './global-id.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+
+/**
+ * A user error as resolvers build it. `field` is the input path in dotted form (`personData.phone`,
+ * `fields[3].childFields[1]`); the graph answers it as `path` segments. `fieldId` is a data field's global id.
+ */
+export type UserErrorModel = { code: UserErrorCode; message: string; field?: string | null; fieldId?: string | null };
+
+/** `fields[3].childFields[1]` → ['fields', '3', 'childFields', '1']. */
+export function inputPath(field: string | null | undefined): string[] {
+  return field ? field.split(/[.[\]]/).filter((segment) => segment !== '') : [];
+}
+
+export const UserError: UserErrorResolvers = {
+  path: (error) => inputPath(error.field),
+  fieldId: (error) => error.fieldId ?? null,
+};
 
 export type ErrorOptions = {
   /** Backend body field → input field, where the names differ (`newPasswordString` → `newPassword`). */
@@ -32,7 +48,7 @@ function fieldErrors(value: unknown): { field: string; message: string }[] {
 }
 
 /** The user errors an upstream refusal stands for, or null when it is not one the user can fix. */
-export function userErrorsOf(error: unknown, options: ErrorOptions = {}): UserError[] | null {
+export function userErrorsOf(error: unknown, options: ErrorOptions = {}): UserErrorModel[] | null {
   if (!(error instanceof UpstreamError)) return null;
   const rename = (field: string): string => options.fields?.[field] ?? field;
   const fields = fieldErrors(error.body.fieldErrors);
@@ -42,12 +58,13 @@ export function userErrorsOf(error: unknown, options: ErrorOptions = {}): UserEr
     const field = rename('newPasswordString');
     return (messages.length > 0 ? messages : [error.message]).map((message) => ({ code: 'WEAK_PASSWORD', message, field }));
   }
-  if (error.status === 409) return [{ code: options.conflict ?? 'ALREADY_EXISTS', message: error.message, field: options.conflictField ?? null }];
+  if (error.status === 409)
+    return [{ code: options.conflict ?? 'ALREADY_EXISTS', message: error.message, field: options.conflictField ?? null }];
   return null;
 }
 
 /** Runs a change; refusals the user can fix become `failed(errors)`, anything else is thrown on. */
-export async function attempt<T>(run: () => Promise<T>, failed: (errors: UserError[]) => T, options?: ErrorOptions): Promise<T> {
+export async function attempt<T>(run: () => Promise<T>, failed: (errors: UserErrorModel[]) => T, options?: ErrorOptions): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -72,11 +89,25 @@ export function backendId(globalId: string, type: NodeType, field: string): stri
 }
 
 /**
+ * The backend id behind a global id in a query's arguments. A malformed one is BAD_USER_INPUT, but only after
+ * the token is checked, so a request without a valid token is UNAUTHENTICATED whatever its arguments.
+ */
+export async function argumentId(globalId: string, type: NodeType, field: string, context: GatewayContext): Promise<string> {
+  const decoded = fromGlobalId(globalId);
+  if (decoded?.type === type) return decoded.id;
+  await context.loaders.currentUser();
+  throw new InvalidIdError(field);
+}
+
+/**
  * Like `attempt`, and a malformed id in the input becomes a user error too. The caller is authenticated
  * first, so a request without a valid token is UNAUTHENTICATED whatever its input.
  */
 export async function attemptWithIds<T>(
-  context: GatewayContext, run: () => Promise<T>, failed: (errors: UserError[]) => T, options?: ErrorOptions,
+  context: GatewayContext,
+  run: () => Promise<T>,
+  failed: (errors: UserErrorModel[]) => T,
+  options?: ErrorOptions,
 ): Promise<T> {
   try {
     return await attempt(run, failed, options);

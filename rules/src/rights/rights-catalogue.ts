@@ -3,7 +3,9 @@
  * right per call of the call catalogue (ecrf-core.md §7, ecrf-calls.md §7), also for areas not built
  * yet, so roles can be mapped once. Names follow `<Resource><Verb>Cmd`; export rights keep the spec's
  * UPPER_SNAKE form. Public calls (sign-in, refresh, password recovery and reset, connectivity) have none.
- * Seeded into app_right; roles get them through role-rights.ts.
+ * One catalogue for every tier: the backend seeds it into app_right (roles get their rights through
+ * backend/src/rights/role-rights.ts) and checks its routes by these names; the gateway and the web name
+ * the same rights, checked at compile time.
  */
 export const SUPER_RIGHT = 'SUPER_RIGHT';
 

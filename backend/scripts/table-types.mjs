@@ -1,0 +1,32 @@
+// Writes src/__generated__/database.ts, the Kysely types of the tables of backend/migrations, from a
+// database migrated with them (docs/decisions.md "Table types from the migrated database").
+import { fileURLToPath } from 'node:url';
+import { writeTableTypes } from '@ecrf/database';
+
+const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
+const rules = '@ecrf/rules';
+const shapes = '../db/json-columns.js';
+
+await writeTableTypes({
+  migrations: path('../migrations'),
+  out: path('../src/__generated__/database.ts'),
+  // What the application stores in each jsonb column (modules relative to the written file).
+  jsonColumns: {
+    'app_user.person_data': `${shapes}#JsonObject`,
+    'audit_trail.old_value': `${shapes}#JsonObject`,
+    'audit_trail.new_value': `${shapes}#JsonObject`,
+    'institute.additional_info': `${shapes}#InstituteAdditionalInfo`,
+    'person.person_info': `${shapes}#JsonObject`,
+    'study_definition_version.document': 'unknown',
+    'study_definition_version.definition': 'unknown',
+    'language.entries': `${shapes}#LanguageEntryRow[]`,
+    'study_patient.fields': `${rules}#DataFieldInstance[]`,
+    'study_patient_data_log.field_names': 'string[]',
+    'visit.fields': `${rules}#DataFieldInstance[]`,
+    'visit.tags': 'string[]',
+    'visit.signature_data': `${shapes}#SignatureData`,
+    'instrument.fields': `${rules}#DataFieldInstance[]`,
+    'instrument.tags': 'string[]',
+    'case_process_step.sub_states': 'string[]',
+  },
+});

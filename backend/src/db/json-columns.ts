@@ -1,0 +1,13 @@
+/**
+ * The shapes of the jsonb columns, which the database cannot describe: scripts/table-types.mjs declares
+ * one for each jsonb column, and the generated table types (src/__generated__/database.ts) import them.
+ */
+export type JsonObject = { [key: string]: unknown };
+
+export type InstituteAdditionalInfo = { isDigiNet: boolean } & JsonObject;
+
+/** The latest signature of a visit (21 CFR 11.50: who, when, meaning). */
+export type SignatureData = { userId: string; userName: string; signedAt: string; meaning: string };
+
+/** One entry of a language: the display value of a key in its scope (ecrf-core.md §3 Language). */
+export type LanguageEntryRow = { scope: string; displayKey: string; displayValue: string };

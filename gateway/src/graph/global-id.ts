@@ -1,0 +1,66 @@
+/** Opaque global ids (Relay): the type name and the backend id, base64url-encoded. */
+export type NodeType =
+  | 'Viewer'
+  | 'User'
+  | 'Role'
+  | 'StudyInstitute'
+  // administration (issue 3)
+  | 'Right'
+  | 'Institute'
+  | 'Organization'
+  | 'Person'
+  | 'AuditEvent'
+  // an audited record that is no node (docs/gateway.md "Audit"): `<table>/<id>`
+  | 'AuditRecord'
+  // study definitions (issue 4); parts of a definition carry `<definitionId>/<partId>`
+  | 'Study'
+  | 'StudyDefinition'
+  | 'VisitDefinition'
+  | 'InstrumentDefinition'
+  | 'FieldDefinition'
+  | 'Language'
+  // patient documentation (issue 5); visits, instruments, data fields and case process steps carry `<studyPatientId>/<id>`
+  | 'StudyPatient'
+  | 'Visit'
+  | 'Instrument'
+  | 'DataField'
+  | 'CaseProcessStep';
+
+const nodeTypes: readonly NodeType[] = [
+  'Viewer',
+  'User',
+  'Role',
+  'StudyInstitute',
+  'Right',
+  'Institute',
+  'Organization',
+  'Person',
+  'AuditEvent',
+  'AuditRecord',
+  'Study',
+  'StudyDefinition',
+  'VisitDefinition',
+  'InstrumentDefinition',
+  'FieldDefinition',
+  'Language',
+  'StudyPatient',
+  'Visit',
+  'Instrument',
+  'DataField',
+  'CaseProcessStep',
+];
+
+export function toGlobalId(type: NodeType, id: string): string {
+  return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
+}
+
+/** The type and backend id behind a global id; null for anything that is not one of ours. */
+export function fromGlobalId(globalId: string): { type: NodeType; id: string } | null {
+  const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
+  const separator = decoded.indexOf(':');
+  if (separator < 1) return null;
+  const type = decoded.slice(0, separator);
+  const id = decoded.slice(separator + 1);
+  const nodeType = nodeTypes.find((candidate) => candidate === type);
+  return nodeType && id ? { type: nodeType, id } : null;
+}

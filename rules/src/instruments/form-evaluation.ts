@@ -1,0 +1,78 @@
+/**
+ * The evaluation context of a form at its place in a patient's documentation (ecrf-core.md §3 "Study
+ * patient context", §5; docs/rules.md "Evaluation inputs"), built from plain data alike by the backend's
+ * save, the gateway's field state and the browser: the stored documentation with the form in place
+ * (`withFormInPlace`), the patient data read from the patient fields as they then are, the viewer as user,
+ * the patient's location as selected institute, and the registry's day. For an instrument the state its
+ * fields give is put in place in a second pass, since rules may read it (consent 4 needs the consents
+ * instrument complete, ecrf-calls.md §4).
+ */
+import type { EvaluationContext, InstituteData, UserData } from '../constraints/context.js';
+import { createEvaluationContext, patientDataOf, type EvaluationContextOptions } from '../constraints/create-context.js';
+import type { DefinitionIndex } from '../definition/definition-index.js';
+import type { DataFieldDefinition } from '../definition/fields.js';
+import type { DataFieldInstance, StudyPatientContext } from '../definition/instances.js';
+import { withFormInPlace, type FormPlace } from './form-place.js';
+import { instrumentState } from './instrument-state.js';
+
+/** What a tier knows of a patient before any form is edited. */
+export type PatientEvaluationInput = {
+  index: DefinitionIndex;
+  /** The patient's documentation as stored. */
+  stored: StudyPatientContext;
+  /** Birth date and sex are read from the patient fields. */
+  patient: { pseudonym: string; registrationDate: string | null };
+  viewer: UserData;
+  /** The patient's location: the rules' selected institute. */
+  location: InstituteData | null;
+  /** yyyy-MM-dd, the registry's day (`registryToday`). */
+  today: string;
+};
+
+type InstrumentPlace = Extract<FormPlace, { kind: 'instrument' | 'newInstrument' }>;
+
+/** The field definitions of the instrument at `place`. */
+function instrumentFields({ index, stored }: PatientEvaluationInput, place: InstrumentPlace): readonly DataFieldDefinition[] {
+  const definitionId =
+    place.kind === 'newInstrument'
+      ? place.definitionId
+      : [...stored.visits.flatMap((v) => v.instruments), ...stored.standaloneInstruments].find((i) => i.id === place.instrumentId)
+          ?.definitionId;
+  return (definitionId === undefined ? undefined : index.instrumentById.get(definitionId))?.fields ?? [];
+}
+
+/**
+ * The inputs of `createEvaluationContext` for `fields` at `place`. A null place is a form the stored
+ * documentation has no place for yet (a visit being created): it is evaluated beside the stored documentation.
+ */
+export function formEvaluationOptions(
+  input: PatientEvaluationInput,
+  place: FormPlace | null,
+  fields: readonly DataFieldInstance[],
+): EvaluationContextOptions {
+  const at = (where: FormPlace | null): EvaluationContextOptions => {
+    const patientContext = where ? withFormInPlace(input.stored, where, fields) : input.stored;
+    return {
+      index: input.index,
+      patientContext,
+      patient: patientDataOf(input.patient, patientContext.fields, input.index),
+      current: fields,
+      user: input.viewer,
+      selectedInstitute: input.location,
+      today: input.today,
+    };
+  };
+  const first = at(place);
+  if (place?.kind !== 'instrument' && place?.kind !== 'newInstrument') return first;
+  const state = instrumentState(instrumentFields(input, place), fields, createEvaluationContext(first));
+  return state === place.state ? first : at({ ...place, state });
+}
+
+/** The evaluation context of `fields` at `place` (see `formEvaluationOptions`). */
+export function formEvaluationContext(
+  input: PatientEvaluationInput,
+  place: FormPlace | null,
+  fields: readonly DataFieldInstance[],
+): EvaluationContext {
+  return createEvaluationContext(formEvaluationOptions(input, place, fields));
+}
