@@ -25,10 +25,15 @@ const output = await codegen({
       // study definitions (issue 4)
       Study: '../study-definitions/models.js#StudyNode',
       StudyDefinition: '../study-definitions/models.js#StudyDefinition',
+      StudyDefinitionVersion: '../study-definitions/models.js#StudyDefinitionVersion',
       VisitDefinition: '../study-definitions/models.js#VisitDefinition',
       InstrumentDefinition: '../study-definitions/models.js#InstrumentDefinition',
       FieldDefinition: '../study-definitions/models.js#FieldDefinition',
-      FieldRule: '../study-definitions/models.js#FieldRuleDto',
+      FieldRule: '../study-definitions/models.js#FieldRuleModel',
+      ConstraintDefinition: '@ecrf/rules#ConstraintDefinition',
+      QueryType: '@ecrf/rules#QueryType',
+      VerificationFlagType: '@ecrf/rules#VerificationFlagType',
+      EnumValueSet: '@ecrf/rules#EnumValueSet',
       Language: '../study-definitions/models.js#Language',
       // patient documentation (issue 5)
       StudyPatient: '../patients/models.js#StudyPatient',
@@ -37,6 +42,13 @@ const output = await codegen({
       DataField: '../patients/models.js#DataField',
       CaseProcessStep: '../patients/models.js#CaseProcessStep',
       VisitSignature: '../patients/models.js#VisitSignature',
+      StudyPatientPayload: '../patients/payloads.js#ChangePayload',
+      VisitPayload: '../patients/payloads.js#ChangePayload',
+      InstrumentPayload: '../patients/payloads.js#ChangePayload',
+      SetFieldLockPayload: '../patients/payloads.js#ChangePayload',
+      SignVisitPayload: '../patients/payloads.js#SignVisitPayloadModel',
+      DeleteVisitPayload: '../patients/payloads.js#DeleteVisitPayloadModel',
+      DeleteInstrumentPayload: '../patients/payloads.js#DeleteInstrumentPayloadModel',
       Right: '../upstream/administration-models.js#Right',
       Institute: '../upstream/administration-models.js#Institute',
       Organization: '../upstream/administration-models.js#Organization',
@@ -49,8 +61,15 @@ const output = await codegen({
     enumsAsTypes: true,
     useTypeImports: true,
     strictScalars: true,
-    // The date scalars travel as their ISO text (src/graph/scalars.ts).
-    scalars: { Date: 'string', DateTime: 'string', PartialDate: 'string' },
+    // The date scalars travel as their ISO text (src/graph/scalars.ts); the documents as the rules' types.
+    scalars: {
+      Date: 'string',
+      DateTime: 'string',
+      PartialDate: 'string',
+      StudyDefinitionModel: 'import("@ecrf/rules").StudyDefinition',
+      StudyPatientDocumentation: 'import("@ecrf/rules").PatientDocumentation',
+      DisplayTexts: 'Record<string, string>',
+    },
     avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
   },
 });

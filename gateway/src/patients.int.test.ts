@@ -27,7 +27,7 @@ type Instrument = {
   version: number;
   state: string;
   fields: Field[];
-  definition: { identifier: string; fields: { definitionId: string; identifier: string }[] } | null;
+  definition: { identifier: string; fields: { key: string; identifier: string }[] } | null;
 };
 type Patient = {
   id: string;
@@ -96,14 +96,17 @@ describe('the patient screen in the graph', () => {
     const id = await fixtures.patientWithVisits(1);
     const screen = await graph<{ node: Patient }>(PATIENT_SCREEN, { id });
     const definitions = await graph<{
-      studyDefinitions: { identifier: string; visits: { identifier: string; instruments: { id: string; identifier: string }[] }[] }[];
-    }>('query { studyDefinitions { identifier visits { identifier instruments { id identifier } } } }');
+      studyDefinitions: {
+        identifier: string;
+        currentVersion: { visits: { identifier: string; instruments: { id: string; identifier: string }[] }[] };
+      }[];
+    }>('query { studyDefinitions { identifier currentVersion { visits { identifier instruments { id identifier } } } } }');
     const baseline = definitions.data?.studyDefinitions
       .find((d) => d.identifier === 'nngm_lung')
-      ?.visits.find((v) => v.identifier === 'baseline');
+      ?.currentVersion.visits.find((v) => v.identifier === 'baseline');
     const definitionId = baseline?.instruments.find((i) => i.identifier === 'diagnosis')?.id;
     const created = await graph<{ createInstrument: { instrument: Instrument | null; errors: unknown[] } }>(
-      'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id version state definition { fields { definitionId identifier } } } errors { code message } } }',
+      'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id version state definition { fields { key identifier } } } errors { code message } } }',
       { input: { studyPatientId: id, visitId: screen.data?.node.visits[0]?.id, definitionId } },
     );
     expect(created.data?.createInstrument.errors).toEqual([]);
@@ -112,7 +115,7 @@ describe('the patient screen in the graph', () => {
     const save = `mutation($input: UpdateInstrumentInput!) { updateInstrument(input: $input) {
       instrument { id version } studyPatient { id visits { instruments { id version } } } errors { code message path } } }`;
     const icd10 = target?.definition?.fields.find((f) => f.identifier === 'icd10');
-    const fields = (value: string) => [{ definitionKey: icd10?.definitionId, values: [{ value }] }];
+    const fields = (value: string) => [{ definitionKey: icd10?.key, values: [{ value }] }];
     const first = await graph<{ updateInstrument: { instrument: { version: number } | null; errors: unknown[] } }>(save, {
       input: { id: target?.id, version: target?.version, fields: fields('C34.1') },
     });

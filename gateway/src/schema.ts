@@ -18,11 +18,13 @@ import {
 import { Organization, OrganizationAssignment, Person, networkQueries } from './network/network.resolvers.js';
 import { AuditEvent, auditQueries } from './audit/audit.resolvers.js';
 import {
+  EnumValueSetType,
   FieldDefinitionType,
   FieldRuleType,
   InstrumentDefinitionType,
   LanguageType,
   StudyDefinitionType,
+  StudyDefinitionVersionType,
   StudyType,
   VisitDefinitionType,
   documentationMutations,
@@ -38,10 +40,12 @@ import {
   patientQueries,
 } from './patients/patients.resolvers.js';
 import { patientMutations } from './patients/patients.mutations.js';
+import { patientPayloads } from './patients/payloads.js';
 import { StudyPatientIdentityFields } from './identity/identity.resolvers.js';
 import { identityMutations } from './identity/identity.mutations.js';
 import { patientChangeMutations } from './patients/patient-changes.mutations.js';
 import { DateScalar, DateTimeScalar, PartialDateScalar } from './graph/scalars.js';
+import { DisplayTextsScalar, StudyDefinitionModelScalar, StudyPatientDocumentationScalar } from './graph/document-scalars.js';
 import { UserError } from './graph/user-errors.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
@@ -72,6 +76,9 @@ const resolvers: Resolvers = {
   Date: DateScalar,
   DateTime: DateTimeScalar,
   PartialDate: PartialDateScalar,
+  StudyDefinitionModel: StudyDefinitionModelScalar,
+  StudyPatientDocumentation: StudyPatientDocumentationScalar,
+  DisplayTexts: DisplayTextsScalar,
   UserError,
   Node,
   Viewer: { ...Viewer, ...viewerAdministration },
@@ -87,10 +94,12 @@ const resolvers: Resolvers = {
   AuditEvent,
   Study: StudyType,
   StudyDefinition: StudyDefinitionType,
+  StudyDefinitionVersion: StudyDefinitionVersionType,
   VisitDefinition: VisitDefinitionType,
   InstrumentDefinition: InstrumentDefinitionType,
   FieldDefinition: FieldDefinitionType,
   FieldRule: FieldRuleType,
+  EnumValueSet: EnumValueSetType,
   Language: LanguageType,
   StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields },
   Visit: VisitType,
@@ -98,6 +107,7 @@ const resolvers: Resolvers = {
   Instrument: InstrumentType,
   DataField: DataFieldType,
   CaseProcessStep: CaseProcessStepType,
+  ...patientPayloads,
 };
 
 export function createSchema() {

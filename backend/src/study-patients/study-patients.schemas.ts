@@ -34,6 +34,7 @@ const studyPatientCore = {
   isMlPatient: Type.Boolean(),
   studyId: Uuid,
   studyInstituteId: Uuid,
+  instituteId: Type.String({ format: 'uuid', description: 'the institute of the location, as visits name their assigned institute' }),
   instituteIdentifier: Type.String(),
   instituteDisplayName: Type.String(),
   isDigiNet: Type.Boolean(),

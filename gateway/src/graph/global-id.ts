@@ -12,9 +12,10 @@ export type NodeType =
   | 'AuditEvent'
   // an audited record that is no node (docs/gateway.md "Audit"): `<table>/<id>`
   | 'AuditRecord'
-  // study definitions (issue 4); parts of a definition carry `<definitionId>/<partId>`
+  // study definitions; a version carries `<definitionId>/<version>`, its parts `<definitionId>/<version>/<key>`
   | 'Study'
   | 'StudyDefinition'
+  | 'StudyDefinitionVersion'
   | 'VisitDefinition'
   | 'InstrumentDefinition'
   | 'FieldDefinition'
@@ -39,6 +40,7 @@ const nodeTypes: readonly NodeType[] = [
   'AuditRecord',
   'Study',
   'StudyDefinition',
+  'StudyDefinitionVersion',
   'VisitDefinition',
   'InstrumentDefinition',
   'FieldDefinition',

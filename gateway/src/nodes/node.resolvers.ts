@@ -52,6 +52,7 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('AuditEvent', /^\d+$/.test(decoded.id) ? await loaders.auditEvents.load(decoded.id) : null);
     // study definitions (issue 4)
     case 'StudyDefinition':
+    case 'StudyDefinitionVersion':
     case 'VisitDefinition':
     case 'InstrumentDefinition':
     case 'FieldDefinition':

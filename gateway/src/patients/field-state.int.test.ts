@@ -27,15 +27,15 @@ describe('fields in list entries', () => {
     const consents = (await fixtures.visitDefinition('baseline')).instruments.find((i) => i.identifier === 'consents');
     if (!consents) throw new Error('no consents instrument');
     const list = consents.fields.find((f) => f.identifier === 'consent_4_1');
-    const entry = consents.fields.find((f) => f.identifier === 'consent_entry' && f.parentDefinitionId === list?.definitionId);
+    const entry = consents.fields.find((f) => f.identifier === 'consent_entry' && f.parent?.key === list?.key);
     const child = (identifier: string) => {
-      const found = consents.fields.find((f) => f.identifier === identifier && f.parentDefinitionId === entry?.definitionId);
+      const found = consents.fields.find((f) => f.identifier === identifier && f.parent?.key === entry?.key);
       if (!found) throw new Error(`no ${identifier} in the 4.1 entry`);
-      return found.definitionId;
+      return found.key;
     };
     if (!list || !entry) throw new Error('no consent 4.1 list');
     const entryOf = (reason: string) => ({
-      definitionKey: entry.definitionId,
+      definitionKey: entry.key,
       childFields: [
         { definitionKey: child('change_reason'), values: [{ value: reason }] },
         { definitionKey: child('withdrawal_date'), values: [{ value: '2025-03-02' }] },
@@ -50,7 +50,7 @@ describe('fields in list entries', () => {
           studyPatientId,
           visitId: visit.id,
           definitionId: consents.id,
-          fields: [{ definitionKey: list.definitionId, childFields: [entryOf('correction'), entryOf('patientWithdrawal')] }],
+          fields: [{ definitionKey: list.key, childFields: [entryOf('correction'), entryOf('patientWithdrawal')] }],
         },
       },
     );

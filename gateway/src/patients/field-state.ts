@@ -1,7 +1,7 @@
 /**
  * The computed state of a field (visible, editable, required, hints) with @ecrf/rules, as the backend's
  * save evaluates it (docs/gateway.md "Patient documentation"): the patient's rule inputs (the definition
- * version the gateway loads, the loaded patient context, the viewer as user, the patient's location as
+ * version the patient is documented under, the loaded documentation, the viewer as user, the patient's location as
  * selected institute, the registry's day) and `formEvaluationContext` of @ecrf/rules for the form at its
  * place, the instrument's state pass included. The inputs are built once per patient, the context once
  * per form; the visit options (visit-options.ts) evaluate on the same.
@@ -10,7 +10,6 @@ import {
   ENTRY_FIELD_TYPES,
   evaluateFieldState,
   formEvaluationContext,
-  indexStudyDefinition,
   registryToday,
   withinEntry,
   type DataFieldInstance,
@@ -18,11 +17,11 @@ import {
   type FieldState,
   type FormPlace,
   type PatientEvaluationInput,
-  type StudyDefinition,
-  type StudyPatientContext,
 } from '@ecrf/rules';
 import type { GatewayContext } from '../context.js';
-import { instancesOf, type DataField, type PatientContext } from './models.js';
+import { loadedVersion } from '../study-definitions/definition-models.js';
+import { storedDocumentation } from './documentation.js';
+import type { DataField, PatientContext } from './models.js';
 
 /** The rules' view of one loaded patient. */
 export type Evaluation = {
@@ -34,29 +33,17 @@ export type Evaluation = {
 const evaluations = new WeakMap<PatientContext, Promise<Evaluation>>();
 
 async function buildEvaluation(patient: PatientContext, context: GatewayContext): Promise<Evaluation> {
-  const [definition, user] = await Promise.all([
-    context.loaders.studyDefinitions.load(patient.studyDefinitionId),
+  const [{ index }, user] = await Promise.all([
+    loadedVersion(context, { studyDefinitionId: patient.studyDefinitionId, version: patient.definitionVersion }),
     context.loaders.currentUser(),
   ]);
-  const stored: StudyPatientContext = {
-    id: patient.id,
-    patientId: patient.patientId,
-    fields: instancesOf(patient.fields),
-    visits: patient.visits.map((v) => ({
-      ...v,
-      fields: instancesOf(v.fields),
-      instruments: v.instruments.map((i) => ({ ...i, fields: instancesOf(i.fields) })),
-    })),
-    standaloneInstruments: patient.standaloneInstruments.map((i) => ({ ...i, fields: instancesOf(i.fields) })),
-  };
   const input: PatientEvaluationInput = {
-    // The backend answers the definition document that @ecrf/rules defines (schema.graphql "Study definitions").
-    index: indexStudyDefinition(definition as unknown as StudyDefinition),
-    stored,
+    index,
+    stored: storedDocumentation(patient),
     patient,
     viewer: { id: user.id, userName: user.userName, roleIdentifier: user.role.identifier },
     location: {
-      id: patient.studyInstituteId,
+      id: patient.instituteId,
       identifier: patient.instituteIdentifier,
       displayName: patient.instituteDisplayName,
       isDigiNet: patient.isDigiNet,

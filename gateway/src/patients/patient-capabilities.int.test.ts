@@ -92,7 +92,7 @@ describe('visitOptions', () => {
   it('makes the DigiNet follow-up available two years after the baseline date', async () => {
     const id = await caseManager.createPatient('1001');
     await caseManager.createVisit(id, 'baseline', daysAgo(0));
-    const dateField = (await caseManager.visitDefinition('baseline')).fields.find((f) => f.identifier === 'baseline_date')?.definitionId;
+    const dateField = (await caseManager.visitDefinition('baseline')).fields.find((f) => f.identifier === 'baseline_date')?.key;
     const setBaselineDate = async (date: string) => {
       const { data } = await caseManager.graph<{
         node: { visits: { id: string; version: number; fields: { id: string; definition: { identifier: string } }[] }[] };

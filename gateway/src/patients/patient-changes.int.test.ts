@@ -181,10 +181,10 @@ describe('the case process', () => {
 describe('saving patients and visits', () => {
   it('saves patient fields and the location, and refuses a stale version with STALE_WRITE and the patient as stored', async () => {
     const studyPatientId = await fixtures.createPatient('1001');
-    const definitions = await fixtures.graph<{ studyDefinitions: { patientFields: { definitionId: string; identifier: string }[] }[] }>(
-      'query { studyDefinitions { patientFields { definitionId identifier } } }',
-    );
-    const sex = definitions.data.studyDefinitions[0]?.patientFields.find((f) => f.identifier === 'sex')?.definitionId;
+    const definitions = await fixtures.graph<{
+      studyDefinitions: { currentVersion: { patientFields: { key: string; identifier: string }[] } }[];
+    }>('query { studyDefinitions { currentVersion { patientFields { key identifier } } } }');
+    const sex = definitions.data.studyDefinitions[0]?.currentVersion.patientFields.find((f) => f.identifier === 'sex')?.key;
     const before = await fixtures.graph<{ node: { version: number } }>(
       'query($id: ID!) { node(id: $id) { ... on StudyPatient { version } } }',
       { id: studyPatientId },
@@ -236,8 +236,9 @@ describe('saving patients and visits', () => {
     expect(saved.data?.updateVisit).toMatchObject({ errors: [], visit: { visitDate: '2025-03-05' } });
     expect(saved.data?.updateVisit.visit?.version).toBeGreaterThan(visit.version);
     const stale = await as<Saved>('casemanager', SAVE, { input: { id: visit.id, version: visit.version, visitDate: '2025-03-09' } });
+    // Refused, with the visit as stored (the first save's date and version), so the client shows what is stored.
     expect(stale.data?.updateVisit).toMatchObject({
-      visit: null,
+      visit: { visitDate: '2025-03-05', version: saved.data?.updateVisit.visit?.version },
       errors: [{ code: 'STALE_WRITE' }],
       studyPatient: { id: studyPatientId, visits: [{ visitDate: '2025-03-05' }] },
     });

@@ -9,7 +9,8 @@ import { backendId } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
 import { instancesOf } from './models.js';
 import { contextOf } from './patients.resolvers.js';
-import { attemptSave, fieldInputs, missingReason, partId, patientAfterRefusal, reloaded, visitIn } from './save.js';
+import { attemptSave, changed, fieldInputs, missingReason, partId, refused } from './save.js';
+import type { Changed } from './payloads.js';
 
 type Payload<N extends keyof ResolversTypes> = ResolversTypes[N];
 
@@ -43,9 +44,9 @@ export const patientChangeMutations: Pick<
             ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
           },
         });
-        return { studyPatient: await reloaded(studyPatientId, context), errors: [] };
+        return changed(context, { studyPatientId });
       },
-      (errors) => ({ studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+      (errors) => refused(context, studyPatientId ? { studyPatientId } : undefined, errors),
     );
   },
 
@@ -63,13 +64,13 @@ export const patientChangeMutations: Pick<
     ),
 
   updateVisit: (_, { input }, context) => {
-    let studyPatientId: string | undefined;
+    let record: Changed | undefined;
     return attemptSave<Payload<'VisitPayload'>>(
       context,
-      () => ({ studyPatientId, fields: input.fields }),
+      () => ({ studyPatientId: record?.studyPatientId, fields: input.fields }),
       async () => {
         const ids = partId(input.id, 'Visit', 'id');
-        studyPatientId = ids.studyPatientId;
+        record = { studyPatientId: ids.studyPatientId, visitId: ids.id };
         await context.backend.call('put', '/api/v1.0/Visit/{id}', {
           path: { id: ids.id },
           body: {
@@ -80,9 +81,9 @@ export const patientChangeMutations: Pick<
             ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
           },
         });
-        return { ...(await visitIn(ids.studyPatientId, ids.id, context)), errors: [] };
+        return changed(context, record);
       },
-      (errors) => ({ visit: null, studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+      (errors) => refused(context, record, errors),
     );
   },
 
@@ -92,15 +93,15 @@ export const patientChangeMutations: Pick<
       () => ({}),
       async () => {
         const ids = partId(input.id, 'Instrument', 'id');
-        const refused = missingReason(input.reasonForChange);
-        if (refused) return { deletedInstrumentId: null, studyPatient: null, errors: refused };
+        const missing = missingReason(input.reasonForChange);
+        if (missing) return { deletedInstrumentId: null, changed: null, errors: missing };
         await context.backend.call('delete', '/api/v1.0/Instrument/{id}', {
           path: { id: ids.id },
           query: { reasonOfChange: input.reasonForChange },
         });
-        return { deletedInstrumentId: input.id, studyPatient: await reloaded(ids.studyPatientId, context), errors: [] };
+        return { ...changed(context, { studyPatientId: ids.studyPatientId }), deletedInstrumentId: input.id };
       },
-      (errors) => ({ deletedInstrumentId: null, studyPatient: null, errors }),
+      (errors) => ({ ...refused(context, undefined, errors), deletedInstrumentId: null }),
     ),
 
   setFieldLock: (_, { input }, context) => {
@@ -118,14 +119,14 @@ export const patientChangeMutations: Pick<
         };
         if (Object.keys(lock).length === 0) {
           return {
-            studyPatient: null,
+            changed: null,
             errors: [{ code: 'INVALID_VALUE', message: 'Bitte geben Sie eine Sperre oder ein Sperrdatum an.', field: 'lockedManually' }],
           };
         }
         // The backend finds the form by the field alone; the field must be this patient's, so the reload shows it.
         if (field.studyPatientId !== studyPatientId || !(await patientHoldsField(studyPatientId, field.id, context))) {
           return {
-            studyPatient: null,
+            changed: null,
             errors: [{ code: 'INVALID_VALUE', message: 'Das Feld gehört nicht zu diesem Patienten.', field: 'fieldId' }],
           };
         }
@@ -133,9 +134,9 @@ export const patientChangeMutations: Pick<
           path: { id: field.id },
           body: { version: input.ownerVersion, ...lock },
         });
-        return { studyPatient: await reloaded(studyPatientId, context), errors: [] };
+        return changed(context, { studyPatientId });
       },
-      (errors) => ({ studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+      (errors) => refused(context, studyPatientId ? { studyPatientId } : undefined, errors),
     );
   },
 };

@@ -6,8 +6,9 @@
 import type { MutationResolvers, ResolversTypes } from '../__generated__/resolvers.js';
 import type { UserErrorModel } from '../graph/user-errors.js';
 import { backendId } from '../graph/user-errors.js';
+import type { Changed } from './payloads.js';
 import { caseProcessOf } from './patients.resolvers.js';
-import { attemptSave, fieldInputs, instrumentIn, missingReason, partId, patientAfterRefusal, reloaded, visitIn } from './save.js';
+import { attemptSave, changed, definitionKeyOf, fieldInputs, missingReason, partId, refused } from './save.js';
 import type { CaseProcessDto } from './models.js';
 
 type Payload<N extends keyof ResolversTypes> = ResolversTypes[N];
@@ -48,9 +49,9 @@ export const patientMutations: Pick<
             ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
           },
         });
-        return { studyPatient: { id: created.id }, errors: [] };
+        return changed(context, { studyPatientId: created.id });
       },
-      (errors) => ({ studyPatient: null, errors }),
+      (errors) => refused(context, undefined, errors),
     ),
 
   createVisit: (_, { input }, context) =>
@@ -59,7 +60,7 @@ export const patientMutations: Pick<
       () => ({ fields: input.fields }),
       async () => {
         const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
-        const [, definitionId = ''] = backendId(input.definitionId, 'VisitDefinition', 'definitionId').split('/');
+        const definitionId = definitionKeyOf(input.definitionId, 'VisitDefinition', 'definitionId');
         const created = await context.backend.call('post', '/api/v1.0/Visit', {
           body: {
             studyPatientId,
@@ -68,9 +69,9 @@ export const patientMutations: Pick<
             ...(input.fields ? { fields: fieldInputs(input.fields) } : {}),
           },
         });
-        return { ...(await visitIn(studyPatientId, created.id, context)), errors: [] };
+        return changed(context, { studyPatientId, visitId: created.id });
       },
-      (errors) => ({ visit: null, studyPatient: null, errors }),
+      (errors) => refused(context, undefined, errors),
     ),
 
   createInstrument: (_, { input }, context) =>
@@ -79,7 +80,7 @@ export const patientMutations: Pick<
       () => ({ fields: input.fields }),
       async () => {
         const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
-        const [, definitionId = ''] = backendId(input.definitionId, 'InstrumentDefinition', 'definitionId').split('/');
+        const definitionId = definitionKeyOf(input.definitionId, 'InstrumentDefinition', 'definitionId');
         const created = await context.backend.call('post', '/api/v1.0/Instrument', {
           body: {
             studyPatientId,
@@ -89,19 +90,19 @@ export const patientMutations: Pick<
             ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
           },
         });
-        return { ...(await instrumentIn(studyPatientId, created.id, context)), errors: [] };
+        return changed(context, { studyPatientId, instrumentId: created.id });
       },
-      (errors) => ({ instrument: null, studyPatient: null, errors }),
+      (errors) => refused(context, undefined, errors),
     ),
 
   updateInstrument: (_, { input }, context) => {
-    let studyPatientId: string | undefined;
+    let record: Changed | undefined;
     return attemptSave<Payload<'InstrumentPayload'>>(
       context,
-      () => ({ studyPatientId, fields: input.fields }),
+      () => ({ studyPatientId: record?.studyPatientId, fields: input.fields }),
       async () => {
         const ids = partId(input.id, 'Instrument', 'id');
-        studyPatientId = ids.studyPatientId;
+        record = { studyPatientId: ids.studyPatientId, instrumentId: ids.id };
         await context.backend.call('put', '/api/v1.0/Instrument/{id}', {
           path: { id: ids.id },
           body: {
@@ -110,9 +111,9 @@ export const patientMutations: Pick<
             ...(input.reasonForChange ? { reasonForChange: input.reasonForChange } : {}),
           },
         });
-        return { ...(await instrumentIn(ids.studyPatientId, ids.id, context)), errors: [] };
+        return changed(context, record);
       },
-      (errors) => ({ instrument: null, studyPatient: patientAfterRefusal(studyPatientId, errors, context), errors }),
+      (errors) => refused(context, record, errors),
     );
   },
 
@@ -126,10 +127,13 @@ export const patientMutations: Pick<
           path: { id: ids.id },
           body: { password: input.password, ...(input.meaning ? { meaning: input.meaning } : {}) },
         });
-        const { visit } = await visitIn(ids.studyPatientId, ids.id, context);
-        return { success: answer.success, message: answer.message, visit, errors: [] };
+        return {
+          ...changed(context, { studyPatientId: ids.studyPatientId, visitId: ids.id }),
+          success: answer.success,
+          message: answer.message,
+        };
       },
-      (errors) => ({ success: false, message: errors[0]?.message ?? '', visit: null, errors }),
+      (errors) => ({ ...refused(context, undefined, errors), success: false, message: errors[0]?.message ?? '' }),
     ),
 
   deleteVisit: (_, { input }, context) =>
@@ -138,15 +142,15 @@ export const patientMutations: Pick<
       () => ({}),
       async () => {
         const ids = partId(input.id, 'Visit', 'id');
-        const refused = missingReason(input.reasonForChange);
-        if (refused) return { deletedVisitId: null, studyPatient: null, errors: refused };
+        const missing = missingReason(input.reasonForChange);
+        if (missing) return { deletedVisitId: null, changed: null, errors: missing };
         await context.backend.call('delete', '/api/v1.0/NngmVisit/{visitId}', {
           path: { visitId: ids.id },
           query: { reasonOfChange: input.reasonForChange },
         });
-        return { deletedVisitId: input.id, studyPatient: await reloaded(ids.studyPatientId, context), errors: [] };
+        return { ...changed(context, { studyPatientId: ids.studyPatientId }), deletedVisitId: input.id };
       },
-      (errors) => ({ deletedVisitId: null, studyPatient: null, errors }),
+      (errors) => ({ ...refused(context, undefined, errors), deletedVisitId: null }),
     ),
 
   createCaseProcessStep: (_, { input }, context) =>

@@ -22,7 +22,7 @@ import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { StudyInstitute } from '../upstream/models.js';
 import { UpstreamError, nullIfForbidden } from '../upstream/upstream-error.js';
-import type { StudyDefinitionFull } from '../study-definitions/models.js';
+import { loadedVersion, type DefinitionVersion } from '../study-definitions/definition-models.js';
 import { capabilitiesOf } from './capabilities.js';
 import { fieldState, isListEntry } from './field-state.js';
 import {
@@ -36,6 +36,7 @@ import {
   type Visit,
 } from './models.js';
 import { visitOptionsOf } from './visit-options.js';
+import { graphDocumentation } from './documentation.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
 const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
@@ -48,37 +49,12 @@ export async function contextOf(id: string, { loaders }: GatewayContext): Promis
   return context;
 }
 
-type Parts = {
-  visits: Map<string, StudyDefinitionFull['visits'][number]>;
-  instruments: Map<string, StudyDefinitionFull['instruments'][number]>;
-  fields: Map<string, StudyDefinitionFull['patient']['fields'][number]>;
-};
-const partsCache = new WeakMap<StudyDefinitionFull, Parts>();
-
-/** Visit, instrument and field definitions of a study definition by id, built once per loaded definition. */
-async function definitionParts(studyDefinitionId: string, context: GatewayContext): Promise<Parts> {
-  const definition = await context.loaders.studyDefinitions.load(studyDefinitionId);
-  let parts = partsCache.get(definition);
-  if (!parts) {
-    const instruments = [
-      ...definition.instruments,
-      ...definition.standaloneInstruments,
-      ...definition.visits.flatMap((v) => v.instruments),
-    ];
-    parts = {
-      visits: new Map(definition.visits.map((v) => [v.id, v])),
-      instruments: new Map(instruments.map((i) => [i.id, i])),
-      fields: new Map(
-        [...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].map((f) => [
-          f.id,
-          f,
-        ]),
-      ),
-    };
-    partsCache.set(definition, parts);
-  }
-  return parts;
-}
+/** The definition version the patient is documented under, with its rules index. */
+const versionOf = (context: PatientContext): DefinitionVersion => ({
+  studyDefinitionId: context.studyDefinitionId,
+  version: context.definitionVersion,
+});
+const indexOf = async (context: PatientContext, c: GatewayContext) => (await loadedVersion(c, versionOf(context))).index;
 
 /** The place of a stored instrument's form, with its stored state. */
 export const instrumentPlace = (instrument: InstrumentDto): FormPlace => ({
@@ -173,7 +149,8 @@ export const StudyPatientType: StudyPatientResolvers = {
   isDigiNet: async (p, _, c) => p.listItem?.isDigiNet ?? (await contextOf(p.id, c)).isDigiNet,
   location: async (p, _, c) => locationOf(p.listItem?.studyInstituteId ?? (await contextOf(p.id, c)).studyInstituteId, c),
   version: async (p, _, c) => (await contextOf(p.id, c)).version,
-  definitionVersion: async (p, _, c) => (await contextOf(p.id, c)).definitionVersion,
+  definitionVersion: async (p, _, c) => versionOf(await contextOf(p.id, c)),
+  documentation: async (p, _, c) => graphDocumentation(await contextOf(p.id, c)),
   fields: async (p, _, c) => {
     const context = await contextOf(p.id, c);
     return fieldsOf(context, { kind: 'patient' }, context.fields);
@@ -206,8 +183,8 @@ export const VisitSignatureType: VisitSignatureResolvers = {
 export const VisitType: VisitResolvers = {
   id: ({ context, visit }) => toGlobalId('Visit', `${context.id}/${visit.id}`),
   definition: async ({ context, visit }, _, c) => {
-    const definition = (await definitionParts(context.studyDefinitionId, c)).visits.get(visit.definitionId);
-    return definition ? { studyDefinitionId: context.studyDefinitionId, visit: definition } : null;
+    const definition = (await indexOf(context, c)).visitById.get(visit.definitionId);
+    return definition ? { version: versionOf(context), visit: definition } : null;
   },
   state: ({ visit }) => states[visit.state],
   isSigned: ({ visit }) => visit.isSigned,
@@ -234,8 +211,8 @@ export const VisitType: VisitResolvers = {
 export const InstrumentType: InstrumentResolvers = {
   id: ({ context, instrument }) => toGlobalId('Instrument', `${context.id}/${instrument.id}`),
   definition: async ({ context, instrument }, _, c) => {
-    const definition = (await definitionParts(context.studyDefinitionId, c)).instruments.get(instrument.definitionId);
-    return definition ? { studyDefinitionId: context.studyDefinitionId, instrument: definition } : null;
+    const definition = (await indexOf(context, c)).instrumentById.get(instrument.definitionId);
+    return definition ? { version: versionOf(context), instrument: definition } : null;
   },
   state: ({ instrument }) => states[instrument.state],
   reasonForChangeRequired: ({ instrument, visit }) => reasonForChangeRequired({ formState: instrument.state, visit }),
@@ -249,12 +226,11 @@ export const InstrumentType: InstrumentResolvers = {
 export const DataFieldType: DataFieldResolvers = {
   id: ({ form, field }) => toGlobalId('DataField', `${form.context.id}/${field.id}`),
   definition: async ({ form, field }, _, c) => {
-    const definition = (await definitionParts(form.context.studyDefinitionId, c)).fields.get(field.definitionId);
-    return definition ? { studyDefinitionId: form.context.studyDefinitionId, field: definition } : null;
+    const definition = (await indexOf(form.context, c)).fieldById.get(field.definitionId);
+    return definition ? { version: versionOf(form.context), field: definition } : null;
   },
   values: async (model, _, c) => {
-    const valueType = (await definitionParts(model.form.context.studyDefinitionId, c)).fields.get(model.field.definitionId)?.definition
-      ?.valueType;
+    const valueType = (await indexOf(model.form.context, c)).fieldById.get(model.field.definitionId)?.definition?.valueType;
     return model.field.values.map((v) => ({
       value: v.value,
       date: valueType === 'date' && v.value ? (parsePartialDate(v.value) ? v.value : null) : null,

@@ -3,7 +3,7 @@
  * backend's refusals the user can act on become typed user errors (a stale version, 409
  * ECRF_ERR_STALE_WRITE, is STALE_WRITE with the backend's German message; locked and not editable fields
  * name the field instance in `field`), fields travel in the backend's save shape, and after a change the
- * patient's context is loaded again, so payloads show what is stored.
+ * payload reads the patient as now stored, as far as the client selects it.
  */
 import type { DataFieldInput, UserErrorCode } from '../__generated__/resolvers.js';
 import type { UserErrorModel } from '../graph/user-errors.js';
@@ -12,8 +12,7 @@ import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { GatewayContext } from '../context.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import type { FieldValue } from '@ecrf/rules';
-import { contextOf } from './patients.resolvers.js';
-import type { Instrument, StudyPatient, Visit } from './models.js';
+import type { ChangePayload, Changed } from './payloads.js';
 
 const codes: Record<string, UserErrorCode> = {
   ECRF_ERR_STALE_WRITE: 'STALE_WRITE',
@@ -87,6 +86,11 @@ export function partId(
   return { studyPatientId, id };
 }
 
+/** The model key of a visit or instrument definition named by global id (`<definitionId>/<version>/<key>`). */
+export function definitionKeyOf(globalId: string, type: 'VisitDefinition' | 'InstrumentDefinition', field: string): string {
+  return backendId(globalId, type, field).split('/')[2] ?? '';
+}
+
 /** A field as the backend's saves take it (FieldInput of the backend's field-instance schemas). */
 type FieldInput = {
   id?: string;
@@ -124,50 +128,23 @@ function fieldInput(input: DataFieldInput, path: string): FieldInput {
   };
 }
 
-/** The patient as stored now: the context is loaded again after a change. */
-export async function reloaded(studyPatientId: string, context: GatewayContext): Promise<StudyPatient> {
-  context.loaders.patientContexts.clear(studyPatientId);
-  return { id: (await contextOf(studyPatientId, context)).id };
-}
-
-/** A visit of the patient as stored now, with the reloaded patient. */
-export async function visitIn(
-  studyPatientId: string,
-  visitId: string,
-  context: GatewayContext,
-): Promise<{ visit: Visit | null; studyPatient: StudyPatient }> {
-  const studyPatient = await reloaded(studyPatientId, context);
-  const patient = await contextOf(studyPatientId, context);
-  const visit = patient.visits.find((v) => v.id === visitId);
-  return { visit: visit ? { context: patient, visit } : null, studyPatient };
-}
-
-/** An instrument of the patient as stored now, with the reloaded patient. */
-export async function instrumentIn(
-  studyPatientId: string,
-  instrumentId: string,
-  context: GatewayContext,
-): Promise<{ instrument: Instrument | null; studyPatient: StudyPatient }> {
-  const studyPatient = await reloaded(studyPatientId, context);
-  const patient = await contextOf(studyPatientId, context);
-  const standalone = patient.standaloneInstruments.find((i) => i.id === instrumentId);
-  const visit = patient.visits.find((v) => v.instruments.some((i) => i.id === instrumentId)) ?? null;
-  const instrument = standalone ?? visit?.instruments.find((i) => i.id === instrumentId);
-  return { instrument: instrument ? { context: patient, visit: standalone ? null : visit, instrument } : null, studyPatient };
+/**
+ * The payload of a change: what it changed, for the payload's fields to read as now stored (payloads.ts).
+ * Nothing is loaded here: the client's selection decides what the gateway reads back.
+ */
+export function changed(context: GatewayContext, record: Changed): ChangePayload {
+  context.loaders.patientContexts.clear(record.studyPatientId);
+  return { changed: record, errors: [] };
 }
 
 /**
- * The patient to send along with refusals: on a stale write the patient as now stored, so the web shows
- * the newer state from the same response; null otherwise. A context read earlier in the request is dropped.
+ * The payload of a refusal: on a stale write the changed record as now stored, so the web shows the newer
+ * state from the same response; nothing otherwise.
  */
-export function patientAfterRefusal(
-  studyPatientId: string | undefined,
-  errors: readonly UserErrorModel[],
-  context: GatewayContext,
-): StudyPatient | null {
-  if (!studyPatientId || !errors.some((e) => e.code === 'STALE_WRITE')) return null;
-  context.loaders.patientContexts.clear(studyPatientId);
-  return { id: studyPatientId };
+export function refused(context: GatewayContext, record: Changed | undefined, errors: UserErrorModel[]): ChangePayload {
+  if (!record || !errors.some((e) => e.code === 'STALE_WRITE')) return { changed: null, errors };
+  context.loaders.patientContexts.clear(record.studyPatientId);
+  return { changed: record, errors };
 }
 
 /** A deletion's reason of change (ecrf-calls.md §7): the user error when it is blank, else null. */

@@ -33,18 +33,13 @@ function unavailableReason(definition: RulesVisitDefinition, evaluation: Evaluat
 }
 
 export async function visitOptionsOf(patient: PatientContext, context: GatewayContext): Promise<VisitOption[]> {
-  const [definition, evaluation] = await Promise.all([
-    context.loaders.studyDefinitions.load(patient.studyDefinitionId),
-    evaluationOf(patient, context),
-  ]);
-  // The rules' index is built from this same loaded definition, so every visit is in it.
-  return definition.visits
+  const evaluation = await evaluationOf(patient, context);
+  const version = { studyDefinitionId: patient.studyDefinitionId, version: patient.definitionVersion };
+  return [...evaluation.input.index.study.visits]
     .filter((visit) => visit.isDeleted !== true)
     .sort((a, b) => a.order - b.order)
-    .flatMap((visit) => {
-      const rulesDefinition = evaluation.input.index.visitById.get(visit.id);
-      if (!rulesDefinition) return [];
-      const reason = unavailableReason(rulesDefinition, evaluation);
-      return [{ definition: { studyDefinitionId: patient.studyDefinitionId, visit }, available: reason === null, reason }];
+    .map((visit) => {
+      const reason = unavailableReason(visit, evaluation);
+      return { definition: { version, visit }, available: reason === null, reason };
     });
 }

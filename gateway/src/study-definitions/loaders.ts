@@ -1,7 +1,7 @@
-/** Per-request loaders of study definitions and languages (one backend call per definition or list). */
+/** Per-request loaders of study definition summaries, studies and languages (versions: definition-models.ts). */
 import DataLoader from 'dataloader';
 import type { BackendClient } from '../upstream/backend-client.js';
-import type { Language, Study, StudyDefinitionFull } from './models.js';
+import type { Language, Study } from './models.js';
 
 export function createStudyDefinitionLoaders(backend: BackendClient) {
   return {
@@ -14,11 +14,7 @@ export function createStudyDefinitionLoaders(backend: BackendClient) {
     studies: new DataLoader<string, Study>((ids) =>
       Promise.all(ids.map((id) => backend.call('get', '/api/v1.0/Study/{id}', { path: { id } }))),
     ),
-    /** Full definitions in their current version, by backend id. */
-    studyDefinitions: new DataLoader<string, StudyDefinitionFull>((ids) =>
-      Promise.all(ids.map((id) => backend.call('get', '/api/v1.0/StudyDefinition/{id}', { path: { id } }))),
-    ),
-    /** The languages of a definition, by definition id. */
+    /** The languages of a definition, by definition id (entries can be edited, so they are not cached beyond the request). */
     languagesOfDefinition: new DataLoader<string, Language[]>((ids) =>
       Promise.all(ids.map((studyDefinitionId) => backend.call('get', '/api/v1.0/Language', { query: { studyDefinitionId } }))),
     ),

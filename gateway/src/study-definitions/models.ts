@@ -1,25 +1,23 @@
 /**
- * Models behind the study definition types of the graph (schema.graphql "Study definitions"): the
- * backend's answers, and for the parts of a definition the part with the definition it belongs to (their
- * global ids carry both, so `node(id:)` finds them again).
+ * Models behind the study definition types of the graph (schema.graphql "Study definitions"): the backend's
+ * summaries and studies, and for a version and its parts the rule engine's model with the version it belongs
+ * to (their global ids carry both, so `node(id:)` finds them again).
  */
+import type { DataFieldDefinition, FieldRule, InstrumentDefinition as RulesInstrument, VisitDefinition as RulesVisit } from '@ecrf/rules';
 import type { Operation, SuccessBody } from '../upstream/openapi-types.js';
+import type { DefinitionVersion } from './definition-models.js';
 
 export type StudyDefinitionSummary = SuccessBody<Operation<'/api/v1.0/StudyDefinition', 'get'>>[number];
 /** A study as the backend answers it. */
 export type Study = SuccessBody<Operation<'/api/v1.0/Study/{id}', 'get'>>;
 /** The graph's `Study`: its id is enough to page its patients; name and identifier are read on demand. */
 export type StudyNode = { id: string };
-export type StudyDefinitionFull = SuccessBody<Operation<'/api/v1.0/StudyDefinition/{id}', 'get'>>;
 export type Language = SuccessBody<Operation<'/api/v1.0/Language/{id}', 'get'>>;
 
-type VisitDto = StudyDefinitionFull['visits'][number];
-type InstrumentDto = VisitDto['instruments'][number];
-type FieldDto = InstrumentDto['fields'][number];
-export type FieldRuleDto = FieldDto['rules'][number];
-
-/** A study definition is known by its summary; the full definition is loaded when a field needs it. */
+/** A study definition is known by its summary, or by id until the summary is needed. */
 export type StudyDefinition = { id: string; summary?: StudyDefinitionSummary };
-export type VisitDefinition = { studyDefinitionId: string; visit: VisitDto };
-export type InstrumentDefinition = { studyDefinitionId: string; instrument: InstrumentDto };
-export type FieldDefinition = { studyDefinitionId: string; field: FieldDto };
+export type StudyDefinitionVersion = DefinitionVersion;
+export type VisitDefinition = { version: DefinitionVersion; visit: RulesVisit };
+export type InstrumentDefinition = { version: DefinitionVersion; instrument: RulesInstrument };
+export type FieldDefinition = { version: DefinitionVersion; field: DataFieldDefinition };
+export type FieldRuleModel = { version: DefinitionVersion; rule: FieldRule };

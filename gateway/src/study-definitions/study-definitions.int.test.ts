@@ -1,4 +1,4 @@
-import { FIELD_DEFINITION_TYPES, FIELD_RULE_KINDS } from '@ecrf/rules';
+import { FIELD_DEFINITION_TYPES, FIELD_RULE_KINDS, indexStudyDefinition, type StudyDefinition } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 
@@ -14,11 +14,11 @@ afterAll(async () => {
 
 type Field = {
   id: string;
-  definitionId: string;
+  key: string;
   identifier: string;
   type: string;
-  parentDefinitionId: string | null;
-  rules: { kind: string; expression: { operator: string; constraintDefinitionId: string | null; children: number[] }[] }[];
+  parent: { key: string } | null;
+  rules: { kind: string; expression: { operator: string; constraint: { identifier: string | null } | null; children: number[] }[] }[];
 };
 type Definitions = {
   studyDefinitions: {
@@ -26,33 +26,38 @@ type Definitions = {
     identifier: string;
     displayName: string;
     version: number;
-    patientFields: Field[];
-    visits: {
-      id: string;
-      identifier: string;
-      type: string;
-      max: number | null;
-      isFollowUpRegistry: boolean;
-      rules: Field['rules'];
-      fields: Field[];
-      instruments: { id: string; identifier: string; fields: Field[] }[];
-    }[];
-    enumValueSets: { identifier: string; values: { code: string; order: number }[] }[];
-    constraints: { definitionId: string; identifier: string | null; type: string; operator: string }[];
     languages: { identifier: string; entries: { scope: string; displayKey: string; displayValue: string }[] }[];
+    currentVersion: Version;
   }[];
 };
+type Version = {
+  patientFields: Field[];
+  visits: {
+    id: string;
+    identifier: string;
+    type: string;
+    max: number | null;
+    isFollowUpRegistry: boolean;
+    rules: Field['rules'];
+    fields: Field[];
+    instruments: { id: string; identifier: string; fields: Field[] }[];
+  }[];
+  enumValueSets: { identifier: string; values: { code: string; order: number }[] }[];
+  constraints: { identifier: string | null; type: string; operator: string }[];
+};
 
-const fieldSelection =
-  'id definitionId identifier type parentDefinitionId rules { kind expression { operator constraintDefinitionId children } }';
+const rules = 'rules { kind expression { operator constraint { identifier } children } }';
+const fieldSelection = `id key identifier type parent { key } ${rules}`;
 const DEFINITIONS = `query {
   studyDefinitions {
     id identifier displayName version
-    patientFields { ${fieldSelection} }
-    visits { id identifier type max isFollowUpRegistry rules { kind expression { operator constraintDefinitionId children } } fields { ${fieldSelection} } instruments { id identifier fields { ${fieldSelection} } } }
-    enumValueSets { identifier values { code order } }
-    constraints { definitionId identifier type operator }
     languages { identifier entries { scope displayKey displayValue } }
+    currentVersion {
+      patientFields { ${fieldSelection} }
+      visits { id identifier type max isFollowUpRegistry ${rules} fields { ${fieldSelection} } instruments { id identifier fields { ${fieldSelection} } } }
+      enumValueSets { identifier values { code order } }
+      constraints { identifier type operator }
+    }
   }
 }`;
 
@@ -60,8 +65,9 @@ describe('the study definition in the graph', () => {
   it('renders the demo registry from one query: visits, instruments, fields, rules, constraints, enum sets, languages', async () => {
     const answer = await harness.request<Definitions>(DEFINITIONS, {}, token);
     expect(answer.errors).toBeUndefined();
-    const demo = answer.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung');
-    expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', version: 1 });
+    const definition = answer.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung');
+    expect(definition).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', version: 1 });
+    const demo = definition?.currentVersion;
     expect(demo?.visits.map((v) => [v.identifier, v.type, v.max, v.isFollowUpRegistry])).toEqual([
       ['baseline', 'GENERIC_VISIT', 1, false],
       ['fu', 'INTERMEDIATE_VISIT', null, false],
@@ -78,17 +84,58 @@ describe('the study definition in the graph', () => {
     const and = category?.rules[2]?.expression;
     expect(and?.map((n) => n.operator)).toEqual(['AND', 'EVAL', 'NOT', 'EVAL', 'NOT', 'EVAL']);
     expect(and?.[0]?.children).toEqual([1, 2, 4]);
-    const constraintIds = new Set(demo?.constraints.map((c) => c.definitionId));
-    expect(and?.filter((n) => n.operator === 'EVAL').every((n) => constraintIds.has(n.constraintDefinitionId ?? ''))).toBe(true);
+    const constraints = new Set(demo?.constraints.map((c) => c.identifier));
+    expect(and?.filter((n) => n.operator === 'EVAL').every((n) => n.constraint !== null && constraints.has(n.constraint.identifier))).toBe(
+      true,
+    );
+    // Children name their container by object: tnm.t stands in tnm.
+    const tnm = fields.find((f) => f.identifier === 'tnm');
+    expect(fields.find((f) => f.identifier === 't')?.parent).toEqual({ key: tnm?.key });
     expect(demo?.enumValueSets.find((s) => s.identifier === 'ecog')?.values.map((v) => v.code)).toEqual(['0', '1', '2', '3', '4', 'U']);
-    expect(demo?.languages[0]?.entries).toContainEqual({ scope: 'Visit', displayKey: 'visit.baseline', displayValue: 'Baseline' });
+    expect(definition?.languages[0]?.entries).toContainEqual({ scope: 'Visit', displayKey: 'visit.baseline', displayValue: 'Baseline' });
     // One list call, one definition and one language call: no call per visit or field.
     expect(answer.extensions?.upstreamCalls).toBeLessThanOrEqual(4);
   });
 
+  it("serves each version once as the rule engine's model, with its texts, and then from the cache", async () => {
+    const query = `query { studyDefinitions { identifier currentVersion { id version model texts(languageIdentifier: "de") visits { key identifier } } } }`;
+    type Answer = {
+      studyDefinitions: {
+        identifier: string;
+        currentVersion: {
+          id: string;
+          version: number;
+          model: StudyDefinition;
+          texts: Record<string, string>;
+          visits: { key: string; identifier: string }[];
+        };
+      }[];
+    };
+    const first = await harness.request<Answer>(query, {}, token);
+    expect(first.errors).toBeUndefined();
+    const version = first.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.currentVersion;
+    const model = version?.model;
+    if (!model) throw new Error('no model');
+    // The typed parts are read from the same model: the same keys in the same order.
+    expect(version.visits).toEqual(model.visits.map((v) => ({ key: v.id, identifier: v.identifier })));
+    // The rule engine takes the model as it is.
+    const index = indexStudyDefinition(model);
+    expect(index.instrumentByIdentifier.get('staging')?.fields.map((f) => f.identifier)).toEqual(expect.arrayContaining(['tnm', 't']));
+    expect(version.texts['visit.baseline']).toBe('Baseline');
+    // A version is immutable: its id names it, and the gateway asks the backend for it no more.
+    const again = await harness.request<Answer>('query { studyDefinitions { currentVersion { id model } } }', {}, token);
+    expect(again.data?.studyDefinitions[0]?.currentVersion.id).toBe(first.data?.studyDefinitions[0]?.currentVersion.id);
+    // The definition list and the viewer's rights; the version comes from the cache.
+    expect(again.extensions?.upstreamCalls).toBe(2);
+  });
+
   it('finds a visit definition again by its global id', async () => {
-    const answer = await harness.request<Definitions>('query { studyDefinitions { visits { id identifier } } }', {}, token);
-    const visit = answer.data?.studyDefinitions[0]?.visits[1];
+    const answer = await harness.request<Definitions>(
+      'query { studyDefinitions { currentVersion { visits { id identifier } } } }',
+      {},
+      token,
+    );
+    const visit = answer.data?.studyDefinitions[0]?.currentVersion.visits[1];
     const node = await harness.request<{ node: { identifier: string; instruments: { identifier: string }[] } }>(
       'query($id: ID!) { node(id: $id) { ... on VisitDefinition { identifier instruments { identifier } } } }',
       { id: visit?.id },

@@ -1,52 +1,53 @@
 /**
- * The study definition as typed nodes (schema.graphql "Study definitions"): visits, instruments, fields,
- * rules as structured data, constraints, enum sets and languages, so the web renders and evaluates forms
- * from one query. Also the documentation download (ecrf-calls.md "Documentation").
+ * The study definition in the graph (schema.graphql "Study definitions"): each version once as the rule
+ * engine's model (`StudyDefinitionVersion.model`, cached by version in definition-models.ts) and, read from
+ * that same model, typed and described parts for integrators. Also the documentation download
+ * (ecrf-calls.md "Documentation").
  */
-import { NNGM_CASE_PROCESS, type ConstraintExpression } from '@ecrf/rules';
+import {
+  EXPRESSION_OPERATORS,
+  FIELD_DEFINITION_TYPES,
+  FIELD_RULE_KINDS,
+  NNGM_CASE_PROCESS,
+  sortedEnumValues,
+  VISIT_DEFINITION_TYPES,
+  type ConstraintExpression,
+  type DefinitionIndex,
+} from '@ecrf/rules';
 import { GraphQLError } from 'graphql';
 import type {
-  StudyResolvers,
-  ConstraintExpressionNode,
   DocumentationKind,
+  EnumValueSetResolvers,
   ExpressionOperator,
   FieldDefinitionResolvers,
-  FieldDefinitionType as FieldTypeName,
+  FieldDefinitionType as GraphFieldDefinitionType,
   FieldRuleResolvers,
   InstrumentDefinitionResolvers,
   LanguageResolvers,
   MutationResolvers,
   QueryResolvers,
+  ResolversTypes,
   RuleKind,
   StudyDefinitionResolvers,
+  StudyDefinitionVersionResolvers,
+  StudyResolvers,
   VisitDefinitionResolvers,
+  VisitDefinitionType as GraphVisitDefinitionType,
 } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
-import type { FieldDefinition, InstrumentDefinition, StudyDefinition, StudyDefinitionFull, VisitDefinition } from './models.js';
 import { nullIfForbidden } from '../upstream/upstream-error.js';
+import { readableVersion, type DefinitionVersion } from './definition-models.js';
+import { graphEnum } from './graph-enums.js';
+import type {
+  FieldDefinition,
+  InstrumentDefinition,
+  StudyDefinition,
+  StudyDefinitionSummary,
+  StudyDefinitionVersion,
+  VisitDefinition,
+} from './models.js';
 
-const fieldTypes: Record<string, FieldTypeName> = {
-  TableEntry: 'TABLE_ENTRY',
-  ListEntry: 'LIST_ENTRY',
-  EventReportListEntry: 'EVENT_REPORT_LIST_ENTRY',
-  Table: 'TABLE',
-  List: 'LIST',
-  EventReportList: 'EVENT_REPORT_LIST',
-  FieldGroup: 'FIELD_GROUP',
-  DisplayValue: 'DISPLAY_VALUE',
-  NngmNetworkPartner: 'NETWORK_PARTNER',
-  NngmNetworkLocation: 'NETWORK_LOCATION',
-};
-const ruleKinds: Record<string, RuleKind> = {
-  Visibility: 'VISIBILITY',
-  Editability: 'EDITABILITY',
-  Hint: 'HINT',
-  Redirect: 'REDIRECT',
-  RequiredField: 'REQUIRED_FIELD',
-  Population: 'POPULATION',
-};
-const operators: readonly ExpressionOperator[] = ['EVAL', 'NOT', 'AND', 'OR'];
 const documentPaths = {
   FUNCTIONAL_DESIGN: '/api/v1.0/Documentation/{studyDefinitionId}/{languageIdentifier}/funcionalDesign',
   ECRF: '/api/v1.0/Documentation/{studyDefinitionId}/{languageIdentifier}/ecrf',
@@ -54,31 +55,38 @@ const documentPaths = {
   COMPLETE: '/api/v1.0/Documentation/{studyDefinitionId}/{languageIdentifier}/complete',
 } as const satisfies Record<DocumentationKind, string>;
 
-/** Known by the loader: every value is a type of the model (the backend refuses others on load). */
-function known<T>(table: Record<string, T>, value: string, what: string): T {
-  const mapped = table[value];
-  if (mapped === undefined) throw new GraphQLError(`unknown ${what} '${value}' in the study definition`);
-  return mapped;
+/** The part of a version, `<definitionId>/<version>/<key>` in global ids. */
+const partId = ({ studyDefinitionId, version }: DefinitionVersion, key: string): string => `${studyDefinitionId}/${version}/${key}`;
+
+const indexOf = async (version: DefinitionVersion, context: GatewayContext): Promise<DefinitionIndex> =>
+  (await readableVersion(context, version)).index;
+
+async function summaryOf(definition: StudyDefinition, context: GatewayContext): Promise<StudyDefinitionSummary> {
+  const summary = definition.summary ?? (await context.loaders.studyDefinitionSummaries()).find((s) => s.id === definition.id);
+  if (!summary) throw new GraphQLError('Studiendefinition nicht gefunden', { extensions: { code: 'NOT_FOUND' } });
+  return summary;
 }
 
+type ConstraintExpressionNode = ResolversTypes['ConstraintExpressionNode'];
+
 /** The expression tree as a flat list, root first; children by index (schema.graphql FieldRule.expression). */
-export function flattenExpression(expression: ConstraintExpression | null | undefined): ConstraintExpressionNode[] {
+function flattenExpression(expression: ConstraintExpression | null | undefined, index: DefinitionIndex): ConstraintExpressionNode[] {
   const nodes: ConstraintExpressionNode[] = [];
   const add = (node: ConstraintExpression): number => {
-    const index = nodes.length;
-    const operator = operators.find((o) => o === node.operator);
-    if (!operator) throw new GraphQLError(`unknown expression operator '${node.operator}' in the study definition`);
-    const flat: ConstraintExpressionNode = { operator, constraintDefinitionId: node.constraintDefinitionId ?? null, children: [] };
+    const position = nodes.length;
+    const constraint = node.constraintDefinitionId ? index.constraintById.get(node.constraintDefinitionId) : undefined;
+    const flat: ConstraintExpressionNode = {
+      operator: graphEnum<ExpressionOperator>(EXPRESSION_OPERATORS, node.operator, 'expression operator'),
+      constraint: constraint ?? null,
+      children: [],
+    };
     nodes.push(flat);
     flat.children = (node.expressions ?? []).map(add);
-    return index;
+    return position;
   };
   if (expression) add(expression);
   return nodes;
 }
-
-const full = (definition: StudyDefinition, context: GatewayContext): Promise<StudyDefinitionFull> =>
-  context.loaders.studyDefinitions.load(definition.id);
 
 export const studyDefinitionQueries: Pick<QueryResolvers, 'studyDefinitions'> = {
   studyDefinitions: async (_, __, { loaders }) =>
@@ -108,71 +116,76 @@ export const documentationMutations: Pick<MutationResolvers, 'generateDocumentat
 
 export const StudyDefinitionType: StudyDefinitionResolvers = {
   id: (d) => toGlobalId('StudyDefinition', d.id),
-  definitionId: (d) => d.id,
-  identifier: async (d, _, context) => d.summary?.identifier ?? (await full(d, context)).identifier,
-  displayName: async (d, _, context) => d.summary?.displayName ?? (await full(d, context)).displayName,
-  version: async (d, _, context) => d.summary?.currentVersion ?? (await full(d, context)).version,
-  versions: async (d, _, context) => d.summary?.versions ?? (await full(d, context)).versions,
-  patientFields: async (d, _, context) => (await full(d, context)).patient.fields.map((field) => ({ studyDefinitionId: d.id, field })),
-  visits: async (d, _, context) => (await full(d, context)).visits.map((visit) => ({ studyDefinitionId: d.id, visit })),
-  instruments: async (d, _, context) => (await full(d, context)).instruments.map((instrument) => ({ studyDefinitionId: d.id, instrument })),
-  standaloneInstruments: async (d, _, context) =>
-    (await full(d, context)).standaloneInstruments.map((instrument) => ({ studyDefinitionId: d.id, instrument })),
-  enumValueSets: async (d, _, context) => (await full(d, context)).enumValueSets,
-  constraints: async (d, _, context) =>
-    (await full(d, context)).constraints.map((c) => ({
-      definitionId: c.id,
-      identifier: c.identifier ?? null,
-      type: c.type,
-      operator: c.operator,
-      value: c.value ?? null,
-      property: c.property ?? null,
-      fieldPath: c.fieldPath ?? null,
-      fieldType: c.fieldType ?? null,
-      visit: c.visit ?? null,
-      instrument: c.instrument ?? null,
-    })),
-  queryTypes: async (d, _, context) => (await full(d, context)).queryTypes.map((q) => ({ ...q, displayKey: q.displayKey ?? null })),
-  verificationFlagTypes: async (d, _, context) => (await full(d, context)).verificationFlagTypes,
+  identifier: async (d, _, c) => (await summaryOf(d, c)).identifier,
+  displayName: async (d, _, c) => (await summaryOf(d, c)).displayName,
+  version: async (d, _, c) => (await summaryOf(d, c)).currentVersion,
+  versions: async (d, _, c) => (await summaryOf(d, c)).versions,
+  currentVersion: async (d, _, c) => ({ studyDefinitionId: d.id, version: (await summaryOf(d, c)).currentVersion }),
   languages: (d, _, { loaders }) => loaders.languagesOfDefinition.load(d.id),
   // The registry has one case process, the nNGM one; definitions do not carry it (docs/decisions.md "Case process steps").
   caseProcessSteps: () => NNGM_CASE_PROCESS.map((step) => ({ ...step, mainStates: [...step.mainStates], subStates: [...step.subStates] })),
 };
 
+export const StudyDefinitionVersionType: StudyDefinitionVersionResolvers = {
+  id: (v) => toGlobalId('StudyDefinitionVersion', `${v.studyDefinitionId}/${v.version}`),
+  studyDefinition: (v) => ({ id: v.studyDefinitionId }),
+  version: (v) => v.version,
+  model: async (v, _, c) => (await readableVersion(c, v)).model,
+  texts: async (v, { languageIdentifier }, c) => {
+    const language = (await c.loaders.languagesOfDefinition.load(v.studyDefinitionId)).find((l) => l.identifier === languageIdentifier);
+    const texts: Record<string, string> = {};
+    for (const entry of language?.entries ?? []) texts[entry.displayKey] ??= entry.displayValue;
+    return texts;
+  },
+  patientFields: async (v, _, c) => (await indexOf(v, c)).study.patient.fields.map((field) => ({ version: v, field })),
+  visits: async (v, _, c) =>
+    [...(await indexOf(v, c)).study.visits].sort((a, b) => a.order - b.order).map((visit) => ({ version: v, visit })),
+  instruments: async (v, _, c) => (await indexOf(v, c)).study.instruments.map((instrument) => ({ version: v, instrument })),
+  standaloneInstruments: async (v, _, c) =>
+    (await indexOf(v, c)).study.standaloneInstruments.map((instrument) => ({ version: v, instrument })),
+  enumValueSets: async (v, _, c) => [...(await indexOf(v, c)).study.enumValueSets],
+  constraints: async (v, _, c) => [...(await indexOf(v, c)).study.constraints],
+  queryTypes: async (v, _, c) => [...(await indexOf(v, c)).study.queryTypes],
+  verificationFlagTypes: async (v, _, c) => [...(await indexOf(v, c)).study.verificationFlagTypes],
+};
+
 export const VisitDefinitionType: VisitDefinitionResolvers = {
-  id: ({ studyDefinitionId, visit }) => toGlobalId('VisitDefinition', `${studyDefinitionId}/${visit.id}`),
-  definitionId: ({ visit }) => visit.id,
+  id: ({ version, visit }) => toGlobalId('VisitDefinition', partId(version, visit.id)),
+  key: ({ visit }) => visit.id,
   identifier: ({ visit }) => visit.identifier,
   displayKey: ({ visit }) => visit.displayKey,
   order: ({ visit }) => visit.order,
-  type: ({ visit }) => (visit.definition.type === 'IntermediateVisit' ? 'INTERMEDIATE_VISIT' : 'GENERIC_VISIT'),
+  type: ({ visit }) => graphEnum<GraphVisitDefinitionType>(VISIT_DEFINITION_TYPES, visit.definition.type, 'visit type'),
   max: ({ visit }) => visit.definition.max ?? null,
   isFollowUpRegistry: ({ visit }) => visit.definition.isFollowUpRegistry === true,
   isDeleted: ({ visit }) => visit.isDeleted === true,
-  rules: ({ visit }) => visit.rules,
-  fields: ({ studyDefinitionId, visit }) => visit.fields.map((field) => ({ studyDefinitionId, field })),
-  instruments: ({ studyDefinitionId, visit }) => visit.instruments.map((instrument) => ({ studyDefinitionId, instrument })),
+  rules: ({ version, visit }) => visit.rules.map((rule) => ({ version, rule })),
+  fields: ({ version, visit }) => visit.fields.map((field) => ({ version, field })),
+  instruments: ({ version, visit }) => visit.instruments.map((instrument) => ({ version, instrument })),
 };
 
 export const InstrumentDefinitionType: InstrumentDefinitionResolvers = {
-  id: ({ studyDefinitionId, instrument }) => toGlobalId('InstrumentDefinition', `${studyDefinitionId}/${instrument.id}`),
-  definitionId: ({ instrument }) => instrument.id,
+  id: ({ version, instrument }) => toGlobalId('InstrumentDefinition', partId(version, instrument.id)),
+  key: ({ instrument }) => instrument.id,
   identifier: ({ instrument }) => instrument.identifier,
   displayKey: ({ instrument }) => instrument.displayKey,
   order: ({ instrument }) => instrument.order,
   isDeleted: ({ instrument }) => instrument.isDeleted === true,
-  rules: ({ instrument }) => instrument.rules ?? [],
-  fields: ({ studyDefinitionId, instrument }) => instrument.fields.map((field) => ({ studyDefinitionId, field })),
+  rules: ({ version, instrument }) => (instrument.rules ?? []).map((rule) => ({ version, rule })),
+  fields: ({ version, instrument }) => instrument.fields.map((field) => ({ version, field })),
 };
 
 export const FieldDefinitionType: FieldDefinitionResolvers = {
-  id: ({ studyDefinitionId, field }) => toGlobalId('FieldDefinition', `${studyDefinitionId}/${field.id}`),
-  definitionId: ({ field }) => field.id,
+  id: ({ version, field }) => toGlobalId('FieldDefinition', partId(version, field.id)),
+  key: ({ field }) => field.id,
   identifier: ({ field }) => field.identifier,
-  type: ({ field }) => known(fieldTypes, field.definitionType, 'field type'),
+  type: ({ field }) => graphEnum<GraphFieldDefinitionType>(FIELD_DEFINITION_TYPES, field.definitionType, 'field type'),
   displayKey: ({ field }) => field.displayKey,
   order: ({ field }) => field.order,
-  parentDefinitionId: ({ field }) => field.parentFieldDefinitionId ?? null,
+  parent: async ({ version, field }, _, c) => {
+    const parent = field.parentFieldDefinitionId ? (await indexOf(version, c)).fieldById.get(field.parentFieldDefinitionId) : undefined;
+    return parent ? { version, field: parent } : null;
+  },
   valueType: ({ field }) => field.definition?.valueType ?? null,
   enumValueSetIdentifier: ({ field }) => field.definition?.enumValueSetIdentifier ?? null,
   unit: ({ field }) => field.definition?.unit ?? null,
@@ -180,28 +193,36 @@ export const FieldDefinitionType: FieldDefinitionResolvers = {
   locationRequired: ({ field }) => field.definition?.locationRequired === true,
   isDeleted: ({ field }) => field.isDeleted === true,
   isReadonly: ({ field }) => field.isReadonly === true,
-  rules: ({ field }) => field.rules,
+  rules: ({ version, field }) => field.rules.map((rule) => ({ version, rule })),
 };
 
 export const FieldRuleType: FieldRuleResolvers = {
-  kind: (rule) => known(ruleKinds, rule.definitionType, 'rule kind'),
-  displayKey: (rule) => rule.displayKey ?? null,
-  value: (rule) => rule.value ?? null,
-  isDeleted: (rule) => rule.isDeleted === true,
-  expression: (rule) => flattenExpression(rule.constraintExpression as ConstraintExpression | null | undefined),
+  kind: ({ rule }) => graphEnum<RuleKind>(FIELD_RULE_KINDS, rule.definitionType, 'rule kind'),
+  displayKey: ({ rule }) => rule.displayKey ?? null,
+  value: ({ rule }) => rule.value ?? null,
+  isDeleted: ({ rule }) => rule.isDeleted === true,
+  expression: async ({ version, rule }, _, c) => flattenExpression(rule.constraintExpression, await indexOf(version, c)),
+};
+
+export const EnumValueSetType: EnumValueSetResolvers = {
+  values: (set) => sortedEnumValues(set),
 };
 
 export const LanguageType: LanguageResolvers = {
   id: (language) => toGlobalId('Language', language.id),
 };
 
-/** `node(id:)` for the study definition types; parts are found in the definition their id names. */
+type DefinitionNodeType =
+  'StudyDefinition' | 'StudyDefinitionVersion' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language';
+
+/** `node(id:)` for the study definition types; parts are found in the version their id names. */
 export async function loadStudyDefinitionNode(
-  type: 'StudyDefinition' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language',
+  type: DefinitionNodeType,
   id: string,
   context: GatewayContext,
 ): Promise<
   | StudyDefinition
+  | StudyDefinitionVersion
   | VisitDefinition
   | InstrumentDefinition
   | FieldDefinition
@@ -209,22 +230,25 @@ export async function loadStudyDefinitionNode(
   | null
 > {
   if (type === 'Language') return context.loaders.languages.load(id);
-  const [studyDefinitionId = '', partId] = id.split('/');
-  const definition = await context.loaders.studyDefinitions.load(studyDefinitionId);
-  if (type === 'StudyDefinition') return { id: definition.id };
-  const instruments = [...definition.instruments, ...definition.standaloneInstruments, ...definition.visits.flatMap((v) => v.instruments)];
+  if (type === 'StudyDefinition') {
+    const summary = (await context.loaders.studyDefinitionSummaries()).find((s) => s.id === id);
+    return summary ? { id, summary } : null;
+  }
+  const [studyDefinitionId = '', number = '', key = ''] = id.split('/');
+  const version: DefinitionVersion = { studyDefinitionId, version: Number(number) };
+  if (!Number.isInteger(version.version) || version.version < 1) return null;
+  const index = await indexOf(version, context);
+  if (type === 'StudyDefinitionVersion') return version;
   if (type === 'VisitDefinition') {
-    const visit = definition.visits.find((v) => v.id === partId);
-    return visit ? { studyDefinitionId, visit } : null;
+    const visit = index.visitById.get(key);
+    return visit ? { version, visit } : null;
   }
   if (type === 'InstrumentDefinition') {
-    const instrument = instruments.find((i) => i.id === partId);
-    return instrument ? { studyDefinitionId, instrument } : null;
+    const instrument = index.instrumentById.get(key);
+    return instrument ? { version, instrument } : null;
   }
-  const field = [...definition.patient.fields, ...definition.visits.flatMap((v) => v.fields), ...instruments.flatMap((i) => i.fields)].find(
-    (f) => f.id === partId,
-  );
-  return field ? { studyDefinitionId, field } : null;
+  const field = index.fieldById.get(key);
+  return field ? { version, field } : null;
 }
 
 export const StudyType: StudyResolvers = {

@@ -5,14 +5,14 @@
  */
 import type { GraphQLAnswer, Harness } from './gateway-harness.js';
 
-type FieldDefinition = { definitionId: string; identifier: string; parentDefinitionId: string | null };
+type FieldDefinition = { key: string; identifier: string; parent: { key: string } | null };
 type InstrumentDefinition = { id: string; identifier: string; fields: FieldDefinition[] };
 type VisitDefinition = { id: string; identifier: string; fields: FieldDefinition[]; instruments: InstrumentDefinition[] };
 type Location = { id: string; studyId: string; identifier: string; isDigiNet: boolean };
 
-const DEFINITIONS = `query { studyDefinitions { identifier visits {
-  id identifier fields { definitionId identifier parentDefinitionId }
-  instruments { id identifier fields { definitionId identifier parentDefinitionId } } } } }`;
+const DEFINITIONS = `query { studyDefinitions { identifier currentVersion { visits {
+  id identifier fields { key identifier parent { key } }
+  instruments { id identifier fields { key identifier parent { key } } } } } } }`;
 
 export type PatientFixtures = ReturnType<typeof patientFixtures>;
 
@@ -30,11 +30,11 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
 
   let visitDefinitions: Promise<VisitDefinition[]> | undefined;
   const visits = () =>
-    (visitDefinitions ??= graph<{ studyDefinitions: { identifier: string; visits: VisitDefinition[] }[] }>(
+    (visitDefinitions ??= graph<{ studyDefinitions: { identifier: string; currentVersion: { visits: VisitDefinition[] } }[] }>(
       DEFINITIONS,
       {},
       lookupToken,
-    ).then(({ data }) => data.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.visits ?? []));
+    ).then(({ data }) => data.studyDefinitions.find((d) => d.identifier === 'nngm_lung')?.currentVersion.visits ?? []));
 
   async function visitDefinition(identifier: string): Promise<VisitDefinition> {
     const found = (await visits()).find((v) => v.identifier === identifier);
@@ -55,8 +55,8 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
   /** The staging instrument (documented in baseline and follow-up visits) and its `tnm.t` field. */
   async function staging() {
     const instrument = (await visits()).flatMap((v) => v.instruments).find((i) => i.identifier === 'staging');
-    const tnm = instrument?.fields.find((f) => f.identifier === 'tnm')?.definitionId;
-    const t = instrument?.fields.find((f) => f.identifier === 't' && f.parentDefinitionId === tnm)?.definitionId;
+    const tnm = instrument?.fields.find((f) => f.identifier === 'tnm')?.key;
+    const t = instrument?.fields.find((f) => f.identifier === 't' && f.parent?.key === tnm)?.key;
     if (!instrument || !tnm || !t) throw new Error('no staging instrument with tnm.t');
     return { id: instrument.id, tnm, t };
   }

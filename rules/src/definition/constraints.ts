@@ -6,6 +6,8 @@
 
 export type ExpressionOperator = 'EVAL' | 'NOT' | 'AND' | 'OR';
 
+export const EXPRESSION_OPERATORS: readonly ExpressionOperator[] = ['EVAL', 'NOT', 'AND', 'OR'];
+
 export type ConstraintExpression = {
   /** Kept as string: a stored definition may carry an operator this engine does not know (logged, false). */
   operator: ExpressionOperator | (string & {});

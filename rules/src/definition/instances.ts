@@ -76,6 +76,29 @@ export type StudyPatientContext = {
   standaloneInstruments: readonly Instrument[];
 };
 
+/** An instrument as documented: its state, lock and the version a save sends back (stale saves are refused). */
+export type DocumentedInstrument = Instrument & { state: InstrumentState; locked: boolean; version: number };
+
+/** A visit as documented, with its documented instruments. */
+export type DocumentedVisit = Omit<Visit, 'instruments' | 'state'> & {
+  instruments: readonly DocumentedInstrument[];
+  state: InstrumentState;
+  isSigned: boolean;
+  locked: boolean;
+  visitDate: string | null;
+  assignedInstituteId: string | null;
+  version: number;
+};
+
+/**
+ * A patient's whole documentation as the tiers exchange it (the graph's `StudyPatient.documentation`): the
+ * rules' `StudyPatientContext` with each record's state and version; `patientId` is the pseudonym.
+ */
+export type PatientDocumentation = Omit<StudyPatientContext, 'visits' | 'standaloneInstruments'> & {
+  visits: readonly DocumentedVisit[];
+  standaloneInstruments: readonly DocumentedInstrument[];
+};
+
 /** A value is empty when it is absent or blank. */
 export function isBlank(value: string | null | undefined): boolean {
   return value === null || value === undefined || value.trim() === '';

@@ -21,6 +21,8 @@ export type InstrumentDefinition = {
 
 export type VisitDefinitionType = 'GenericVisit' | 'IntermediateVisit';
 
+export const VISIT_DEFINITION_TYPES: readonly VisitDefinitionType[] = ['GenericVisit', 'IntermediateVisit'];
+
 export type VisitDefinitionSettings = {
   type: VisitDefinitionType;
   /** Maximum number of visits of this definition per patient; absent: unlimited. */

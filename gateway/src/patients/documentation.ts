@@ -1,0 +1,87 @@
+/**
+ * A loaded patient context as the rules' `PatientDocumentation` (schema.graphql `StudyPatient.documentation`).
+ * The gateway's own evaluation reads it with the backend's ids; the graph serves it with global ids, so a
+ * client evaluates the same document and names records in mutations by what it read.
+ */
+import type { DataFieldInstance, DocumentedInstrument, PatientDocumentation } from '@ecrf/rules';
+import { toGlobalId } from '../graph/global-id.js';
+import { instancesOf, type InstrumentDto, type PatientContext } from './models.js';
+
+/** How the records of the document are named: the backend's ids, or the graph's global ids. */
+type RecordIds = {
+  patient: (id: string) => string;
+  visit: (id: string) => string;
+  instrument: (id: string) => string;
+  field: (id: string) => string;
+  institute: (id: string) => string;
+};
+
+const same = (id: string): string => id;
+const BACKEND_IDS: RecordIds = { patient: same, visit: same, instrument: same, field: same, institute: same };
+
+function globalIds(studyPatientId: string): RecordIds {
+  return {
+    patient: (id) => toGlobalId('StudyPatient', id),
+    visit: (id) => toGlobalId('Visit', `${studyPatientId}/${id}`),
+    instrument: (id) => toGlobalId('Instrument', `${studyPatientId}/${id}`),
+    field: (id) => toGlobalId('DataField', `${studyPatientId}/${id}`),
+    institute: (id) => toGlobalId('Institute', id),
+  };
+}
+
+function documentOf(patient: PatientContext, ids: RecordIds): PatientDocumentation {
+  const fields = (list: readonly unknown[]): DataFieldInstance[] =>
+    instancesOf(list).map((field) =>
+      ids === BACKEND_IDS ? field : { ...field, id: ids.field(field.id), childFields: fields(field.childFields) },
+    );
+  const instrument = (i: InstrumentDto): DocumentedInstrument => ({
+    id: ids.instrument(i.id),
+    definitionId: i.definitionId,
+    identifier: i.identifier,
+    fields: fields(i.fields),
+    tags: i.tags,
+    order: i.order,
+    isDeleted: i.isDeleted,
+    state: i.state,
+    locked: i.locked,
+    version: i.version,
+  });
+  return {
+    id: ids.patient(patient.id),
+    patientId: patient.pseudonym,
+    fields: fields(patient.fields),
+    visits: patient.visits.map((v) => ({
+      id: ids.visit(v.id),
+      definitionId: v.definitionId,
+      identifier: v.identifier,
+      fields: fields(v.fields),
+      instruments: v.instruments.map(instrument),
+      tags: v.tags,
+      order: v.order,
+      isDeleted: v.isDeleted,
+      isNew: v.isNew,
+      state: v.state,
+      isSigned: v.isSigned,
+      locked: v.locked,
+      visitDate: v.visitDate,
+      assignedInstituteId: v.assignedInstituteId === null ? null : ids.institute(v.assignedInstituteId),
+      version: v.version,
+    })),
+    standaloneInstruments: patient.standaloneInstruments.map(instrument),
+  };
+}
+
+const stored = new WeakMap<PatientContext, PatientDocumentation>();
+
+/** The documentation with the backend's ids, as the gateway's evaluation reads it; built once per loaded context. */
+export function storedDocumentation(patient: PatientContext): PatientDocumentation {
+  let document = stored.get(patient);
+  if (!document) {
+    document = documentOf(patient, BACKEND_IDS);
+    stored.set(patient, document);
+  }
+  return document;
+}
+
+/** The documentation with global ids, as the graph serves it. */
+export const graphDocumentation = (patient: PatientContext): PatientDocumentation => documentOf(patient, globalIds(patient.id));
