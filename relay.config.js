@@ -9,8 +9,16 @@ const config = {
   // The merged schema (no `extend type`s, which relay-compiler would take for client-only fields).
   schema: join(here, 'schema.graphql'),
   language: 'typescript',
-  // The date scalars travel as ISO text (docs/gateway.md "Conventions").
-  customScalarTypes: { Date: 'string', DateTime: 'string', PartialDate: 'string' },
+  // The date scalars travel as ISO text, the documents as the rule engine's types (docs/gateway.md "Conventions").
+  customScalarTypes: {
+    Date: 'string',
+    DateTime: 'string',
+    PartialDate: 'string',
+    StudyDefinitionModel: { name: 'StudyDefinition', path: '@ecrf/rules' },
+    StudyPatientDocumentation: { name: 'PatientDocumentation', path: '@ecrf/rules' },
+    DisplayTexts: { name: 'DisplayTexts', path: '@ecrf/rules' },
+  },
+  useImportTypeSyntax: true,
   artifactDirectory: join(here, 'web/src/__generated__'),
   eagerEsModules: true,
   excludes: ['**/node_modules/**', '**/__generated__/**'],

@@ -68,7 +68,7 @@ const output = await codegen({
       PartialDate: 'string',
       StudyDefinitionModel: 'import("@ecrf/rules").StudyDefinition',
       StudyPatientDocumentation: 'import("@ecrf/rules").PatientDocumentation',
-      DisplayTexts: 'Record<string, string>',
+      DisplayTexts: 'import("@ecrf/rules").DisplayTexts',
     },
     avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
   },

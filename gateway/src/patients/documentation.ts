@@ -1,9 +1,10 @@
 /**
  * A loaded patient context as the rules' `PatientDocumentation` (schema.graphql `StudyPatient.documentation`).
- * The gateway's own evaluation reads it with the backend's ids; the graph serves it with global ids, so a
- * client evaluates the same document and names records in mutations by what it read.
+ * The gateway's own evaluation reads it with the backend's ids; the graph serves it with global ids (records,
+ * chosen organizations and persons; fields by order), so a client evaluates the same document and names
+ * records in mutations by what it read.
  */
-import type { DataFieldInstance, DocumentedInstrument, PatientDocumentation } from '@ecrf/rules';
+import type { DataFieldInstance, DocumentedInstrument, FieldValue, PatientDocumentation } from '@ecrf/rules';
 import { toGlobalId } from '../graph/global-id.js';
 import { instancesOf, type InstrumentDto, type PatientContext } from './models.js';
 
@@ -14,10 +15,20 @@ type RecordIds = {
   instrument: (id: string) => string;
   field: (id: string) => string;
   institute: (id: string) => string;
+  organization: (id: string) => string;
+  person: (id: string) => string;
 };
 
 const same = (id: string): string => id;
-const BACKEND_IDS: RecordIds = { patient: same, visit: same, instrument: same, field: same, institute: same };
+const BACKEND_IDS: RecordIds = {
+  patient: same,
+  visit: same,
+  instrument: same,
+  field: same,
+  institute: same,
+  organization: same,
+  person: same,
+};
 
 function globalIds(studyPatientId: string): RecordIds {
   return {
@@ -26,14 +37,23 @@ function globalIds(studyPatientId: string): RecordIds {
     instrument: (id) => toGlobalId('Instrument', `${studyPatientId}/${id}`),
     field: (id) => toGlobalId('DataField', `${studyPatientId}/${id}`),
     institute: (id) => toGlobalId('Institute', id),
+    organization: (id) => toGlobalId('Organization', id),
+    person: (id) => toGlobalId('Person', id),
   };
 }
 
 function documentOf(patient: PatientContext, ids: RecordIds): PatientDocumentation {
+  const value = (v: FieldValue): FieldValue => ({
+    ...v,
+    organization: v.organization ? { ...v.organization, id: ids.organization(v.organization.id) } : (v.organization ?? null),
+    person: v.person ? { ...v.person, id: ids.person(v.person.id) } : (v.person ?? null),
+  });
   const fields = (list: readonly unknown[]): DataFieldInstance[] =>
-    instancesOf(list).map((field) =>
-      ids === BACKEND_IDS ? field : { ...field, id: ids.field(field.id), childFields: fields(field.childFields) },
-    );
+    ids === BACKEND_IDS
+      ? [...instancesOf(list)]
+      : [...instancesOf(list)]
+          .sort((a, b) => a.order - b.order)
+          .map((field) => ({ ...field, id: ids.field(field.id), values: field.values.map(value), childFields: fields(field.childFields) }));
   const instrument = (i: InstrumentDto): DocumentedInstrument => ({
     id: ids.instrument(i.id),
     definitionId: i.definitionId,

@@ -78,6 +78,9 @@ export type StudyDefinition = {
   verificationFlagTypes: readonly VerificationFlagType[];
 };
 
+/** The display values of one language of a definition: display key → display value (ecrf-core.md §3 Language). */
+export type DisplayTexts = Readonly<Record<string, string>>;
+
 /** Values of a set sorted by order (ecrf-core.md §3); stable for equal orders. */
 export function sortedEnumValues(set: EnumValueSet): EnumValue[] {
   return [...set.values].sort((a, b) => a.order - b.order);

@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DataFieldInstance } from '@ecrf/rules';
-import { omitDefinitions, toFieldInputs, toInstances, type GraphDataField } from './instances';
+import { omitDefinitions, toFieldInputs } from './instances';
 import { defined } from './formTestKit';
-
-const graphField = (
-  fieldId: string,
-  definitionId: string,
-  order: number,
-  value: string | null,
-  childFields: GraphDataField[] = [],
-): GraphDataField => ({
-  id: fieldId,
-  definition: { definitionId },
-  values: value === null ? [] : [{ value, unit: null, organization: null, person: null }],
-  tags: [],
-  order,
-  isDeleted: false,
-  isVisible: true,
-  lockedManually: false,
-  lockedAutomatically: false,
-  lockDate: null,
-  createdAt: '2025-01-02T10:00:00Z',
-  createdBy: 'carla.case',
-  changedAt: null,
-  changedBy: null,
-  childFields,
-});
 
 const field = (
   id: string,
@@ -40,40 +16,6 @@ const field = (
   order: 10,
   childFields,
   ...extra,
-});
-
-describe('toInstances', () => {
-  it('maps the graph names to the rules model and sorts children by order', () => {
-    const [lines] = toInstances([
-      graphField('i-lines', 'f-therapy_lines', 10, null, [
-        graphField('i-line-2', 'f-therapy_line', 20, null),
-        graphField('i-line-1', 'f-therapy_line', 10, null),
-      ]),
-    ]);
-    expect(lines).toMatchObject({
-      id: 'i-lines',
-      definitionId: 'f-therapy_lines',
-      creationDate: '2025-01-02T10:00:00Z',
-      creatingUser: 'carla.case',
-      isVisible: true,
-    });
-    expect(lines?.childFields.map((c) => c.id)).toEqual(['i-line-1', 'i-line-2']);
-  });
-
-  it('keeps organization and person and reads a field without childFields selected', () => {
-    const [partner] = toInstances([
-      {
-        ...graphField('i-p', 'f-family_physician', 10, null),
-        childFields: undefined,
-        values: [{ value: null, organization: { id: 'org-1', displayName: 'Praxis' }, person: { id: 'p-1', lastName: 'Weber' } }],
-      },
-    ]);
-    expect(partner?.values[0]).toMatchObject({
-      organization: { id: 'org-1', displayName: 'Praxis' },
-      person: { id: 'p-1', lastName: 'Weber' },
-    });
-    expect(partner?.childFields).toEqual([]);
-  });
 });
 
 describe('toFieldInputs', () => {

@@ -1,40 +1,9 @@
 /**
- * Field instances between the graph and the rules (schema.graphql "Patient documentation (issue 5)"):
- * `DataField` in, `DataFieldInput` out. A save sends only what changed: fields left out stay as stored,
- * a field without id is new and deleting is explicit (ecrf-core.md §4: field instance).
+ * What a save sends of the rules' field instances (schema.graphql `DataFieldInput`): only what changed;
+ * fields left out stay as stored, a field without id is new and deleting is explicit (ecrf-core.md §4:
+ * field instance). The instances themselves come as the rules read them (`StudyPatient.documentation`).
  */
 import { valuesEqual, type DataFieldInstance, type FieldValue } from '@ecrf/rules';
-
-export type GraphFieldValue = {
-  readonly value?: string | null;
-  readonly unit?: string | null;
-  readonly organization?: { readonly id: string; readonly displayName?: string | null } | null;
-  readonly person?: {
-    readonly id: string;
-    readonly title?: string | null;
-    readonly firstName?: string | null;
-    readonly lastName?: string | null;
-  } | null;
-};
-
-/** `childFields` is optional: a query selects a fixed depth, and its deepest level has none. */
-export type GraphDataField = {
-  readonly id: string;
-  readonly definition?: { readonly definitionId: string } | null;
-  readonly values: readonly GraphFieldValue[];
-  readonly tags: readonly string[];
-  readonly order: number;
-  readonly isDeleted: boolean;
-  readonly isVisible: boolean;
-  readonly lockedManually: boolean;
-  readonly lockedAutomatically: boolean;
-  readonly lockDate?: string | null;
-  readonly createdAt?: string | null;
-  readonly createdBy?: string | null;
-  readonly changedAt?: string | null;
-  readonly changedBy?: string | null;
-  readonly childFields?: readonly GraphDataField[] | null;
-};
 
 export type FieldValueInput = { value?: string | null; unit?: string | null; organizationId?: string | null; personId?: string | null };
 
@@ -53,48 +22,6 @@ export type FieldInput = {
 export const NEW_FIELD_PREFIX = 'new:';
 
 export const isTemporaryField = (field: DataFieldInstance): boolean => field.isNewField === true || field.id.startsWith(NEW_FIELD_PREFIX);
-
-function toValue(value: GraphFieldValue): FieldValue {
-  return {
-    value: value.value ?? null,
-    unit: value.unit ?? null,
-    organization: value.organization ? { id: value.organization.id, displayName: value.organization.displayName ?? null } : null,
-    person: value.person
-      ? {
-          id: value.person.id,
-          title: value.person.title ?? null,
-          firstName: value.person.firstName ?? null,
-          lastName: value.person.lastName ?? null,
-        }
-      : null,
-  };
-}
-
-/**
- * The rules' instances, children by order. A field whose definition the loaded version lacks keeps an
- * empty definitionId: it is never rendered and, unchanged, never sent.
- */
-export function toInstances(fields: readonly GraphDataField[]): DataFieldInstance[] {
-  return [...fields]
-    .sort((a, b) => a.order - b.order)
-    .map((field) => ({
-      id: field.id,
-      definitionId: field.definition?.definitionId ?? '',
-      values: field.values.map(toValue),
-      tags: [...field.tags],
-      order: field.order,
-      isDeleted: field.isDeleted,
-      isVisible: field.isVisible,
-      lockedManually: field.lockedManually,
-      lockedAutomatically: field.lockedAutomatically,
-      lockDate: field.lockDate ?? null,
-      creationDate: field.createdAt ?? null,
-      creatingUser: field.createdBy ?? null,
-      changeDate: field.changedAt ?? null,
-      changingUser: field.changedBy ?? null,
-      childFields: toInstances(field.childFields ?? []),
-    }));
-}
 
 const toValueInputs = (values: readonly FieldValue[]): FieldValueInput[] =>
   values.map((v) => ({ value: v.value, unit: v.unit ?? null, organizationId: v.organization?.id ?? null, personId: v.person?.id ?? null }));

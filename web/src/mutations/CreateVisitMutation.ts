@@ -7,6 +7,11 @@ export function useCreateVisitMutation() {
       createVisit(input: $input) {
         visit {
           id
+          ...VisitScreen_visit
+        }
+        studyPatient {
+          id
+          ...documentationResult_studyPatient
         }
         errors {
           code

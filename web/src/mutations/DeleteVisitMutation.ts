@@ -8,7 +8,7 @@ export function useDeleteVisitMutation() {
         deletedVisitId @deleteRecord
         studyPatient {
           id
-          ...VisitList_studyPatient
+          ...documentationResult_studyPatient
         }
         errors {
           code

@@ -5,6 +5,10 @@ export function useSetFieldLockMutation() {
   return useMutation<SetFieldLockMutation>(graphql`
     mutation SetFieldLockMutation($input: SetFieldLockInput!) {
       setFieldLock(input: $input) {
+        studyPatient {
+          id
+          ...documentationResult_studyPatient
+        }
         errors {
           code
           path

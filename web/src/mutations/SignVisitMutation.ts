@@ -9,15 +9,10 @@ export function useSignVisitMutation() {
         message
         visit {
           id
-          isSigned
-          state
-          signature {
-            userName
-            signedAt
-            meaning
-          }
+          ...VisitScreen_visit
           studyPatient {
-            ...VisitList_studyPatient
+            id
+            ...documentationResult_studyPatient
           }
         }
         errors {

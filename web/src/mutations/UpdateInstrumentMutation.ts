@@ -7,6 +7,14 @@ export function useUpdateInstrumentMutation() {
       updateInstrument(input: $input) {
         instrument {
           id
+          visit {
+            id
+            ...VisitScreen_visit
+          }
+        }
+        studyPatient {
+          id
+          ...documentationResult_studyPatient
         }
         errors {
           code

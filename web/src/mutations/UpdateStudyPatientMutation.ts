@@ -5,6 +5,10 @@ export function useUpdateStudyPatientMutation() {
   return useMutation<UpdateStudyPatientMutation>(graphql`
     mutation UpdateStudyPatientMutation($input: UpdateStudyPatientInput!) {
       updateStudyPatient(input: $input) {
+        studyPatient {
+          id
+          ...documentationResult_studyPatient
+        }
         errors {
           code
           path

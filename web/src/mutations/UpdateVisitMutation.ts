@@ -7,6 +7,11 @@ export function useUpdateVisitMutation() {
       updateVisit(input: $input) {
         visit {
           id
+          ...VisitScreen_visit
+        }
+        studyPatient {
+          id
+          ...documentationResult_studyPatient
         }
         errors {
           code

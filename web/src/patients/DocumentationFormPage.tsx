@@ -1,8 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
-import type { DataFieldDefinition, FormPlace, StudyDefinition } from '@ecrf/rules';
+import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
-import { toInstances, type FieldInput, type GraphDataField } from '../forms/instances';
+import type { FieldInput } from '../forms/instances';
 import { useFormState } from '../forms/useFormState';
 import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
@@ -16,7 +16,7 @@ import styles from './Patient.module.css';
 export type SaveError = { readonly code: string; readonly fieldId?: string | null; readonly message: string };
 
 /** The fields of a form not stored yet; one constant, since a new array would start the edit over. */
-export const NO_FIELDS: readonly GraphDataField[] = [];
+export const NO_FIELDS: readonly DataFieldInstance[] = [];
 
 type Props = {
   patient: DocumentationPatient;
@@ -25,7 +25,7 @@ type Props = {
   place: FormPlace;
   /** The form's field definitions in the rules model. */
   formFieldsOf: (definition: StudyDefinition) => readonly DataFieldDefinition[];
-  original: readonly GraphDataField[];
+  original: readonly DataFieldInstance[];
   /** Complete or signed: a save needs a reason for change (the server says so too). */
   reasonRequired: boolean;
   readOnly: boolean;
@@ -34,7 +34,7 @@ type Props = {
   save: (fields: FieldInput[], reasonForChange: string | null) => Promise<readonly SaveError[]>;
   onSaved: () => void;
   onCancel: () => void;
-  /** Loads the stored state again after a refused stale save or a lock change. */
+  /** Opens the form again on the stored state the store now holds (after a refused stale save or a lock change). */
   onReload: () => void;
   /** The stored form's version: with DataFieldLockCmd its stored fields offer a manual lock. Null for a new form. */
   lockOwnerVersion?: number | null;
@@ -62,8 +62,7 @@ export function DocumentationFormPage({
 }: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
   const { definition, formFields, text, network } = rules;
-  const initial = useMemo(() => toInstances(original), [original]);
-  const form = useFormState(formFields, initial);
+  const form = useFormState(formFields, original);
   const [reason, setReason] = useState('');
   const [askReason, setAskReason] = useState(reasonRequired);
   const [errors, setErrors] = useState<readonly SaveError[]>([]);
@@ -74,7 +73,7 @@ export function DocumentationFormPage({
   const evaluation = rules.evaluate(place, form.fields);
   const stale = errors.find((error) => error.code === 'STALE_WRITE');
   const [commitLock] = useSetFieldLockMutation();
-  // Locks are offered on an unchanged form only: the reload after the lock would drop unsaved input.
+  // Locks are offered on an unchanged form only: the form opens again on the stored state after the lock.
   const setLock =
     lockOwnerVersion !== null && patient.viewerCan.lockFields && !dirty
       ? (fieldId: string, locked: boolean) => {

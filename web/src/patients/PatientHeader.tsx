@@ -21,7 +21,9 @@ export function PatientHeader({ studyPatient, children, title }: Props) {
         pseudonym
         registrationDate
         isDigiNet
-        definitionVersion
+        definitionVersion {
+          version
+        }
         identity {
           firstName
           lastName
@@ -60,7 +62,7 @@ export function PatientHeader({ studyPatient, children, title }: Props) {
           <dt>{t.registrationDate}</dt>
           <dd>{formatDay(patient.registrationDate)}</dd>
           <dt>{t.definitionVersion}</dt>
-          <dd>{patient.definitionVersion}</dd>
+          <dd>{patient.definitionVersion.version}</dd>
         </dl>
       </div>
       {children && <div className={styles.actions}>{children}</div>}

@@ -1,7 +1,5 @@
-import { useMemo } from 'react';
-import type { DataFieldDefinition, FormPlace, StudyDefinition } from '@ecrf/rules';
+import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
-import { toInstances, type GraphDataField } from '../forms/instances';
 import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
 import { useFormRules } from './useFormRules';
 
@@ -10,7 +8,7 @@ type Props = {
   query: DocumentationQuery;
   place: FormPlace;
   formFieldsOf: (definition: StudyDefinition) => readonly DataFieldDefinition[];
-  fields: readonly GraphDataField[];
+  fields: readonly DataFieldInstance[];
 };
 
 const ignore = () => undefined;
@@ -18,14 +16,13 @@ const ignore = () => undefined;
 /** A stored form as the rules show it (hidden fields stay hidden), for print views. */
 export function ReadOnlyForm({ patient, query, place, formFieldsOf, fields }: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
-  const instances = useMemo(() => toInstances(fields), [fields]);
   return (
     <DocumentationForm
       definition={rules.definition}
       formFields={rules.formFields}
-      fields={instances}
+      fields={fields}
       onChange={ignore}
-      evaluation={rules.evaluate(place, instances)}
+      evaluation={rules.evaluate(place, fields)}
       text={rules.text}
       network={rules.network}
       readOnly

@@ -4,64 +4,15 @@
  * location as selected institute and "today" as the registry's day (Europe/Berlin). `formEvaluationOptions`
  * of @ecrf/rules puts the edited form in place, with the state it gives, as the server's save does.
  */
-import {
-  registryToday,
-  type DefinitionIndex,
-  type InstrumentState,
-  type PatientEvaluationInput,
-  type StudyPatientContext,
-} from '@ecrf/rules';
-import type { DocumentationInstrument, DocumentationPatient, DocumentationQuery } from './documentationContext';
+import { registryToday, type PatientEvaluationInput } from '@ecrf/rules';
+import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
 import type { NetworkDirectory } from '../forms/formContext';
-import { toInstances } from '../forms/instances';
-
-type Patient = DocumentationPatient;
-type GraphState = Patient['visits'][number]['state'];
-
-const states: Record<string, InstrumentState> = { NEW: 'new', MISSING_DATA: 'missing_data', COMPLETE: 'complete' };
-export const rulesState = (state: GraphState): InstrumentState => states[state] ?? 'new';
-
-const instrumentOf = (i: DocumentationInstrument) => ({
-  id: i.id,
-  definitionId: i.definition?.definitionId ?? '',
-  identifier: i.definition?.identifier,
-  fields: toInstances(i.fields),
-  tags: i.tags,
-  state: rulesState(i.state),
-  locked: i.locked,
-});
-
-/** The patient's stored documentation as the rules read it (ids are the graph's). */
-export function storedPatientContext(patient: Patient): StudyPatientContext {
-  return {
-    id: patient.id,
-    patientId: patient.pseudonym,
-    fields: toInstances(patient.fields),
-    visits: patient.visits.map((v) => ({
-      id: v.id,
-      definitionId: v.definition?.definitionId ?? '',
-      identifier: v.definition?.identifier,
-      fields: toInstances(v.fields),
-      instruments: v.instruments.map(instrumentOf),
-      tags: v.tags,
-      state: rulesState(v.state),
-      isNew: v.state === 'NEW',
-      isSigned: v.isSigned,
-      locked: v.locked,
-      visitDate: v.visitDate,
-      assignedInstituteId: v.assignedInstitute?.id ?? null,
-    })),
-    standaloneInstruments: patient.standaloneInstruments.map(instrumentOf),
-  };
-}
-
-type Inputs = { patient: Patient; viewer: DocumentationQuery['viewer']; stored: StudyPatientContext; index: DefinitionIndex };
 
 /** The patient's rule inputs from the screen's data, as the server builds them; "today" is the registry's day now. */
-export function patientEvaluationInput({ patient, viewer, stored, index }: Inputs): PatientEvaluationInput {
+export function patientEvaluationInput(patient: DocumentationPatient, viewer: DocumentationQuery['viewer']): PatientEvaluationInput {
   return {
-    index,
-    stored,
+    index: patient.index,
+    stored: patient.documentation,
     patient,
     viewer: { id: viewer.user.id, userName: viewer.user.userName, roleIdentifier: viewer.role.identifier },
     location: patient.location

@@ -1,28 +1,15 @@
-import { useMemo } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import type { useDefinitionText_studyDefinition$key } from '../__generated__/useDefinitionText_studyDefinition.graphql';
-
-const LANGUAGE = 'de';
+import type { useDefinitionText_definitionVersion$key } from '../__generated__/useDefinitionText_definitionVersion.graphql';
 
 /** The German display value of a definition's display key (visit, instrument, field, enum, rule); the key itself when missing. */
-export function useDefinitionText(studyDefinition: useDefinitionText_studyDefinition$key): (displayKey: string) => string {
-  const { languages } = useFragment(
+export function useDefinitionText(definitionVersion: useDefinitionText_definitionVersion$key): (displayKey: string) => string {
+  const { texts } = useFragment(
     graphql`
-      fragment useDefinitionText_studyDefinition on StudyDefinition {
-        languages {
-          identifier
-          entries {
-            displayKey
-            displayValue
-          }
-        }
+      fragment useDefinitionText_definitionVersion on StudyDefinitionVersion {
+        texts(languageIdentifier: "de")
       }
     `,
-    studyDefinition,
+    definitionVersion,
   );
-  return useMemo(() => {
-    const language = languages.find((candidate) => candidate.identifier === LANGUAGE) ?? languages[0];
-    const values = new Map(language?.entries.map((entry) => [entry.displayKey, entry.displayValue]));
-    return (displayKey: string) => values.get(displayKey) ?? displayKey;
-  }, [languages]);
+  return (displayKey: string) => texts[displayKey] ?? displayKey;
 }

@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
-import {
-  formEvaluationOptions,
-  indexStudyDefinition,
-  type DataFieldDefinition,
-  type DataFieldInstance,
-  type FormPlace,
-  type StudyDefinition,
-} from '@ecrf/rules';
-import { toRulesDefinition, textLookup } from '../forms/definitionModel';
+import { formEvaluationOptions, type DataFieldDefinition, type DataFieldInstance, type FormPlace, type StudyDefinition } from '@ecrf/rules';
 import type { FormEvaluation } from '../forms/DocumentationForm';
 import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
-import { networkDirectory, patientEvaluationInput, storedPatientContext } from './formEvaluation';
+import { networkDirectory, patientEvaluationInput } from './formEvaluation';
 
 /** The rules model of one form of a patient, built once per loaded data; `evaluate` gives its rule inputs for the fields at hand. */
 export function useFormRules(
@@ -18,13 +10,9 @@ export function useFormRules(
   query: DocumentationQuery,
   formFieldsOf: (definition: StudyDefinition) => readonly DataFieldDefinition[],
 ) {
-  const definition = useMemo(() => toRulesDefinition(patient.studyDefinition), [patient.studyDefinition]);
-  const index = useMemo(() => indexStudyDefinition(definition), [definition]);
-  const stored = useMemo(() => storedPatientContext(patient), [patient]);
-  const text = useMemo(() => textLookup(patient.studyDefinition), [patient.studyDefinition]);
+  const input = useMemo(() => patientEvaluationInput(patient, query.viewer), [patient, query.viewer]);
   const network = useMemo(() => networkDirectory(query), [query]);
-  const formFields = useMemo(() => formFieldsOf(definition), [formFieldsOf, definition]);
-  const evaluate = (place: FormPlace, fields: readonly DataFieldInstance[]): FormEvaluation =>
-    formEvaluationOptions(patientEvaluationInput({ patient, viewer: query.viewer, stored, index }), place, fields);
-  return { definition, formFields, text, network, evaluate };
+  const formFields = useMemo(() => formFieldsOf(patient.definition), [formFieldsOf, patient.definition]);
+  const evaluate = (place: FormPlace, fields: readonly DataFieldInstance[]): FormEvaluation => formEvaluationOptions(input, place, fields);
+  return { definition: patient.definition, formFields, text: patient.text, network, evaluate };
 }

@@ -35,8 +35,10 @@ export function CaseProgressScreen() {
           viewerCan {
             editCaseProcess
           }
+          definitionVersion {
+            ...useDefinitionText_definitionVersion
+          }
           studyDefinition {
-            ...useDefinitionText_studyDefinition
             caseProcessSteps {
               identifier
               order
@@ -83,7 +85,7 @@ type Props = {
 };
 
 function CaseProgress({ patient, visitDisplayKey, visit, definitions, editable }: Props) {
-  const text = useDefinitionText(patient.studyDefinition);
+  const text = useDefinitionText(patient.definitionVersion);
   const data = useFragment(
     graphql`
       fragment CaseProgressScreen_visit on Visit {

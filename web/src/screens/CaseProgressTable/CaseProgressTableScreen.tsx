@@ -26,8 +26,8 @@ export function CaseProgressTableScreen() {
       query CaseProgressTableScreenQuery($patientId: ID!, $visitId: ID!) {
         ...AppShell_query
         studyPatient(id: $patientId) {
-          studyDefinition {
-            ...useDefinitionText_studyDefinition
+          definitionVersion {
+            ...useDefinitionText_definitionVersion
           }
           ...PatientHeader_studyPatient
         }
@@ -64,7 +64,7 @@ type Response = CaseProgressTableScreenQuery['response'];
 type Props = { patient: NonNullable<Response['studyPatient']>; visit: NonNullable<Response['visit']> };
 
 function CaseProgressTable({ patient, visit }: Props) {
-  const text = useDefinitionText(patient.studyDefinition);
+  const text = useDefinitionText(patient.definitionVersion);
   return (
     <>
       <PatientHeader studyPatient={patient} title={`${t.tableHeading}: ${text(visit.definition?.displayKey ?? '')}`} />

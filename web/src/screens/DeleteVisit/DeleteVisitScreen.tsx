@@ -44,8 +44,8 @@ export function DeleteVisitScreen() {
             viewerCan {
               deleteVisit
             }
-            studyDefinition {
-              ...useDefinitionText_studyDefinition
+            definitionVersion {
+              ...useDefinitionText_definitionVersion
             }
             ...PatientHeader_studyPatient
           }
@@ -63,7 +63,7 @@ export function DeleteVisitScreen() {
 type Props = { visit: NonNullable<DeleteVisitScreenQuery['response']['visit']> };
 
 function DeleteVisitForm({ visit }: Props) {
-  const text = useDefinitionText(visit.studyPatient.studyDefinition);
+  const text = useDefinitionText(visit.studyPatient.definitionVersion);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [remove, removing] = useDeleteVisitMutation();

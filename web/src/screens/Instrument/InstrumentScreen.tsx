@@ -2,15 +2,21 @@ import { useCallback, useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner } from '@primer/react';
-import { reasonForChangeRequired, type FormPlace, type StudyDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type InstrumentDefinition } from '@ecrf/rules';
 import instrumentScreenQueryNode from '../../__generated__/InstrumentScreenQuery.graphql';
 import type { InstrumentScreenQuery } from '../../__generated__/InstrumentScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
-import { StateLabel } from '../../patients/StateLabel';
-import { useDocumentation, useReload, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
+import { StateLabel, documentedState } from '../../patients/StateLabel';
+import {
+  instrumentDefinitionsOf,
+  useDocumentation,
+  type DocumentationInstrument,
+  type DocumentationPatient,
+  type DocumentationQuery,
+  type DocumentationVisit,
+} from '../../patients/documentationContext';
+import { useFormGeneration, useOpenedWith } from '../../patients/formGeneration';
 import { DocumentationFormPage, NO_FIELDS, type SaveError } from '../../patients/DocumentationFormPage';
-import { rulesState } from '../../patients/formEvaluation';
-import { textLookup } from '../../forms/definitionModel';
 import type { FieldInput } from '../../forms/instances';
 import { useCreateInstrumentMutation } from '../../mutations/CreateInstrumentMutation';
 import { useUpdateInstrumentMutation } from '../../mutations/UpdateInstrumentMutation';
@@ -24,6 +30,8 @@ import { useScreenReference } from '../../layout/screenQuery';
 /** The route preloads the screen's query with these variables. */
 export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params }) => ({
   patientId: params.patientId ?? '',
+  // A new instrument's route names its definition; an existing one's names the instrument (then this finds no definition).
+  instrumentDefinitionId: params.instrumentId ?? '',
   networkPage: NETWORK_PAGE,
 }));
 
@@ -34,14 +42,19 @@ export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(in
  */
 export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
   const { visitId = null, instrumentId = '' } = useParams();
-  const reload = useReload();
+  const { generation, reopen } = useFormGeneration();
   const data = usePreloadedQuery<InstrumentScreenQuery>(
     graphql`
-      query InstrumentScreenQuery($patientId: ID!, $networkPage: Int!) {
+      query InstrumentScreenQuery($patientId: ID!, $instrumentDefinitionId: ID!, $networkPage: Int!) {
         ...AppShell_query
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
+        }
+        instrumentDefinition: node(id: $instrumentDefinitionId) {
+          ... on InstrumentDefinition {
+            key
+          }
         }
         ...documentationContext_query
       }
@@ -50,40 +63,42 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
-  const located = locate(patient, mode, visitId, instrumentId);
+  const located = locate(patient, mode, visitId, mode === 'new' ? (data.instrumentDefinition?.key ?? '') : instrumentId);
   if (!located) return <Banner variant="critical" title={texts.instrument.notFound} />;
   return (
     <InstrumentForm
-      key={`${located.instrument?.id ?? 'new'}-${located.instrument?.version ?? 0}`}
+      key={generation}
       header={data.studyPatient}
       patient={patient}
       query={query}
       located={located}
-      onReload={reload}
+      definitionNodeId={instrumentId}
+      onReload={reopen}
     />
   );
 }
 
 type Located = {
-  visit: DocumentationPatient['visits'][number] | null;
+  visit: DocumentationVisit | null;
   /** Null for a new instrument. */
-  instrument: DocumentationPatient['standaloneInstruments'][number] | null;
-  /** The instrument definition (graph node). */
-  definition: { id: string; definitionId: string; displayKey: string };
+  instrument: DocumentationInstrument | null;
+  definition: InstrumentDefinition;
 };
 
+/** The form the route names: a new one by its definition's key, a stored one by id. */
 function locate(patient: DocumentationPatient, mode: 'new' | 'edit', visitId: string | null, id: string): Located | null {
-  const visit = visitId === null ? null : (patient.visits.find((candidate) => candidate.id === visitId) ?? null);
+  const visit =
+    visitId === null ? null : (patient.visits.find((candidate) => candidate.id === visitId && candidate.isDeleted !== true) ?? null);
   if (visitId !== null && !visit) return null;
-  const definitions = visit
-    ? (patient.studyDefinition.visits.find((candidate) => candidate.definitionId === visit.definition?.definitionId)?.instruments ?? [])
-    : patient.studyDefinition.standaloneInstruments;
+  const definitions = instrumentDefinitionsOf(patient, visit);
   if (mode === 'new') {
     const definition = definitions.find((candidate) => candidate.id === id);
     return definition ? { visit, instrument: null, definition } : null;
   }
-  const instrument = (visit ? visit.instruments : patient.standaloneInstruments).find((candidate) => candidate.id === id);
-  const definition = definitions.find((candidate) => candidate.definitionId === instrument?.definition?.definitionId);
+  const instrument = (visit ? visit.instruments : patient.standaloneInstruments).find(
+    (candidate) => candidate.id === id && candidate.isDeleted !== true,
+  );
+  const definition = definitions.find((candidate) => candidate.id === instrument?.definitionId);
   return instrument && definition ? { visit, instrument, definition } : null;
 }
 
@@ -92,32 +107,28 @@ type FormProps = {
   patient: DocumentationPatient;
   query: DocumentationQuery;
   located: Located;
+  /** The route's id: of the definition for a new instrument (what createInstrument takes). */
+  definitionNodeId: string;
   onReload: () => void;
 };
 
-function InstrumentForm({ header, patient, query, located, onReload }: FormProps) {
+function InstrumentForm({ header, definitionNodeId, onReload, ...current }: FormProps) {
+  const { patient, query, located } = useOpenedWith(current);
   const { visit, instrument, definition } = located;
   const navigate = useNavigate();
   const [create] = useCreateInstrumentMutation();
   const [update] = useUpdateInstrumentMutation();
-  const text = useMemo(() => textLookup(patient.studyDefinition), [patient.studyDefinition]);
   const back = visit
     ? `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}`
     : `/patient/${encodeURIComponent(patient.id)}`;
   const place = useMemo<FormPlace>(
     () =>
       instrument
-        ? { kind: 'instrument', instrumentId: instrument.id, state: rulesState(instrument.state) }
-        : { kind: 'newInstrument', visitId: visit?.id ?? null, definitionId: definition.definitionId },
-    [instrument, visit, definition.definitionId],
+        ? { kind: 'instrument', instrumentId: instrument.id, state: instrument.state }
+        : { kind: 'newInstrument', visitId: visit?.id ?? null, definitionId: definition.id },
+    [instrument, visit, definition.id],
   );
-  const formFieldsOf = useCallback(
-    (rules: StudyDefinition) =>
-      [...rules.instruments, ...rules.standaloneInstruments, ...rules.visits.flatMap((v) => v.instruments)].find(
-        (candidate) => candidate.id === definition.definitionId,
-      )?.fields ?? [],
-    [definition.definitionId],
-  );
+  const formFieldsOf = useCallback(() => definition.fields, [definition]);
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     if (instrument) {
       const answer = await commitMutationAsync(update, {
@@ -126,22 +137,22 @@ function InstrumentForm({ header, patient, query, located, onReload }: FormProps
       return answer.updateInstrument.errors;
     }
     const answer = await commitMutationAsync(create, {
-      input: { studyPatientId: patient.id, visitId: visit?.id ?? null, definitionId: definition.id, fields, reasonForChange },
+      input: { studyPatientId: patient.id, visitId: visit?.id ?? null, definitionId: definitionNodeId, fields, reasonForChange },
     });
     return answer.createInstrument.errors;
   };
-  const name = text(definition.displayKey);
+  const name = patient.text(definition.displayKey);
   const readOnly = !patient.viewerCan.document || (instrument?.locked ?? false) || (visit?.locked ?? false);
   const reasonRequired = reasonForChangeRequired({
-    formState: instrument ? rulesState(instrument.state) : null,
-    visit: visit ? { state: rulesState(visit.state), isSigned: visit.isSigned } : null,
+    formState: instrument ? instrument.state : null,
+    visit: visit ? { state: visit.state, isSigned: visit.isSigned } : null,
   });
   return (
     <>
       <PatientHeader studyPatient={header} title={instrument ? name : texts.instrument.newHeading(name)} />
       {instrument && (
         <p className={styles.labels}>
-          {texts.documentationForm.state}: <StateLabel state={instrument.state} />
+          {texts.documentationForm.state}: <StateLabel state={documentedState(instrument.state)} />
         </p>
       )}
       <DocumentationFormPage

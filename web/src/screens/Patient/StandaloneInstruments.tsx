@@ -18,8 +18,8 @@ export function StandaloneInstruments({ studyPatient }: { studyPatient: Standalo
         viewerCan {
           document
         }
-        studyDefinition {
-          ...useDefinitionText_studyDefinition
+        definitionVersion {
+          ...useDefinitionText_definitionVersion
           standaloneInstruments {
             id
             displayKey
@@ -37,10 +37,10 @@ export function StandaloneInstruments({ studyPatient }: { studyPatient: Standalo
     `,
     studyPatient,
   );
-  const text = useDefinitionText(patient.studyDefinition);
+  const text = useDefinitionText(patient.definitionVersion);
   const navigate = useNavigate();
   const base = `/patient/${encodeURIComponent(patient.id)}`;
-  const definitions = patient.studyDefinition.standaloneInstruments.filter((definition) => !definition.isDeleted);
+  const definitions = patient.definitionVersion.standaloneInstruments.filter((definition) => !definition.isDeleted);
   if (definitions.length === 0 && patient.standaloneInstruments.length === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="standalone-heading">

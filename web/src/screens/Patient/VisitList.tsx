@@ -20,8 +20,8 @@ export function VisitList({ studyPatient }: { studyPatient: VisitList_studyPatie
         viewerCan {
           document
         }
-        studyDefinition {
-          ...useDefinitionText_studyDefinition
+        definitionVersion {
+          ...useDefinitionText_definitionVersion
         }
         visitOptions {
           available
@@ -52,7 +52,7 @@ export function VisitList({ studyPatient }: { studyPatient: VisitList_studyPatie
     `,
     studyPatient,
   );
-  const text = useDefinitionText(patient.studyDefinition);
+  const text = useDefinitionText(patient.definitionVersion);
   const navigate = useNavigate();
   const base = `/patient/${encodeURIComponent(patient.id)}`;
   return (

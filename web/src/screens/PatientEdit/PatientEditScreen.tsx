@@ -5,7 +5,8 @@ import { reasonForChangeRequired, type FormPlace, type StudyDefinition } from '@
 import patientEditScreenQueryNode from '../../__generated__/PatientEditScreenQuery.graphql';
 import type { PatientEditScreenQuery } from '../../__generated__/PatientEditScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
-import { useDocumentation, useReload } from '../../patients/documentationContext';
+import { useDocumentation, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
+import { useFormGeneration, useOpenedWith } from '../../patients/formGeneration';
 import { DocumentationFormPage, type SaveError } from '../../patients/DocumentationFormPage';
 import { NETWORK_PAGE } from '../../patients/network';
 import type { FieldInput } from '../../forms/instances';
@@ -26,7 +27,7 @@ export const patientEditScreenQuery = defineScreenQuery<PatientEditScreenQuery>(
 
 /** /patient/edit/{patientId}: the patient fields (master data of the registry, pseudonymous) (ecrf-core.md §2). */
 export function PatientEditScreen() {
-  const reload = useReload();
+  const { generation, reopen } = useFormGeneration();
   const data = usePreloadedQuery<PatientEditScreenQuery>(
     graphql`
       query PatientEditScreenQuery($patientId: ID!, $networkPage: Int!) {
@@ -41,9 +42,21 @@ export function PatientEditScreen() {
     useScreenReference(patientEditScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
+  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
+  return <PatientEditForm key={generation} header={data.studyPatient} patient={patient} query={query} onReload={reopen} />;
+}
+
+type FormProps = {
+  header: NonNullable<PatientEditScreenQuery['response']['studyPatient']>;
+  patient: DocumentationPatient;
+  query: DocumentationQuery;
+  onReload: () => void;
+};
+
+function PatientEditForm({ header, onReload, ...current }: FormProps) {
+  const { patient, query } = useOpenedWith(current);
   const navigate = useNavigate();
   const [update] = useUpdateStudyPatientMutation();
-  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
   const back = `/patient/${encodeURIComponent(patient.id)}`;
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     const answer = await commitMutationAsync(update, { input: { id: patient.id, version: patient.version, fields, reasonForChange } });
@@ -51,9 +64,8 @@ export function PatientEditScreen() {
   };
   return (
     <>
-      <PatientHeader studyPatient={data.studyPatient} title={texts.patient.editHeading(patient.pseudonym)} />
+      <PatientHeader studyPatient={header} title={texts.patient.editHeading(patient.pseudonym)} />
       <DocumentationFormPage
-        key={patient.version}
         patient={patient}
         query={query}
         place={place}
@@ -65,7 +77,7 @@ export function PatientEditScreen() {
         onSaved={() => navigate(back)}
         onCancel={() => navigate(back)}
         lockOwnerVersion={patient.version}
-        onReload={reload}
+        onReload={onReload}
       />
     </>
   );

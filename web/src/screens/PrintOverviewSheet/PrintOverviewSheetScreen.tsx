@@ -1,16 +1,15 @@
-import { useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { Banner, Heading } from '@primer/react';
-import type { FormPlace, StudyDefinition } from '@ecrf/rules';
+import type { FormPlace, InstrumentState, StudyDefinition } from '@ecrf/rules';
 import printOverviewSheetScreenQueryNode from '../../__generated__/PrintOverviewSheetScreenQuery.graphql';
 import type { PrintOverviewSheetScreenQuery } from '../../__generated__/PrintOverviewSheetScreenQuery.graphql';
-import { useDocumentation, type DocumentationPatient } from '../../patients/documentationContext';
+import { useDocumentation } from '../../patients/documentationContext';
+import { documentedState } from '../../patients/StateLabel';
 import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
 import { PrintPage } from '../../patients/PrintPage';
 import { formatDay } from '../../patients/dates';
 import { caseProcessSummary } from '../../patients/caseProcess';
 import { NETWORK_PAGE } from '../../patients/network';
-import { textLookup } from '../../forms/definitionModel';
 import facts from '../../components/Facts.module.css';
 import adminStyles from '../../administration/AdminTable.module.css';
 import { texts } from '../../texts';
@@ -21,7 +20,11 @@ import { useScreenReference } from '../../layout/screenQuery';
 
 const patientPlace: FormPlace = { kind: 'patient' };
 const patientFieldsOf = (rules: StudyDefinition) => rules.patient.fields;
-const stateText = (state: DocumentationPatient['visits'][number]['state']) => texts.states[state === '%future added value' ? 'NEW' : state];
+const stateText = (state: InstrumentState) => texts.states[documentedState(state)];
+
+/** Visits and instruments as the patient screen lists them: not deleted, by order. */
+const live = <T extends { isDeleted?: boolean; order?: number }>(records: readonly T[]): T[] =>
+  records.filter((record) => record.isDeleted !== true).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
 /** The route preloads the screen's query with these variables. */
 export const printOverviewSheetScreenQuery = defineScreenQuery<PrintOverviewSheetScreenQuery>(
@@ -50,20 +53,16 @@ export function PrintOverviewSheetScreen() {
     useScreenReference(printOverviewSheetScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
-  const text = useMemo(() => (patient ? textLookup(patient.studyDefinition) : null), [patient]);
-  if (!data.studyPatient || !patient || !text) return <Banner variant="critical" title={texts.patient.notFound} />;
+  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
   const t = texts.print;
   const { stoppingStep, latestFilledStep } = data.studyPatient;
-  const visitName = (definitionId: string | undefined) => {
-    const definition = patient.studyDefinition.visits.find((candidate) => candidate.definitionId === definitionId);
+  const { text, index } = patient;
+  const visitName = (key: string) => {
+    const definition = index.visitById.get(key);
     return definition ? text(definition.displayKey) : '–';
   };
-  const instrumentName = (definitionId: string | undefined) => {
-    const definition = [
-      ...patient.studyDefinition.instruments,
-      ...patient.studyDefinition.standaloneInstruments,
-      ...patient.studyDefinition.visits.flatMap((v) => v.instruments),
-    ].find((candidate) => candidate.definitionId === definitionId);
+  const instrumentName = (key: string) => {
+    const definition = index.instrumentById.get(key);
     return definition ? text(definition.displayKey) : '–';
   };
   return (
@@ -96,22 +95,24 @@ export function PrintOverviewSheetScreen() {
             </tr>
           </thead>
           <tbody>
-            {patient.visits.map((visit) => (
+            {live(patient.visits).map((visit) => (
               <tr key={visit.id}>
-                <td>{visitName(visit.definition?.definitionId)}</td>
+                <td>{visitName(visit.definitionId)}</td>
                 <td>{formatDay(visit.visitDate)}</td>
                 <td>{visit.isSigned ? `${stateText(visit.state)}, ${texts.states.signed}` : stateText(visit.state)}</td>
                 <td>
-                  {visit.instruments.map((i) => `${instrumentName(i.definition?.definitionId)}: ${stateText(i.state)}`).join('; ') || '–'}
+                  {live(visit.instruments)
+                    .map((i) => `${instrumentName(i.definitionId)}: ${stateText(i.state)}`)
+                    .join('; ') || '–'}
                 </td>
               </tr>
             ))}
-            {patient.standaloneInstruments.map((instrument) => (
+            {live(patient.standaloneInstruments).map((instrument) => (
               <tr key={instrument.id}>
                 <td>{texts.patient.standaloneHeading}</td>
                 <td>–</td>
                 <td>{stateText(instrument.state)}</td>
-                <td>{instrumentName(instrument.definition?.definitionId)}</td>
+                <td>{instrumentName(instrument.definitionId)}</td>
               </tr>
             ))}
           </tbody>

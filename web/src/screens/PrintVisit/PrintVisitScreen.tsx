@@ -1,17 +1,19 @@
-import { useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useParams } from 'react-router';
 import { Banner, Heading } from '@primer/react';
-import type { StudyDefinition } from '@ecrf/rules';
 import printVisitScreenQueryNode from '../../__generated__/PrintVisitScreenQuery.graphql';
 import type { PrintVisitScreenQuery } from '../../__generated__/PrintVisitScreenQuery.graphql';
-import { useDocumentation, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
+import {
+  useDocumentation,
+  type DocumentationPatient,
+  type DocumentationQuery,
+  type DocumentationVisit,
+} from '../../patients/documentationContext';
+import { documentedState } from '../../patients/StateLabel';
 import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
 import { PrintPage } from '../../patients/PrintPage';
-import { rulesState } from '../../patients/formEvaluation';
 import { formatDay } from '../../patients/dates';
 import { NETWORK_PAGE } from '../../patients/network';
-import { textLookup } from '../../forms/definitionModel';
 import facts from '../../components/Facts.module.css';
 import { texts } from '../../texts';
 import styles from '../../patients/Print.module.css';
@@ -49,16 +51,16 @@ export function PrintVisitScreen({ kind }: { kind: Kind }) {
     useScreenReference(printVisitScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
-  const visit = patient?.visits.find((candidate) => candidate.id === visitId);
+  const visit = patient?.visits.find((candidate) => candidate.id === visitId && candidate.isDeleted !== true);
   if (!patient || !visit) return <Banner variant="critical" title={texts.visit.notFound} />;
   return <VisitPrintout patient={patient} query={query} visit={visit} kind={kind} />;
 }
 
-type Props = { patient: DocumentationPatient; query: DocumentationQuery; visit: DocumentationPatient['visits'][number]; kind: Kind };
+type Props = { patient: DocumentationPatient; query: DocumentationQuery; visit: DocumentationVisit; kind: Kind };
 
 function VisitPrintout({ patient, query, visit, kind }: Props) {
-  const text = useMemo(() => textLookup(patient.studyDefinition), [patient.studyDefinition]);
-  const definition = patient.studyDefinition.visits.find((candidate) => candidate.definitionId === visit.definition?.definitionId);
+  const { text } = patient;
+  const definition = patient.index.visitById.get(visit.definitionId);
   const visitName = definition ? text(definition.displayKey) : '–';
   const instruments = [...(definition?.instruments ?? [])]
     .filter((candidate) => kind === 'visit' || DIAGNOSTIC_REQUIREMENT_INSTRUMENTS.includes(candidate.identifier))
@@ -79,12 +81,13 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
         <dt>{texts.visit.visitDate}</dt>
         <dd>{formatDay(visit.visitDate)}</dd>
         <dt>{texts.documentationForm.state}</dt>
-        <dd>{texts.states[visit.state === '%future added value' ? 'NEW' : visit.state]}</dd>
+        <dd>{texts.states[documentedState(visit.state)]}</dd>
       </dl>
       {instruments.map((instrumentDefinition) => {
-        const instrument = visit.instruments.find((candidate) => candidate.definition?.definitionId === instrumentDefinition.definitionId);
-        const formFieldsOf = (rules: StudyDefinition) =>
-          rules.visits.flatMap((v) => v.instruments).find((i) => i.id === instrumentDefinition.definitionId)?.fields ?? [];
+        const instrument = visit.instruments.find(
+          (candidate) => candidate.definitionId === instrumentDefinition.id && candidate.isDeleted !== true,
+        );
+        const formFieldsOf = () => instrumentDefinition.fields;
         return (
           <section key={instrumentDefinition.id} className={styles.section} aria-label={text(instrumentDefinition.displayKey)}>
             <Heading as="h2" className={styles.sectionHeading}>
@@ -94,7 +97,7 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
               <ReadOnlyForm
                 patient={patient}
                 query={query}
-                place={{ kind: 'instrument', instrumentId: instrument.id, state: rulesState(instrument.state) }}
+                place={{ kind: 'instrument', instrumentId: instrument.id, state: instrument.state }}
                 formFieldsOf={formFieldsOf}
                 fields={instrument.fields}
               />

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { graphql, usePreloadedQuery } from 'react-relay';
+import { graphql, useFragment, usePreloadedQuery } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { Banner, Button, Heading, Label, LinkButton } from '@primer/react';
 import visitScreenQueryNode from '../../__generated__/VisitScreenQuery.graphql';
 import type { VisitScreenQuery } from '../../__generated__/VisitScreenQuery.graphql';
+import type { VisitScreen_studyPatient$key } from '../../__generated__/VisitScreen_studyPatient.graphql';
+import type { VisitScreen_visit$key } from '../../__generated__/VisitScreen_visit.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDefinitionText } from '../../patients/useDefinitionText';
 import { StateLabel } from '../../patients/StateLabel';
@@ -30,70 +32,83 @@ export function VisitScreen() {
       query VisitScreenQuery($patientId: ID!, $visitId: ID!) {
         ...AppShell_query
         studyPatient(id: $patientId) {
-          id
-          viewerCan {
-            document
-            signVisit
-            deleteVisit
-            editCaseProcess
-          }
-          studyDefinition {
-            ...useDefinitionText_studyDefinition
-          }
-          ...PatientHeader_studyPatient
+          ...VisitScreen_studyPatient
         }
         visit(id: $visitId) {
-          id
-          state
-          isSigned
-          locked
-          visitDate
-          signature {
-            userName
-            signedAt
-            meaning
-          }
-          definition {
-            displayKey
-            instruments {
-              id
-              displayKey
-              isDeleted
-            }
-          }
-          instruments {
-            id
-            state
-            locked
-            definition {
-              id
-            }
-          }
+          ...VisitScreen_visit
         }
       }
     `,
     useScreenReference(visitScreenQuery),
   );
-  const patient = data.studyPatient;
-  const visit = data.visit;
-  if (!patient || !visit?.definition) return <Banner variant="critical" title={t.notFound} />;
-  return <VisitView patient={patient} visit={{ ...visit, definition: visit.definition }} />;
+  if (!data.studyPatient || !data.visit) return <Banner variant="critical" title={t.notFound} />;
+  return <VisitView studyPatient={data.studyPatient} visit={data.visit} />;
 }
 
-type Data = NonNullable<VisitScreenQuery['response']['studyPatient']>;
-type Visit = NonNullable<VisitScreenQuery['response']['visit']>;
-type VisitData = Visit & { definition: NonNullable<Visit['definition']> };
-
-function VisitView({ patient, visit }: { patient: Data; visit: VisitData }) {
-  const text = useDefinitionText(patient.studyDefinition);
+/** The visit with its state, signature and instruments; documentation mutations spread it, so the view shows what they stored. */
+function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: VisitScreen_visit$key }) {
+  const patient = useFragment(
+    graphql`
+      fragment VisitScreen_studyPatient on StudyPatient {
+        id
+        viewerCan {
+          document
+          signVisit
+          deleteVisit
+          editCaseProcess
+        }
+        definitionVersion {
+          ...useDefinitionText_definitionVersion
+        }
+        ...PatientHeader_studyPatient
+      }
+    `,
+    props.studyPatient,
+  );
+  const visit = useFragment(
+    graphql`
+      fragment VisitScreen_visit on Visit {
+        id
+        state
+        isSigned
+        locked
+        visitDate
+        signature {
+          userName
+          signedAt
+          meaning
+        }
+        definition {
+          displayKey
+          instruments {
+            id
+            displayKey
+            isDeleted
+          }
+        }
+        instruments {
+          id
+          state
+          locked
+          definition {
+            id
+          }
+        }
+      }
+    `,
+    props.visit,
+  );
+  if (!visit.definition) return <Banner variant="critical" title={t.notFound} />;
+  const definition = visit.definition;
+  const text = useDefinitionText(patient.definitionVersion);
   const [signing, setSigning] = useState(false);
   const can = patient.viewerCan;
   const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}`;
-  const name = text(visit.definition.displayKey);
+  const name = text(definition.displayKey);
   const editable = can.document && !visit.locked;
   // The backend refuses a signature while an instrument has missing data (docs/backend.md "Visits").
   const signable = !visit.instruments.some((instrument) => instrument.state === 'MISSING_DATA');
-  const definitions = visit.definition.instruments.filter(
+  const definitions = definition.instruments.filter(
     (definition) => !definition.isDeleted || visit.instruments.some((i) => i.definition?.id === definition.id),
   );
   return (

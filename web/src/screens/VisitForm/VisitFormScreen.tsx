@@ -2,15 +2,19 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner, FormControl, TextInput } from '@primer/react';
-import { reasonForChangeRequired, type FormPlace, type StudyDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type VisitDefinition } from '@ecrf/rules';
 import visitFormScreenQueryNode from '../../__generated__/VisitFormScreenQuery.graphql';
 import type { VisitFormScreenQuery } from '../../__generated__/VisitFormScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
-import { useDocumentation, useReload, type DocumentationPatient, type DocumentationQuery } from '../../patients/documentationContext';
+import {
+  useDocumentation,
+  type DocumentationPatient,
+  type DocumentationQuery,
+  type DocumentationVisit,
+} from '../../patients/documentationContext';
+import { useFormGeneration, useOpenedWith } from '../../patients/formGeneration';
 import { DocumentationFormPage, NO_FIELDS, type SaveError } from '../../patients/DocumentationFormPage';
-import { rulesState } from '../../patients/formEvaluation';
 import { NETWORK_PAGE } from '../../patients/network';
-import { textLookup } from '../../forms/definitionModel';
 import type { FieldInput } from '../../forms/instances';
 import { useCreateVisitMutation } from '../../mutations/CreateVisitMutation';
 import { useUpdateVisitMutation } from '../../mutations/UpdateVisitMutation';
@@ -30,7 +34,7 @@ export const visitFormScreenQuery = defineScreenQuery<VisitFormScreenQuery>(visi
 /** /patient/{patientId}/visit/{visitDefinitionId}/new and /patient/{patientId}/visit/{visitId}/edit: visit date and visit fields. */
 export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
   const { visitId = '', visitDefinitionId = '' } = useParams();
-  const reload = useReload();
+  const { generation, reopen } = useFormGeneration();
   const data = usePreloadedQuery<VisitFormScreenQuery>(
     graphql`
       query VisitFormScreenQuery($patientId: ID!, $networkPage: Int!) {
@@ -41,6 +45,7 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
             reason
             definition {
               id
+              key
             }
           }
           ...PatientHeader_studyPatient
@@ -53,26 +58,24 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
-  const visit = mode === 'edit' ? patient.visits.find((candidate) => candidate.id === visitId) : undefined;
-  const definition =
-    mode === 'edit'
-      ? patient.studyDefinition.visits.find((candidate) => candidate.definitionId === visit?.definition?.definitionId)
-      : patient.studyDefinition.visits.find((candidate) => candidate.id === visitDefinitionId);
+  const visit = mode === 'edit' ? patient.visits.find((candidate) => candidate.id === visitId && candidate.isDeleted !== true) : undefined;
+  const option = data.studyPatient.visitOptions.find((candidate) => candidate.definition.id === visitDefinitionId);
+  const definition = patient.index.visitById.get(mode === 'edit' ? (visit?.definitionId ?? '') : (option?.definition.key ?? ''));
   if (!definition || (mode === 'edit' && !visit)) return <Banner variant="critical" title={t.notFound} />;
-  const option = data.studyPatient.visitOptions.find((candidate) => candidate.definition.id === definition.id);
   if (mode === 'new' && option?.available !== true) {
     const reason = option?.reason && option.reason !== '%future added value' ? texts.patient.unavailable[option.reason] : t.notFound;
     return <Banner variant="warning" title={reason} />;
   }
   return (
     <VisitForm
-      key={`${visit?.id ?? 'new'}-${visit?.version ?? 0}`}
+      key={generation}
       header={data.studyPatient}
       patient={patient}
       query={query}
       visit={visit ?? null}
       definition={definition}
-      onReload={reload}
+      definitionNodeId={visitDefinitionId}
+      onReload={reopen}
     />
   );
 }
@@ -81,24 +84,23 @@ type FormProps = {
   header: NonNullable<VisitFormScreenQuery['response']['studyPatient']>;
   patient: DocumentationPatient;
   query: DocumentationQuery;
-  visit: DocumentationPatient['visits'][number] | null;
-  definition: DocumentationPatient['studyDefinition']['visits'][number];
+  visit: DocumentationVisit | null;
+  definition: VisitDefinition;
+  /** The route's id of the visit definition, for a new visit (what createVisit takes). */
+  definitionNodeId: string;
   onReload: () => void;
 };
 
-function VisitForm({ header, patient, query, visit, definition, onReload }: FormProps) {
+function VisitForm({ header, definitionNodeId, onReload, ...current }: FormProps) {
+  const { patient, query, visit, definition } = useOpenedWith(current);
   const navigate = useNavigate();
   const [create] = useCreateVisitMutation();
   const [update] = useUpdateVisitMutation();
   const [visitDate, setVisitDate] = useState(visit?.visitDate ?? '');
   const created = useRef<string | null>(null);
-  const text = useMemo(() => textLookup(patient.studyDefinition), [patient.studyDefinition]);
   const patientPath = `/patient/${encodeURIComponent(patient.id)}`;
   const place = useMemo<FormPlace>(() => ({ kind: 'visit', visitId: visit?.id ?? 'new' }), [visit]);
-  const formFieldsOf = useCallback(
-    (rules: StudyDefinition) => rules.visits.find((candidate) => candidate.id === definition.definitionId)?.fields ?? [],
-    [definition.definitionId],
-  );
+  const formFieldsOf = useCallback(() => definition.fields, [definition]);
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     const date = visitDate || null;
     if (visit) {
@@ -108,12 +110,12 @@ function VisitForm({ header, patient, query, visit, definition, onReload }: Form
       return answer.updateVisit.errors;
     }
     const answer = await commitMutationAsync(create, {
-      input: { studyPatientId: patient.id, definitionId: definition.id, visitDate: date, fields },
+      input: { studyPatientId: patient.id, definitionId: definitionNodeId, visitDate: date, fields },
     });
     created.current = answer.createVisit.visit?.id ?? null;
     return answer.createVisit.errors;
   };
-  const name = text(definition.displayKey);
+  const name = patient.text(definition.displayKey);
   return (
     <>
       <PatientHeader studyPatient={header} title={visit ? t.editHeading(name) : t.newHeading(name)} />
@@ -125,7 +127,7 @@ function VisitForm({ header, patient, query, visit, definition, onReload }: Form
         original={visit?.fields ?? NO_FIELDS}
         reasonRequired={reasonForChangeRequired({
           formState: null,
-          visit: visit ? { state: rulesState(visit.state), isSigned: visit.isSigned } : null,
+          visit: visit ? { state: visit.state, isSigned: visit.isSigned } : null,
         })}
         readOnly={!patient.viewerCan.document || (visit?.locked ?? false)}
         header={{
