@@ -30,8 +30,8 @@ export type Gateway = {
 // Fragments are counted where they are spread: Relay clients compose every query from fragments.
 const armor = new ApolloArmor({
   maxDepth: { n: 12, flattenFragments: true },
-  // A documentation form (the whole definition and the whole patient, for rules in the browser) costs ~13,600.
-  costLimit: { maxCost: 20_000, flattenFragments: true },
+  // The costliest screen (a documentation form: the definition and the documentation as documents) costs ~400.
+  costLimit: { maxCost: 5_000, flattenFragments: true },
   maxAliases: { n: 20 },
   maxDirectives: { n: 30 },
 });

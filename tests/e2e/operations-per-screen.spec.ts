@@ -59,7 +59,7 @@ async function expectOneOperationPerScreen(traffic: GraphQLTraffic, screens: Scr
 type DemoPatient = {
   id: string;
   visits: { id: string; definition: { identifier: string } }[];
-  studyDefinition: {
+  definitionVersion: {
     visits: { id: string; identifier: string; instruments: { id: string; identifier: string }[] }[];
     standaloneInstruments: { id: string; identifier: string }[];
   };
@@ -68,7 +68,7 @@ type DemoPatient = {
 const PATIENT_QUERY = `query ($studyId: ID!, $pseudonym: String!) {
   studyPatients(studyId: $studyId, filter: { search: $pseudonym }) {
     edges { node { id visits { id definition { identifier } }
-      studyDefinition { visits { id identifier instruments { id identifier } } standaloneInstruments { id identifier } } } }
+      definitionVersion { visits { id identifier instruments { id identifier } } standaloneInstruments { id identifier } } } }
   }
 }`;
 const CREATE_INSTRUMENT = `mutation ($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id } errors { message } } }`;
@@ -84,7 +84,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
   });
   const patient = studyPatients.edges[0]?.node;
   const baseline = patient?.visits.find((visit) => visit.definition.identifier === 'baseline');
-  const definitions = patient?.studyDefinition;
+  const definitions = patient?.definitionVersion;
   const baselineInstruments = definitions?.visits.find((visit) => visit.identifier === 'baseline')?.instruments ?? [];
   const followUp = definitions?.visits.find((visit) => visit.identifier === 'fu');
   const performance = baselineInstruments.find((instrument) => instrument.identifier === 'performance');

@@ -88,6 +88,12 @@ function documentOf(patient: PatientContext, ids: RecordIds): PatientDocumentati
       version: v.version,
     })),
     standaloneInstruments: patient.standaloneInstruments.map(instrument),
+    location: {
+      id: ids.institute(patient.instituteId),
+      identifier: patient.instituteIdentifier,
+      displayName: patient.instituteDisplayName,
+      isDigiNet: patient.isDigiNet,
+    },
   };
 }
 

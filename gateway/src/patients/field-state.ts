@@ -37,17 +37,13 @@ async function buildEvaluation(patient: PatientContext, context: GatewayContext)
     loadedVersion(context, { studyDefinitionId: patient.studyDefinitionId, version: patient.definitionVersion }),
     context.loaders.currentUser(),
   ]);
+  const stored = storedDocumentation(patient);
   const input: PatientEvaluationInput = {
     index,
-    stored: storedDocumentation(patient),
+    stored,
     patient,
     viewer: { id: user.id, userName: user.userName, roleIdentifier: user.role.identifier },
-    location: {
-      id: patient.instituteId,
-      identifier: patient.instituteIdentifier,
-      displayName: patient.instituteDisplayName,
-      isDigiNet: patient.isDigiNet,
-    },
+    location: stored.location,
     today: registryToday(new Date()),
   };
   const forms = new WeakMap<readonly DataFieldInstance[], EvaluationContext>();

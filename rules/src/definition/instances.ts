@@ -2,6 +2,7 @@
  * Instance data: field instances, instruments, visits and the study patient context
  * (ecrf-core.md §3; ecrf-calls.md §3).
  */
+import type { InstituteData } from '../constraints/context.js';
 
 export type NetworkOrganization = { id: string; displayName?: string | null };
 export type NetworkPerson = { id: string; title?: string | null; firstName?: string | null; lastName?: string | null };
@@ -92,11 +93,14 @@ export type DocumentedVisit = Omit<Visit, 'instruments' | 'state'> & {
 
 /**
  * A patient's whole documentation as the tiers exchange it (the graph's `StudyPatient.documentation`): the
- * rules' `StudyPatientContext` with each record's state and version; `patientId` is the pseudonym.
+ * rules' `StudyPatientContext` with each record's state and version and the patient's location; `patientId`
+ * is the pseudonym.
  */
 export type PatientDocumentation = Omit<StudyPatientContext, 'visits' | 'standaloneInstruments'> & {
   visits: readonly DocumentedVisit[];
   standaloneInstruments: readonly DocumentedInstrument[];
+  /** The patient's location: the rules' selected institute (its institute, as visits name assigned institutes). */
+  location: InstituteData;
 };
 
 /** A value is empty when it is absent or blank. */

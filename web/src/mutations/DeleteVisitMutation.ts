@@ -8,7 +8,11 @@ export function useDeleteVisitMutation() {
         deletedVisitId @deleteRecord
         studyPatient {
           id
-          ...documentationResult_studyPatient
+          ...documentationContext_studyPatient
+          ...PatientHeader_studyPatient
+          ...VisitList_studyPatient
+          ...StandaloneInstruments_studyPatient
+          ...VisitScreen_studyPatient
         }
         errors {
           code

@@ -7,7 +7,11 @@ export function useSetFieldLockMutation() {
       setFieldLock(input: $input) {
         studyPatient {
           id
-          ...documentationResult_studyPatient
+          ...documentationContext_studyPatient
+          ...PatientHeader_studyPatient
+          ...VisitList_studyPatient
+          ...StandaloneInstruments_studyPatient
+          ...VisitScreen_studyPatient
         }
         errors {
           code

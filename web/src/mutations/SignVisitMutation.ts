@@ -12,7 +12,11 @@ export function useSignVisitMutation() {
           ...VisitScreen_visit
           studyPatient {
             id
-            ...documentationResult_studyPatient
+            ...documentationContext_studyPatient
+            ...PatientHeader_studyPatient
+            ...VisitList_studyPatient
+            ...StandaloneInstruments_studyPatient
+            ...VisitScreen_studyPatient
           }
         }
         errors {

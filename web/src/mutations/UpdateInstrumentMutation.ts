@@ -14,7 +14,11 @@ export function useUpdateInstrumentMutation() {
         }
         studyPatient {
           id
-          ...documentationResult_studyPatient
+          ...documentationContext_studyPatient
+          ...PatientHeader_studyPatient
+          ...VisitList_studyPatient
+          ...StandaloneInstruments_studyPatient
+          ...VisitScreen_studyPatient
         }
         errors {
           code

@@ -7,7 +7,11 @@ export function useUpdateStudyPatientMutation() {
       updateStudyPatient(input: $input) {
         studyPatient {
           id
-          ...documentationResult_studyPatient
+          ...documentationContext_studyPatient
+          ...PatientHeader_studyPatient
+          ...VisitList_studyPatient
+          ...StandaloneInstruments_studyPatient
+          ...VisitScreen_studyPatient
         }
         errors {
           code

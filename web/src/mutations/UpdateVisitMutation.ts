@@ -11,7 +11,11 @@ export function useUpdateVisitMutation() {
         }
         studyPatient {
           id
-          ...documentationResult_studyPatient
+          ...documentationContext_studyPatient
+          ...PatientHeader_studyPatient
+          ...VisitList_studyPatient
+          ...StandaloneInstruments_studyPatient
+          ...VisitScreen_studyPatient
         }
         errors {
           code

@@ -23,9 +23,6 @@ const studyPatientFragment = graphql`
     location {
       identifier
       displayName
-      institute {
-        id
-      }
     }
     viewerCan {
       edit

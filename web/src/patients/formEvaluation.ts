@@ -15,14 +15,7 @@ export function patientEvaluationInput(patient: DocumentationPatient, viewer: Do
     stored: patient.documentation,
     patient,
     viewer: { id: viewer.user.id, userName: viewer.user.userName, roleIdentifier: viewer.role.identifier },
-    location: patient.location
-      ? {
-          id: patient.location.institute.id,
-          identifier: patient.location.identifier,
-          displayName: patient.location.displayName,
-          isDigiNet: patient.isDigiNet,
-        }
-      : null,
+    location: patient.documentation.location,
     today: registryToday(new Date()),
   };
 }

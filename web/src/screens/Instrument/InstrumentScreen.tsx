@@ -67,7 +67,8 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
   if (!located) return <Banner variant="critical" title={texts.instrument.notFound} />;
   return (
     <InstrumentForm
-      key={generation}
+      // A form per instrument (or new instrument) and generation: the route may change it under the same screen.
+      key={`${visitId ?? ''}-${instrumentId}-${generation}`}
       header={data.studyPatient}
       patient={patient}
       query={query}

@@ -43,7 +43,9 @@ export function PatientEditScreen() {
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
-  return <PatientEditForm key={generation} header={data.studyPatient} patient={patient} query={query} onReload={reopen} />;
+  return (
+    <PatientEditForm key={`${patient.id}-${generation}`} header={data.studyPatient} patient={patient} query={query} onReload={reopen} />
+  );
 }
 
 type FormProps = {

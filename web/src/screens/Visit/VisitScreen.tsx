@@ -98,10 +98,10 @@ function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: V
     `,
     props.visit,
   );
-  if (!visit.definition) return <Banner variant="critical" title={t.notFound} />;
-  const definition = visit.definition;
   const text = useDefinitionText(patient.definitionVersion);
   const [signing, setSigning] = useState(false);
+  const definition = visit.definition;
+  if (!definition) return <Banner variant="critical" title={t.notFound} />;
   const can = patient.viewerCan;
   const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}`;
   const name = text(definition.displayKey);

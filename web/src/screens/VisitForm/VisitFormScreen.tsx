@@ -68,7 +68,8 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
   }
   return (
     <VisitForm
-      key={generation}
+      // A form per visit (or new visit) and generation: the route may change the visit under the same screen.
+      key={`${visit?.id ?? visitDefinitionId}-${generation}`}
       header={data.studyPatient}
       patient={patient}
       query={query}
