@@ -1,19 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 // One name per React component (issue 10): two components of one name make stack traces, React DevTools and
 // imports ambiguous. A component is a PascalCase function, class or const exported from a .tsx module.
-const root = import.meta.dirname;
-
-function tsxFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name === '__generated__' ? [] : tsxFiles(path);
-    return entry.name.endsWith('.tsx') ? [path] : [];
-  });
-}
+const sources = import.meta.glob<string>(['./**/*.tsx', '!./__generated__/**'], { query: '?raw', import: 'default', eager: true });
 
 const isComponentName = (name: string) => /^[A-Z][A-Za-z0-9]*$/.test(name) && /[a-z]/.test(name);
 const isExported = (node: ts.Node) =>
@@ -53,9 +43,8 @@ describe('component names', () => {
 
   it('no two .tsx modules in web/src export a component of the same name', () => {
     const modules = new Map<string, string[]>();
-    for (const path of tsxFiles(root))
-      for (const name of exportedComponentNames(readFileSync(path, 'utf8'), path))
-        modules.set(name, [...(modules.get(name) ?? []), relative(root, path)]);
+    for (const [path, source] of Object.entries(sources))
+      for (const name of exportedComponentNames(source, path)) modules.set(name, [...(modules.get(name) ?? []), path]);
     const duplicates = [...modules].filter(([, paths]) => paths.length > 1).map(([name, paths]) => `${name}: ${paths.join(', ')}`);
     expect(duplicates).toEqual([]);
   });

@@ -13,6 +13,8 @@ type Props = {
   labelledBy: string;
   /** Offered when the viewer may read one record's history. */
   onShowHistory?: (record: AuditRecord) => void;
+  /** Off where all entries are of one record that the surrounding title names (the history dialog). */
+  showRecord?: boolean;
 };
 
 /** A record of the audit trail: its kind and global id. */
@@ -24,7 +26,7 @@ export const recordKindLabel = (kind: string): string => (texts.audit.recordKind
 const operationVariant = (operation: string) => (operation === 'DELETE' ? 'danger' : operation === 'CREATE' ? 'success' : 'accent');
 
 /** Audit entries: who, when, what, and per entry its fields old → new side by side. */
-export function AuditEventTable({ events, labelledBy, onShowHistory }: Props) {
+export function AuditEventTable({ events, labelledBy, onShowHistory, showRecord = true }: Props) {
   const data = useFragment(
     graphql`
       fragment AuditEventTable_events on AuditEvent @relay(plural: true) {
@@ -47,18 +49,18 @@ export function AuditEventTable({ events, labelledBy, onShowHistory }: Props) {
     {
       id: 'record',
       header: texts.audit.table,
-      width: 'auto',
+      width: '14rem',
       renderCell: (row) => (
         <div>
           {recordKindLabel(row.recordKind)}
-          {row.recordId != null && <div className={styles.muted}>{row.recordId}</div>}
+          {row.recordId != null && <div className={styles.recordId}>{row.recordId}</div>}
         </div>
       ),
     },
     {
       id: 'operation',
       header: texts.audit.operation,
-      width: 'auto',
+      width: '10rem',
       renderCell: (row) => (
         <div>
           <Label variant={operationVariant(row.operation)}>
@@ -72,8 +74,9 @@ export function AuditEventTable({ events, labelledBy, onShowHistory }: Props) {
     {
       id: 'changes',
       header: texts.audit.changes,
-      // Long stored values wrap instead of widening the table.
+      // The rest of the width: long stored values wrap instead of widening the table.
       width: 'growCollapse',
+      minWidth: '16rem',
       renderCell: (row) => (
         <div className={styles.cellBlock}>
           <AuditChanges event={row} />
@@ -84,7 +87,16 @@ export function AuditEventTable({ events, labelledBy, onShowHistory }: Props) {
       ),
     },
   ];
-  return <DataTable aria-labelledby={labelledBy} columns={columns} data={[...data]} cellPadding="condensed" />;
+  return (
+    <div className={styles.topAligned}>
+      <DataTable
+        aria-labelledby={labelledBy}
+        columns={showRecord ? columns : columns.filter((column) => column.id !== 'record')}
+        data={[...data]}
+        cellPadding="condensed"
+      />
+    </div>
+  );
 }
 
 function ShowHistoryButton({ record, onShow }: { record: AuditRecord; onShow: (record: AuditRecord) => void }) {

@@ -46,7 +46,7 @@ function RecordHistory({ recordKind, recordId }: AuditRecord) {
     <>
       {/* The dialog's title shows the same words; the table needs an element of its own to be named by. */}
       <VisuallyHidden id={labelId}>{texts.audit.historyTitle(recordKindLabel(recordKind), recordId)}</VisuallyHidden>
-      <AuditEventTable events={recordHistory.edges.map(({ node }) => node)} labelledBy={labelId} />
+      <AuditEventTable events={recordHistory.edges.map(({ node }) => node)} labelledBy={labelId} showRecord={false} />
     </>
   );
 }

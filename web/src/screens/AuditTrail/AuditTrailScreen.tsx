@@ -56,7 +56,7 @@ export function AuditTrailScreen() {
         {texts.audit.trailHeading}
       </Heading>
       {data.recordHistory != null && (
-        <section aria-label={texts.audit.showHistory}>
+        <section aria-label={texts.audit.showHistory} className={styles.section}>
           <Heading as="h2" id="record-history-heading" className={styles.heading}>
             {texts.audit.showHistory}
           </Heading>

@@ -87,7 +87,7 @@ export function UserActions({ user, options, capabilities: can }: Props) {
 
   return (
     <>
-      <div className={styles.actions}>
+      <div className={`${styles.actions} ${styles.noWrap}`}>
         {can.canEditUser && !data.isDeleted && (
           <Button size="small" onClick={() => setDialog('edit')} aria-label={`${texts.users.edit}: ${data.userName}`}>
             {texts.users.edit}

@@ -34,9 +34,9 @@ export function readUserRow(user: UserRow_user$key): UserRow_user$data {
 export function userColumns(options: UserFormDialog_options$key, capabilities: UserActionCapabilities): Column<UserRow_user$data>[] {
   return [
     { id: 'userName', header: texts.users.userName, field: 'userName' },
-    { id: 'displayName', header: texts.users.displayName, field: 'displayName' },
+    { id: 'displayName', header: texts.users.displayName, width: 'growCollapse', field: 'displayName' },
     { id: 'emailAddress', header: texts.users.emailAddress, renderCell: (user) => user.emailAddress ?? '' },
-    { id: 'role', header: texts.users.role, renderCell: (user) => user.role.displayName },
+    { id: 'role', header: texts.users.role, width: 'growCollapse', renderCell: (user) => user.role.displayName },
     { id: 'state', header: texts.users.state, width: 'auto', renderCell: (user) => <UserStateLabel user={user} /> },
     {
       id: 'actions',
