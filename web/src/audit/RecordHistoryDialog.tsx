@@ -1,11 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, useId } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
-import { Dialog } from '@primer/react';
+import { Dialog, VisuallyHidden } from '@primer/react';
 import type { RecordHistoryDialogQuery } from '../__generated__/RecordHistoryDialogQuery.graphql';
 import { PageSpinner } from '../components/PageSpinner';
 import { texts } from '../texts';
-import styles from '../administration/AdminTable.module.css';
-import { AuditEventHeader, AuditEventRow, recordKindLabel, type AuditRecord } from './AuditEventRow';
+import { AuditEventTable, recordKindLabel, type AuditRecord } from './AuditEventTable';
 
 type Props = AuditRecord & { onClose: () => void };
 
@@ -32,8 +31,7 @@ function RecordHistory({ recordKind, recordId }: AuditRecord) {
         recordHistory(id: $recordId) {
           edges {
             node {
-              id
-              ...AuditEventRow_event
+              ...AuditEventTable_events
             }
           }
         }
@@ -42,15 +40,13 @@ function RecordHistory({ recordKind, recordId }: AuditRecord) {
     { recordId },
     { fetchPolicy: 'network-only' },
   );
+  const labelId = useId();
   if (recordHistory.edges.length === 0) return <p>{texts.audit.empty}</p>;
   return (
-    <table className={styles.table} aria-label={texts.audit.historyTitle(recordKindLabel(recordKind), recordId)}>
-      <AuditEventHeader />
-      <tbody>
-        {recordHistory.edges.map(({ node }) => (
-          <AuditEventRow key={node.id} event={node} />
-        ))}
-      </tbody>
-    </table>
+    <>
+      {/* The dialog's title shows the same words; the table needs an element of its own to be named by. */}
+      <VisuallyHidden id={labelId}>{texts.audit.historyTitle(recordKindLabel(recordKind), recordId)}</VisuallyHidden>
+      <AuditEventTable events={recordHistory.edges.map(({ node }) => node)} labelledBy={labelId} showRecord={false} />
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { graphql, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import { Banner, FormControl, Heading, TextInput } from '@primer/react';
 import auditLogScreenQueryNode from '../../__generated__/AuditLogScreenQuery.graphql';
 import type { AuditLogScreenQuery } from '../../__generated__/AuditLogScreenQuery.graphql';
-import { AuditEventHeader, AuditEventRow, type AuditRecord } from '../../audit/AuditEventRow';
+import { AuditEventTable, type AuditRecord } from '../../audit/AuditEventTable';
 import { RecordHistoryDialog } from '../../audit/RecordHistoryDialog';
 import { registryToday } from '@ecrf/rules';
 import { texts } from '../../texts';
@@ -35,8 +35,7 @@ export function AuditLogScreen() {
         auditEventsOfDay(date: $date) {
           edges {
             node {
-              id
-              ...AuditEventRow_event
+              ...AuditEventTable_events
             }
           }
         }
@@ -70,14 +69,11 @@ export function AuditLogScreen() {
       {data.auditEventsOfDay.edges.length === 0 ? (
         <p>{texts.audit.empty}</p>
       ) : (
-        <table className={styles.table} aria-label={texts.audit.logHeading}>
-          <AuditEventHeader />
-          <tbody>
-            {data.auditEventsOfDay.edges.map(({ node }) => (
-              <AuditEventRow key={node.id} event={node} onShowHistory={can.canReadRecordHistory ? setHistory : undefined} />
-            ))}
-          </tbody>
-        </table>
+        <AuditEventTable
+          events={data.auditEventsOfDay.edges.map(({ node }) => node)}
+          labelledBy="audit-log-heading"
+          onShowHistory={can.canReadRecordHistory ? setHistory : undefined}
+        />
       )}
       {history !== null && <RecordHistoryDialog {...history} onClose={() => setHistory(null)} />}
     </section>

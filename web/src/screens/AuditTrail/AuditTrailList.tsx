@@ -3,12 +3,17 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import { Button, FormControl, Select, TextInput } from '@primer/react';
 import type { AuditTrailList_query$key } from '../../__generated__/AuditTrailList_query.graphql';
 import type { AuditOperation, AuditRecordKind } from '../../__generated__/AuditTrailListPaginationQuery.graphql';
-import { AuditEventHeader, AuditEventRow, type AuditRecord } from '../../audit/AuditEventRow';
+import { AuditEventTable, type AuditRecord } from '../../audit/AuditEventTable';
 import { registryDayEnd, registryDayStart } from '@ecrf/rules';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 
-type Props = { query: AuditTrailList_query$key; onShowHistory?: (record: AuditRecord) => void };
+type Props = {
+  query: AuditTrailList_query$key;
+  /** The id of the screen heading that names the table. */
+  labelledBy: string;
+  onShowHistory?: (record: AuditRecord) => void;
+};
 type Filter = { recordKind: '' | AuditRecordKind; recordId: string; operation: '' | AuditOperation; from: string; to: string };
 
 export const AUDIT_PAGE = 50;
@@ -16,7 +21,7 @@ const PAGE = AUDIT_PAGE;
 const empty: Filter = { recordKind: '', recordId: '', operation: '', from: '', to: '' };
 
 /** The audit trail, newest first, filtered by kind of record, record, operation and days (from … to inclusive). */
-export function AuditTrailList({ query, onShowHistory }: Props) {
+export function AuditTrailList({ query, labelledBy, onShowHistory }: Props) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment AuditTrailList_query on Query
@@ -26,8 +31,7 @@ export function AuditTrailList({ query, onShowHistory }: Props) {
           totalCount
           edges {
             node {
-              id
-              ...AuditEventRow_event
+              ...AuditEventTable_events
             }
           }
         }
@@ -119,14 +123,7 @@ export function AuditTrailList({ query, onShowHistory }: Props) {
       {edges.length === 0 ? (
         <p>{texts.audit.empty}</p>
       ) : (
-        <table className={styles.table} aria-label={texts.audit.trailHeading}>
-          <AuditEventHeader />
-          <tbody>
-            {edges.map((edge) => (
-              <AuditEventRow key={edge.node.id} event={edge.node} onShowHistory={onShowHistory} />
-            ))}
-          </tbody>
-        </table>
+        <AuditEventTable events={edges.map((edge) => edge.node)} labelledBy={labelledBy} onShowHistory={onShowHistory} />
       )}
       <div className={styles.footer}>
         <span className={styles.muted}>{texts.admin.count(edges.length, data.auditEvents.totalCount)}</span>

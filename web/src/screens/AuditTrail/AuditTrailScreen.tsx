@@ -3,7 +3,7 @@ import { graphql, usePreloadedQuery } from 'react-relay';
 import { Banner, Heading } from '@primer/react';
 import auditTrailScreenQueryNode from '../../__generated__/AuditTrailScreenQuery.graphql';
 import type { AuditTrailScreenQuery } from '../../__generated__/AuditTrailScreenQuery.graphql';
-import { AuditEventHeader, AuditEventRow, type AuditRecord } from '../../audit/AuditEventRow';
+import { AuditEventTable, type AuditRecord } from '../../audit/AuditEventTable';
 import { RecordHistoryDialog } from '../../audit/RecordHistoryDialog';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
@@ -36,8 +36,7 @@ export function AuditTrailScreen() {
         recordHistory(id: $record) @include(if: $hasRecord) {
           edges {
             node {
-              id
-              ...AuditEventRow_event
+              ...AuditEventTable_events
             }
           }
         }
@@ -57,25 +56,18 @@ export function AuditTrailScreen() {
         {texts.audit.trailHeading}
       </Heading>
       {data.recordHistory != null && (
-        <section aria-label={texts.audit.showHistory}>
-          <Heading as="h2" className={styles.heading}>
+        <section aria-label={texts.audit.showHistory} className={styles.section}>
+          <Heading as="h2" id="record-history-heading" className={styles.heading}>
             {texts.audit.showHistory}
           </Heading>
           {data.recordHistory.edges.length === 0 ? (
             <p>{texts.audit.empty}</p>
           ) : (
-            <table className={styles.table} aria-label={texts.audit.showHistory}>
-              <AuditEventHeader />
-              <tbody>
-                {data.recordHistory.edges.map(({ node }) => (
-                  <AuditEventRow key={node.id} event={node} />
-                ))}
-              </tbody>
-            </table>
+            <AuditEventTable events={data.recordHistory.edges.map(({ node }) => node)} labelledBy="record-history-heading" />
           )}
         </section>
       )}
-      <AuditTrailList query={data} onShowHistory={showHistory} />
+      <AuditTrailList query={data} labelledBy="audit-heading" onShowHistory={showHistory} />
       {history !== null && <RecordHistoryDialog {...history} onClose={() => setHistory(null)} />}
     </section>
   );

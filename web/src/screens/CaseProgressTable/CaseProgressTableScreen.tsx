@@ -1,12 +1,13 @@
+import { useId } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
-import { Banner, Label } from '@primer/react';
+import { Banner, Label, VisuallyHidden } from '@primer/react';
+import { DataTable, type Column } from '@primer/react/experimental';
 import caseProgressTableScreenQueryNode from '../../__generated__/CaseProgressTableScreenQuery.graphql';
 import type { CaseProgressTableScreenQuery } from '../../__generated__/CaseProgressTableScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
 import { useDefinitionText } from '../../patients/useDefinitionText';
 import { caseProcessLabel } from '../../patients/caseProcess';
 import { texts } from '../../texts';
-import adminStyles from '../../administration/AdminTable.module.css';
 import styles from '../../patients/Patient.module.css';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -62,41 +63,43 @@ export function CaseProgressTableScreen() {
 
 type Response = CaseProgressTableScreenQuery['response'];
 type Props = { patient: NonNullable<Response['studyPatient']>; visit: NonNullable<Response['visit']> };
+type Step = Props['visit']['caseProcessSteps'][number];
 
 function CaseProgressTable({ patient, visit }: Props) {
   const text = useDefinitionText(patient.definitionVersion);
+  const labelId = useId();
+  const columns: Column<Step>[] = [
+    { id: 'order', header: t.order, width: 'auto', align: 'end', field: 'order' },
+    {
+      id: 'step',
+      header: t.step,
+      renderCell: (step) => (
+        <span>
+          {caseProcessLabel(step.definitionIdentifier)}{' '}
+          {visit.stoppingStep?.id === step.id && <Label variant="danger">{t.stoppingStep}</Label>}
+          {visit.latestFilledStep?.id === step.id && <Label variant="accent">{t.latestFilledStep}</Label>}
+        </span>
+      ),
+    },
+    { id: 'state', header: t.state, renderCell: (step) => (step.state === '%future added value' ? step.state : t.states[step.state]) },
+    {
+      id: 'mainState',
+      header: t.mainState,
+      renderCell: (step) => (step.mainStateIdentifier ? caseProcessLabel(step.mainStateIdentifier) : '–'),
+    },
+    { id: 'subStates', header: t.subStates, renderCell: (step) => step.subStates.map(caseProcessLabel).join(', ') || '–' },
+  ];
   return (
     <>
       <PatientHeader studyPatient={patient} title={`${t.tableHeading}: ${text(visit.definition?.displayKey ?? '')}`} />
       {visit.caseProcessSteps.length === 0 ? (
         <p className={styles.muted}>{t.summaryEmpty}</p>
       ) : (
-        <table className={adminStyles.table} aria-label={t.tableHeading}>
-          <thead>
-            <tr>
-              <th scope="col">{t.order}</th>
-              <th scope="col">{t.step}</th>
-              <th scope="col">{t.state}</th>
-              <th scope="col">{t.mainState}</th>
-              <th scope="col">{t.subStates}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {visit.caseProcessSteps.map((step) => (
-              <tr key={step.id}>
-                <td>{step.order}</td>
-                <td>
-                  {caseProcessLabel(step.definitionIdentifier)}{' '}
-                  {visit.stoppingStep?.id === step.id && <Label variant="danger">{t.stoppingStep}</Label>}
-                  {visit.latestFilledStep?.id === step.id && <Label variant="accent">{t.latestFilledStep}</Label>}
-                </td>
-                <td>{step.state === '%future added value' ? step.state : t.states[step.state]}</td>
-                <td>{step.mainStateIdentifier ? caseProcessLabel(step.mainStateIdentifier) : '–'}</td>
-                <td>{step.subStates.map(caseProcessLabel).join(', ') || '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          {/* The heading above names the visit too; the table keeps its own name (PatientHeader is shared). */}
+          <VisuallyHidden id={labelId}>{t.tableHeading}</VisuallyHidden>
+          <DataTable aria-labelledby={labelId} cellPadding="condensed" columns={columns} data={[...visit.caseProcessSteps]} />
+        </>
       )}
     </>
   );

@@ -3,7 +3,7 @@ import { Heading } from '@primer/react';
 import documentationScreenQueryNode from '../../__generated__/DocumentationScreenQuery.graphql';
 import type { DocumentationScreenQuery } from '../../__generated__/DocumentationScreenQuery.graphql';
 import { texts } from '../../texts';
-import { DocumentationForm } from './DocumentationForm';
+import { DocumentationDownloadForm } from './DocumentationDownloadForm';
 import styles from './Documentation.module.css';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -18,7 +18,7 @@ export function DocumentationScreen() {
       query DocumentationScreenQuery {
         ...AppShell_query
         studyDefinitions {
-          ...DocumentationForm_studyDefinitions
+          ...DocumentationDownloadForm_studyDefinitions
         }
       }
     `,
@@ -30,7 +30,7 @@ export function DocumentationScreen() {
         {texts.documentation.heading}
       </Heading>
       <p className={styles.intro}>{texts.documentation.intro}</p>
-      <DocumentationForm studyDefinitions={studyDefinitions} />
+      <DocumentationDownloadForm studyDefinitions={studyDefinitions} />
     </section>
   );
 }

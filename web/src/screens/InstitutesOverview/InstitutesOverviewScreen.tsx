@@ -1,9 +1,13 @@
 import { useTransition } from 'react';
 import { graphql, usePreloadedQuery, useRefetchableFragment } from 'react-relay';
 import { Banner, Heading, Label, SegmentedControl } from '@primer/react';
+import { DataTable, type Column } from '@primer/react/experimental';
 import institutesOverviewScreenQueryNode from '../../__generated__/InstitutesOverviewScreenQuery.graphql';
 import type { InstitutesOverviewScreenQuery } from '../../__generated__/InstitutesOverviewScreenQuery.graphql';
-import type { InstitutesOverviewScreen_overview$key } from '../../__generated__/InstitutesOverviewScreen_overview.graphql';
+import type {
+  InstitutesOverviewScreen_overview$data,
+  InstitutesOverviewScreen_overview$key,
+} from '../../__generated__/InstitutesOverviewScreen_overview.graphql';
 import type { InstituteOverviewScope } from '../../__generated__/InstitutesOverviewRefetchQuery.graphql';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
@@ -52,6 +56,20 @@ export function InstitutesOverviewScreen() {
 }
 
 type Props = { overview: InstitutesOverviewScreen_overview$key; canChoose: boolean; initial: InstituteOverviewScope };
+type Entry = InstitutesOverviewScreen_overview$data['instituteOverview']['edges'][number]['node'];
+type Row = Entry & { id: string };
+
+const columns: Column<Row>[] = [
+  { id: 'location', header: texts.institutesOverview.location, renderCell: (entry) => locationLabel(entry.location) },
+  {
+    id: 'digiNet',
+    header: texts.institutesOverview.digiNet,
+    width: 'auto',
+    renderCell: (entry) => (entry.location.isDigiNet ? <Label variant="accent">{texts.institutesOverview.digiNet}</Label> : ''),
+  },
+  { id: 'usersCount', header: texts.institutesOverview.usersCount, width: 'auto', align: 'end', field: 'usersCount' },
+  { id: 'patientsCount', header: texts.institutesOverview.patientsCount, width: 'auto', align: 'end', field: 'studyPatientsCount' },
+];
 
 function OverviewTable({ overview, canChoose, initial }: Props) {
   const [data, refetch] = useRefetchableFragment(
@@ -103,26 +121,12 @@ function OverviewTable({ overview, canChoose, initial }: Props) {
       {entries.length === 0 ? (
         <p>{texts.institutesOverview.empty}</p>
       ) : (
-        <table className={styles.table} aria-label={texts.institutesOverview.heading}>
-          <thead>
-            <tr>
-              <th scope="col">{texts.institutesOverview.location}</th>
-              <th scope="col">{texts.institutesOverview.digiNet}</th>
-              <th scope="col">{texts.institutesOverview.usersCount}</th>
-              <th scope="col">{texts.institutesOverview.patientsCount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.location.id}>
-                <td>{locationLabel(entry.location)}</td>
-                <td>{entry.location.isDigiNet ? <Label variant="accent">{texts.institutesOverview.digiNet}</Label> : ''}</td>
-                <td>{entry.usersCount}</td>
-                <td>{entry.studyPatientsCount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          aria-labelledby="overview-heading"
+          cellPadding="condensed"
+          columns={columns}
+          data={entries.map((entry) => ({ ...entry, id: entry.location.id }))}
+        />
       )}
     </>
   );

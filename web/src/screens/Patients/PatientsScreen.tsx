@@ -78,6 +78,7 @@ function PatientList({ studyId, reference }: { studyId: string; reference: Prelo
       </div>
       <PatientsTable
         query={data}
+        labelledBy="patients-heading"
         studyId={studyId}
         locations={locations}
         mayListAssigned={hasRight(rights, 'NngmStudyPatientGetMyAssignedCmd')}

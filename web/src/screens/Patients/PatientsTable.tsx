@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { Button, Checkbox, FormControl, Label, Link, Select, TextInput } from '@primer/react';
-import type { PatientsTable_query$key } from '../../__generated__/PatientsTable_query.graphql';
+import { DataTable, type Column } from '@primer/react/experimental';
+import type { PatientsTable_query$data, PatientsTable_query$key } from '../../__generated__/PatientsTable_query.graphql';
 import type { StudyPatientOrderField } from '../../__generated__/PatientsTablePaginationQuery.graphql';
 import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
 import { formatDay } from '../../patients/dates';
@@ -16,8 +17,12 @@ export const PATIENTS_PAGE = 25;
 const t = texts.patients;
 const sortFields = Object.entries(t.sortFields) as [StudyPatientOrderField, string][];
 
+type Patient = PatientsTable_query$data['studyPatients']['edges'][number]['node'];
+
 type Props = {
   query: PatientsTable_query$key;
+  /** The id of the screen heading that names the table. */
+  labelledBy: string;
   studyId: string;
   locations: readonly { id: string; identifier: string; displayName: string }[];
   mayListAssigned: boolean;
@@ -28,7 +33,7 @@ type Props = {
 };
 
 /** Filters (all off by default, ecrf-calls.md §9), search, sorting and paging of the patient table. */
-export function PatientsTable({ query, studyId, locations, mayListAssigned, showNames, showVisits }: Props) {
+export function PatientsTable({ query, labelledBy, studyId, locations, mayListAssigned, showNames, showVisits }: Props) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment PatientsTable_query on Query
@@ -144,45 +149,12 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
       {edges.length === 0 ? (
         <p>{t.empty}</p>
       ) : (
-        <table className={styles.table} aria-label={t.heading}>
-          <thead>
-            <tr>
-              <th scope="col">{t.pseudonym}</th>
-              {showNames && <th scope="col">{t.name}</th>}
-              <th scope="col">{t.location}</th>
-              <th scope="col">{t.registrationDate}</th>
-              {showVisits && <th scope="col">{t.visits}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {edges.map(({ node }) => (
-              <tr key={node.id}>
-                <td>
-                  <Link as={RouterLink} to={`/patient/${encodeURIComponent(node.id)}`} aria-label={t.open(node.pseudonym)}>
-                    {node.pseudonym}
-                  </Link>{' '}
-                  {node.isDigiNet && <Label variant="accent">{t.digiNet}</Label>}
-                </td>
-                {showNames && <td>{node.identity ? identityName(node.identity) : '–'}</td>}
-                <td>{locationLabel(node.location)}</td>
-                <td>{formatDay(node.registrationDate)}</td>
-                {showVisits && (
-                  <td>
-                    {node.visits.length === 0 ? (
-                      '–'
-                    ) : (
-                      <span className={styles.actions}>
-                        {node.visits.map((visit) => (
-                          <StateLabel key={visit.id} state={visit.state} />
-                        ))}
-                      </span>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          aria-labelledby={labelledBy}
+          cellPadding="condensed"
+          columns={patientColumns(showNames, showVisits)}
+          data={edges.map(({ node }) => node)}
+        />
       )}
       <div className={styles.footer}>
         <span className={styles.muted}>{texts.admin.count(edges.length, data.studyPatients.totalCount)}</span>
@@ -194,4 +166,40 @@ export function PatientsTable({ query, studyId, locations, mayListAssigned, show
       </div>
     </>
   );
+}
+
+/** The name column needs the right to read identities, the visits column the patient context. */
+function patientColumns(showNames: boolean, showVisits: boolean): Column<Patient>[] {
+  const columns: (Column<Patient> | false)[] = [
+    {
+      id: 'pseudonym',
+      header: t.pseudonym,
+      renderCell: (node) => (
+        <span>
+          <Link as={RouterLink} to={`/patient/${encodeURIComponent(node.id)}`} aria-label={t.open(node.pseudonym)}>
+            {node.pseudonym}
+          </Link>{' '}
+          {node.isDigiNet && <Label variant="accent">{t.digiNet}</Label>}
+        </span>
+      ),
+    },
+    showNames && { id: 'name', header: t.name, renderCell: (node) => (node.identity ? identityName(node.identity) : '–') },
+    { id: 'location', header: t.location, renderCell: (node) => locationLabel(node.location) },
+    { id: 'registrationDate', header: t.registrationDate, width: 'auto', renderCell: (node) => formatDay(node.registrationDate) },
+    showVisits && {
+      id: 'visits',
+      header: t.visits,
+      renderCell: (node) =>
+        node.visits.length === 0 ? (
+          '–'
+        ) : (
+          <span className={styles.actions}>
+            {node.visits.map((visit) => (
+              <StateLabel key={visit.id} state={visit.state} />
+            ))}
+          </span>
+        ),
+    },
+  ];
+  return columns.filter((column) => column !== false);
 }

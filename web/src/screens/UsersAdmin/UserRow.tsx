@@ -1,37 +1,19 @@
-import { useState } from 'react';
-import { graphql, useFragment } from 'react-relay';
-import { ActionList, ActionMenu, Button, Label, useConfirm } from '@primer/react';
-import { useNavigate } from 'react-router';
-import type { UserRow_user$key } from '../../__generated__/UserRow_user.graphql';
+import { graphql, readInlineData } from 'react-relay';
+import { Label } from '@primer/react';
+import type { Column } from '@primer/react/experimental';
+import type { UserRow_user$data, UserRow_user$key } from '../../__generated__/UserRow_user.graphql';
 import type { UserFormDialog_options$key } from '../../__generated__/UserFormDialog_options.graphql';
-import { useActivateUserMutation } from '../../mutations/ActivateUserMutation';
-import { useDeactivateUserMutation } from '../../mutations/DeactivateUserMutation';
-import { useDeleteUserMutation } from '../../mutations/DeleteUserMutation';
-import { useRestoreUserMutation } from '../../mutations/RestoreUserMutation';
-import { useFeedback } from '../../feedback/feedbackContext';
 import { texts } from '../../texts';
-import styles from '../../administration/AdminTable.module.css';
-import { UserFormDialog } from './UserFormDialog';
-import { SetPasswordDialog } from './SetPasswordDialog';
+import { UserActions, type UserActionCapabilities } from './UserActions';
 
-export type UserRowCapabilities = {
-  readonly canEditUser: boolean;
-  readonly canDeleteUser: boolean;
-  readonly canRestoreUser: boolean;
-  readonly canActivateUser: boolean;
-  readonly canDeactivateUser: boolean;
-  readonly canSetUserPassword: boolean;
-  readonly canReadRecordHistory: boolean;
-};
-
-type Props = { user: UserRow_user$key; options: UserFormDialog_options$key; capabilities: UserRowCapabilities };
-type StateResult = { readonly changed: boolean; readonly errors: readonly { readonly message: string }[] } | null | undefined;
-
-/** One user with the actions the viewer may take (ecrf-core.md §4: activation changes only if it differs). */
-export function UserRow({ user, options, capabilities: can }: Props) {
-  const data = useFragment(
+/**
+ * What one row of the user table shows. Inline (read without a hook, so the table can read every row it
+ * hands to Primer's DataTable); the user mutations spread it, so a changed user's row updates in place.
+ */
+export function readUserRow(user: UserRow_user$key): UserRow_user$data {
+  return readInlineData(
     graphql`
-      fragment UserRow_user on User {
+      fragment UserRow_user on User @inline {
         id
         userName
         displayName
@@ -41,117 +23,32 @@ export function UserRow({ user, options, capabilities: can }: Props) {
         role {
           displayName
         }
-        ...UserFormDialog_user
-        ...SetPasswordDialog_user
+        ...UserActions_user
       }
     `,
     user,
   );
-  const [dialog, setDialog] = useState<'edit' | 'password' | null>(null);
-  const [activate] = useActivateUserMutation();
-  const [deactivate] = useDeactivateUserMutation();
-  const [remove] = useDeleteUserMutation();
-  const [restore] = useRestoreUserMutation();
-  const confirm = useConfirm();
-  const feedback = useFeedback();
-  const navigate = useNavigate();
+}
 
-  const report = (result: StateResult) => {
-    const errors = result?.errors ?? [];
-    if (errors.length > 0) feedback.showAlert(errors.map((error) => error.message).join(', '));
-    else feedback.showSnackbar(result?.changed === false ? texts.users.unchanged : texts.admin.saved);
-  };
-  const input = { variables: { input: { id: data.id } } };
+/** The columns of the user table, the viewer's actions last. Sorting is the server's, over all pages. */
+export function userColumns(options: UserFormDialog_options$key, capabilities: UserActionCapabilities): Column<UserRow_user$data>[] {
+  return [
+    { id: 'userName', header: texts.users.userName, field: 'userName' },
+    { id: 'displayName', header: texts.users.displayName, width: 'growCollapse', field: 'displayName' },
+    { id: 'emailAddress', header: texts.users.emailAddress, renderCell: (user) => user.emailAddress ?? '' },
+    { id: 'role', header: texts.users.role, width: 'growCollapse', renderCell: (user) => user.role.displayName },
+    { id: 'state', header: texts.users.state, width: 'auto', renderCell: (user) => <UserStateLabel user={user} /> },
+    {
+      id: 'actions',
+      header: texts.admin.actions,
+      width: 'auto',
+      renderCell: (user) => <UserActions user={user} options={options} capabilities={capabilities} />,
+    },
+  ];
+}
 
-  const onDeactivate = async () => {
-    if (
-      !(await confirm({
-        title: texts.users.deactivate,
-        content: texts.users.confirmDeactivate(data.userName),
-        confirmButtonType: 'danger',
-        confirmButtonContent: texts.users.deactivate,
-        cancelButtonContent: texts.admin.cancel,
-      }))
-    )
-      return;
-    deactivate({ ...input, onCompleted: (answer) => report(answer.deactivateUser) });
-  };
-  const onDelete = async () => {
-    if (
-      !(await confirm({
-        title: texts.users.delete,
-        content: texts.users.confirmDelete(data.userName),
-        confirmButtonType: 'danger',
-        confirmButtonContent: texts.users.delete,
-        cancelButtonContent: texts.admin.cancel,
-      }))
-    )
-      return;
-    remove({ ...input, onCompleted: (answer) => report(answer.deleteUser) });
-  };
-
-  return (
-    <tr>
-      <td>{data.userName}</td>
-      <td>{data.displayName}</td>
-      <td>{data.emailAddress ?? ''}</td>
-      <td>{data.role.displayName}</td>
-      <td>
-        {data.isDeleted ? (
-          <Label variant="danger">{texts.users.deleted}</Label>
-        ) : data.isDeactivated ? (
-          <Label variant="attention">{texts.users.deactivated}</Label>
-        ) : (
-          <Label variant="success">{texts.users.active}</Label>
-        )}
-      </td>
-      <td>
-        <div className={styles.actions}>
-          {can.canEditUser && !data.isDeleted && (
-            <Button size="small" onClick={() => setDialog('edit')} aria-label={`${texts.users.edit}: ${data.userName}`}>
-              {texts.users.edit}
-            </Button>
-          )}
-          {/* The rarer actions share one menu so that rows stay one line high (keyboard: Enter, arrows). */}
-          <ActionMenu>
-            <ActionMenu.Button size="small" aria-label={texts.users.moreActions(data.userName)}>
-              {texts.users.actions}
-            </ActionMenu.Button>
-            <ActionMenu.Overlay>
-              <ActionList>
-                {can.canDeactivateUser && !data.isDeleted && !data.isDeactivated && (
-                  <ActionList.Item onSelect={() => void onDeactivate()}>{texts.users.deactivate}</ActionList.Item>
-                )}
-                {can.canActivateUser && !data.isDeleted && data.isDeactivated && (
-                  <ActionList.Item onSelect={() => activate({ ...input, onCompleted: (answer) => report(answer.activateUser) })}>
-                    {texts.users.activate}
-                  </ActionList.Item>
-                )}
-                {can.canSetUserPassword && !data.isDeleted && (
-                  <ActionList.Item onSelect={() => setDialog('password')}>{texts.users.setPassword}</ActionList.Item>
-                )}
-                {can.canRestoreUser && data.isDeleted && (
-                  <ActionList.Item onSelect={() => restore({ ...input, onCompleted: (answer) => report(answer.restoreUser) })}>
-                    {texts.users.restore}
-                  </ActionList.Item>
-                )}
-                {can.canReadRecordHistory && (
-                  <ActionList.Item onSelect={() => void navigate(`/admin/audittrail?record=${encodeURIComponent(data.id)}`)}>
-                    {texts.admin.history}
-                  </ActionList.Item>
-                )}
-                {can.canDeleteUser && !data.isDeleted && (
-                  <ActionList.Item variant="danger" onSelect={() => void onDelete()}>
-                    {texts.users.delete}
-                  </ActionList.Item>
-                )}
-              </ActionList>
-            </ActionMenu.Overlay>
-          </ActionMenu>
-        </div>
-        {dialog === 'edit' && <UserFormDialog options={options} user={data} onClose={() => setDialog(null)} />}
-        {dialog === 'password' && <SetPasswordDialog user={data} onClose={() => setDialog(null)} />}
-      </td>
-    </tr>
-  );
+function UserStateLabel({ user }: { user: UserRow_user$data }) {
+  if (user.isDeleted) return <Label variant="danger">{texts.users.deleted}</Label>;
+  if (user.isDeactivated) return <Label variant="attention">{texts.users.deactivated}</Label>;
+  return <Label variant="success">{texts.users.active}</Label>;
 }

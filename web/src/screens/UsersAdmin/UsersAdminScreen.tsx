@@ -7,7 +7,7 @@ import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { USERS_PAGE, UsersTable } from './UsersTable';
 import { UserFormDialog } from './UserFormDialog';
-import type { UserRowCapabilities } from './UserRow';
+import type { UserActionCapabilities } from './UserActions';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
 
@@ -44,7 +44,7 @@ export function UsersAdminScreen() {
   const [refreshKey, setRefreshKey] = useState(0);
   const can = data.viewer.administration;
   if (!can.canListUsers) return <Banner variant="critical" title={texts.admin.forbidden} />;
-  const capabilities: UserRowCapabilities = can;
+  const capabilities: UserActionCapabilities = can;
 
   return (
     <section aria-labelledby="users-heading">
@@ -58,7 +58,7 @@ export function UsersAdminScreen() {
           </Button>
         )}
       </div>
-      <UsersTable query={data} options={data} capabilities={capabilities} refreshKey={refreshKey} />
+      <UsersTable query={data} options={data} capabilities={capabilities} labelledBy="users-heading" refreshKey={refreshKey} />
       {creating && (
         <UserFormDialog
           options={data}

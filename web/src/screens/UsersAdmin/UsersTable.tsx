@@ -2,17 +2,21 @@ import { useState } from 'react';
 import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react';
+import { DataTable } from '@primer/react/experimental';
 import type { UsersTable_query$key } from '../../__generated__/UsersTable_query.graphql';
 import type { UserOrderField } from '../../__generated__/UsersTablePaginationQuery.graphql';
 import type { UserFormDialog_options$key } from '../../__generated__/UserFormDialog_options.graphql';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
-import { UserRow, type UserRowCapabilities } from './UserRow';
+import type { UserActionCapabilities } from './UserActions';
+import { readUserRow, userColumns } from './UserRow';
 
 type Props = {
   query: UsersTable_query$key;
   options: UserFormDialog_options$key;
-  capabilities: UserRowCapabilities;
+  capabilities: UserActionCapabilities;
+  /** The id of the screen heading that names the table. */
+  labelledBy: string;
   /** Changes when a user was created elsewhere: the list loads again. */
   refreshKey: number;
 };
@@ -27,7 +31,7 @@ const sortFields: { value: UserOrderField; label: string }[] = [
 ];
 
 /** The searchable, sortable, paged user table. */
-export function UsersTable({ query, options, capabilities, refreshKey }: Props) {
+export function UsersTable({ query, options, capabilities, labelledBy, refreshKey }: Props) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment UsersTable_query on Query
@@ -44,7 +48,6 @@ export function UsersTable({ query, options, capabilities, refreshKey }: Props) 
           totalCount
           edges {
             node {
-              id
               ...UserRow_user
             }
           }
@@ -98,23 +101,12 @@ export function UsersTable({ query, options, capabilities, refreshKey }: Props) 
       {edges.length === 0 ? (
         <p>{texts.users.empty}</p>
       ) : (
-        <table className={styles.table} aria-label={texts.users.heading}>
-          <thead>
-            <tr>
-              <th scope="col">{texts.users.userName}</th>
-              <th scope="col">{texts.users.displayName}</th>
-              <th scope="col">{texts.users.emailAddress}</th>
-              <th scope="col">{texts.users.role}</th>
-              <th scope="col">{texts.users.state}</th>
-              <th scope="col">{texts.admin.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {edges.map((edge) => (
-              <UserRow key={edge.node.id} user={edge.node} options={options} capabilities={capabilities} />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          aria-labelledby={labelledBy}
+          cellPadding="condensed"
+          data={edges.map((edge) => readUserRow(edge.node))}
+          columns={userColumns(options, capabilities)}
+        />
       )}
       <div className={styles.footer}>
         <span className={styles.muted}>{texts.admin.count(edges.length, data.users.totalCount)}</span>

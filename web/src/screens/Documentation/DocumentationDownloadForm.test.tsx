@@ -4,22 +4,22 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
-import type { DocumentationFormTestQuery } from '../../__generated__/DocumentationFormTestQuery.graphql';
-import { DocumentationForm } from './DocumentationForm';
+import type { DocumentationDownloadFormTestQuery } from '../../__generated__/DocumentationDownloadFormTestQuery.graphql';
+import { DocumentationDownloadForm } from './DocumentationDownloadForm';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 
 function Harness() {
-  const data = useLazyLoadQuery<DocumentationFormTestQuery>(
+  const data = useLazyLoadQuery<DocumentationDownloadFormTestQuery>(
     graphql`
-      query DocumentationFormTestQuery @relay_test_operation {
+      query DocumentationDownloadFormTestQuery @relay_test_operation {
         studyDefinitions {
-          ...DocumentationForm_studyDefinitions
+          ...DocumentationDownloadForm_studyDefinitions
         }
       }
     `,
     {},
   );
-  return <DocumentationForm studyDefinitions={data.studyDefinitions} />;
+  return <DocumentationDownloadForm studyDefinitions={data.studyDefinitions} />;
 }
 
 function setup() {
@@ -49,7 +49,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe('DocumentationForm', () => {
+describe('DocumentationDownloadForm', () => {
   it('offers the definitions, their languages and the four documents in German', async () => {
     setup();
     expect((await screen.findByRole('combobox', { name: 'Studiendefinition' })).textContent).toContain(

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Button, FormControl, Heading, Select, Stack } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
-import type { DocumentationForm_studyDefinitions$key } from '../../__generated__/DocumentationForm_studyDefinitions.graphql';
+import type { DocumentationDownloadForm_studyDefinitions$key } from '../../__generated__/DocumentationDownloadForm_studyDefinitions.graphql';
 import { useGenerateDocumentationMutation } from '../../mutations/GenerateDocumentationMutation';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { reportForException } from '../../errors/errorCatalogue';
@@ -17,10 +17,10 @@ type Generated = { fileName: string; url: string; byteSize: number };
 const t = texts.documentation;
 
 /** Choice of definition and language, one button per document, and the documents generated in this visit. */
-export function DocumentationForm({ studyDefinitions }: { studyDefinitions: DocumentationForm_studyDefinitions$key }) {
+export function DocumentationDownloadForm({ studyDefinitions }: { studyDefinitions: DocumentationDownloadForm_studyDefinitions$key }) {
   const definitions = useFragment(
     graphql`
-      fragment DocumentationForm_studyDefinitions on StudyDefinition @relay(plural: true) {
+      fragment DocumentationDownloadForm_studyDefinitions on StudyDefinition @relay(plural: true) {
         id
         displayName
         version
