@@ -4,7 +4,7 @@
  * gateway's generated types stay plain objects.
  */
 import { Type, type TSchema } from 'typebox';
-import type { DataFieldInstance, FieldValue } from '@ecrf/rules';
+import type { DataFieldInstance, FieldInstanceInput } from '@ecrf/rules';
 import { Uuid } from '../http/schemas.js';
 
 /** List → entry → Table/FieldGroup → row, with room for one more level. */
@@ -74,15 +74,7 @@ export const DataFieldInstanceSchema = Type.Unsafe<DataFieldInstance>(stored(MAX
 export const DataFieldInputSchema = Type.Unsafe<FieldInput>(input(MAX_DEPTH));
 
 /** What a client sends for a field (validated by DataFieldInputSchema). */
-export type FieldInput = {
-  id?: string;
-  definitionId: string;
-  values?: FieldValue[];
-  tags?: string[];
-  order?: number;
-  isDeleted?: boolean;
-  childFields?: FieldInput[];
-};
+export type FieldInput = FieldInstanceInput;
 
 export const ReasonForChange = Type.Optional(
   Type.String({ minLength: 1, maxLength: 2000, description: 'needed once the visit is complete or signed' }),

@@ -3,7 +3,7 @@
  * instruments and case process steps, in a fixed number of queries whatever their count (ecrf-calls.md §3
  * "Study patient context"; ARCHITECTURE.md batching). The same load feeds the rule engine's context.
  */
-import type { DataFieldInstance, Instrument, InstrumentState, StudyPatientContext, Visit } from '@ecrf/rules';
+import type { DataFieldInstance, InstrumentState, PatientDocumentation } from '@ecrf/rules';
 import type { Kysely, Selectable } from 'kysely';
 import type { CaseProcessStepTable, DB, InstrumentTable, VisitTable } from '../__generated__/database.js';
 import type { SignatureData } from '../db/json-columns.js';
@@ -152,16 +152,19 @@ export async function loadPatientDocuments(db: Kysely<DB>, studyPatientId: strin
   };
 }
 
-const asInstrument = (i: InstrumentDto): Instrument => ({ ...i });
-const asVisit = (v: VisitDto): Visit => ({ ...v, instruments: v.instruments.map(asInstrument) });
-
-/** The rule engine's view of the patient's documentation as stored. */
-export function storedPatientContext(patient: StudyPatientRow, documents: PatientDocuments): StudyPatientContext {
+/** The patient's documentation as stored, as the rule engine reads it (the patient's location included). */
+export function storedDocumentation(patient: StudyPatientRow, documents: PatientDocuments): PatientDocumentation {
   return {
     id: patient.id,
     patientId: patient.patientId,
     fields: patient.fields,
-    visits: documents.visits.map(asVisit),
-    standaloneInstruments: documents.standaloneInstruments.map(asInstrument),
+    visits: documents.visits,
+    standaloneInstruments: documents.standaloneInstruments,
+    location: {
+      id: patient.instituteId,
+      identifier: patient.instituteIdentifier,
+      displayName: patient.instituteDisplayName,
+      isDigiNet: patient.isDigiNet,
+    },
   };
 }

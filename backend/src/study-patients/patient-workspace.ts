@@ -7,7 +7,7 @@
  */
 import {
   formEvaluationContext,
-  registryToday,
+  patientEvaluationInput,
   type FormPlace,
   type DataFieldInstance,
   type DefinitionIndex,
@@ -22,7 +22,7 @@ import { forbidden } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { definitionIndex } from './definition-cache.js';
-import { loadPatientDocuments, loadStudyPatient, storedPatientContext, type PatientDocuments } from './patient-documents.js';
+import { loadPatientDocuments, loadStudyPatient, storedDocumentation, type PatientDocuments } from './patient-documents.js';
 import { hasVisitAssignedTo, type StudyPatientRow } from './study-patients.sql.js';
 
 export type Workspace = {
@@ -59,19 +59,13 @@ export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, call
   const index = await definitionIndex(db, patient.studyDefinitionId, patient.definitionVersion);
   const identifierOf = (id: string) => index.visitById.get(id)?.identifier ?? index.instrumentById.get(id)?.identifier ?? '';
   const documents = await loadPatientDocuments(db, studyPatientId, identifierOf);
-  const evaluation: PatientEvaluationInput = {
+  const evaluation = patientEvaluationInput({
     index,
-    stored: storedPatientContext(patient, documents),
+    documentation: storedDocumentation(patient, documents),
     patient,
     viewer: { id: caller.id, userName: caller.userName, roleIdentifier: caller.roleIdentifier },
-    location: {
-      id: patient.instituteId,
-      identifier: patient.instituteIdentifier,
-      displayName: patient.instituteDisplayName,
-      isDigiNet: patient.isDigiNet,
-    },
-    today: registryToday(now),
-  };
+    now,
+  });
   return {
     patient,
     index,

@@ -6,6 +6,7 @@
  */
 import type { DataFieldInstance, DocumentedInstrument, FieldValue, PatientDocumentation } from '@ecrf/rules';
 import { toGlobalId } from '../graph/global-id.js';
+import type { DefinitionVersion } from '../study-definitions/definition-models.js';
 import { instancesOf, type InstrumentDto, type PatientContext } from './models.js';
 
 /** How the records of the document are named: the backend's ids, or the graph's global ids. */
@@ -96,6 +97,12 @@ function documentOf(patient: PatientContext, ids: RecordIds): PatientDocumentati
     },
   };
 }
+
+/** The definition version the patient is documented under. */
+export const definitionVersionOf = (patient: PatientContext): DefinitionVersion => ({
+  studyDefinitionId: patient.studyDefinitionId,
+  version: patient.definitionVersion,
+});
 
 const stored = new WeakMap<PatientContext, PatientDocumentation>();
 

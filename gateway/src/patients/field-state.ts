@@ -10,7 +10,7 @@ import {
   ENTRY_FIELD_TYPES,
   evaluateFieldState,
   formEvaluationContext,
-  registryToday,
+  patientEvaluationInput,
   withinEntry,
   type DataFieldInstance,
   type EvaluationContext,
@@ -20,7 +20,7 @@ import {
 } from '@ecrf/rules';
 import type { GatewayContext } from '../context.js';
 import { loadedVersion } from '../study-definitions/definition-models.js';
-import { storedDocumentation } from './documentation.js';
+import { definitionVersionOf, storedDocumentation } from './documentation.js';
 import type { DataField, PatientContext } from './models.js';
 
 /** The rules' view of one loaded patient. */
@@ -33,19 +33,14 @@ export type Evaluation = {
 const evaluations = new WeakMap<PatientContext, Promise<Evaluation>>();
 
 async function buildEvaluation(patient: PatientContext, context: GatewayContext): Promise<Evaluation> {
-  const [{ index }, user] = await Promise.all([
-    loadedVersion(context, { studyDefinitionId: patient.studyDefinitionId, version: patient.definitionVersion }),
-    context.loaders.currentUser(),
-  ]);
-  const stored = storedDocumentation(patient);
-  const input: PatientEvaluationInput = {
+  const [{ index }, user] = await Promise.all([loadedVersion(context, definitionVersionOf(patient)), context.loaders.currentUser()]);
+  const input = patientEvaluationInput({
     index,
-    stored,
+    documentation: storedDocumentation(patient),
     patient,
     viewer: { id: user.id, userName: user.userName, roleIdentifier: user.role.identifier },
-    location: stored.location,
-    today: registryToday(new Date()),
-  };
+    now: new Date(),
+  });
   const forms = new WeakMap<readonly DataFieldInstance[], EvaluationContext>();
   return {
     input,

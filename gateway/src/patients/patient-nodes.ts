@@ -12,7 +12,14 @@ import { fieldsOf, instrumentPlace } from './patients.resolvers.js';
 export type PatientNodeType = 'StudyPatient' | 'Visit' | 'Instrument' | 'DataField' | 'CaseProcessStep';
 type PatientNode = StudyPatient | Visit | Instrument | DataField | CaseProcessStep;
 
-function instrumentOf(patient: PatientContext, instrumentId: string | undefined): Instrument | null {
+/** A visit of the loaded patient by backend id. */
+export function visitOf(patient: PatientContext, visitId: string | undefined): Visit | null {
+  const visit = patient.visits.find((v) => v.id === visitId);
+  return visit ? { context: patient, visit } : null;
+}
+
+/** An instrument of the loaded patient by backend id, standalone or in its visit. */
+export function instrumentOf(patient: PatientContext, instrumentId: string | undefined): Instrument | null {
   const standalone = patient.standaloneInstruments.find((i) => i.id === instrumentId);
   if (standalone) return { context: patient, visit: null, instrument: standalone };
   const visit = patient.visits.find((v) => v.instruments.some((i) => i.id === instrumentId));
@@ -60,10 +67,8 @@ export async function loadPatientNode(type: PatientNodeType, id: string, c: Gate
   switch (type) {
     case 'StudyPatient':
       return { id: patient.id };
-    case 'Visit': {
-      const visit = patient.visits.find((v) => v.id === partId);
-      return visit ? { context: patient, visit } : null;
-    }
+    case 'Visit':
+      return visitOf(patient, partId);
     case 'Instrument':
       return instrumentOf(patient, partId);
     case 'DataField':

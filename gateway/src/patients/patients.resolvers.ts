@@ -22,7 +22,7 @@ import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { StudyInstitute } from '../upstream/models.js';
 import { UpstreamError, nullIfForbidden } from '../upstream/upstream-error.js';
-import { loadedVersion, type DefinitionVersion } from '../study-definitions/definition-models.js';
+import { loadedVersion } from '../study-definitions/definition-models.js';
 import { capabilitiesOf } from './capabilities.js';
 import { fieldState, isListEntry } from './field-state.js';
 import {
@@ -36,7 +36,7 @@ import {
   type Visit,
 } from './models.js';
 import { visitOptionsOf } from './visit-options.js';
-import { graphDocumentation } from './documentation.js';
+import { definitionVersionOf, graphDocumentation } from './documentation.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
 const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
@@ -49,12 +49,8 @@ export async function contextOf(id: string, { loaders }: GatewayContext): Promis
   return context;
 }
 
-/** The definition version the patient is documented under, with its rules index. */
-const versionOf = (context: PatientContext): DefinitionVersion => ({
-  studyDefinitionId: context.studyDefinitionId,
-  version: context.definitionVersion,
-});
-const indexOf = async (context: PatientContext, c: GatewayContext) => (await loadedVersion(c, versionOf(context))).index;
+/** The rules index of the definition version the patient is documented under. */
+const indexOf = async (context: PatientContext, c: GatewayContext) => (await loadedVersion(c, definitionVersionOf(context))).index;
 
 /** The place of a stored instrument's form, with its stored state. */
 export const instrumentPlace = (instrument: InstrumentDto): FormPlace => ({
@@ -149,7 +145,7 @@ export const StudyPatientType: StudyPatientResolvers = {
   isDigiNet: async (p, _, c) => p.listItem?.isDigiNet ?? (await contextOf(p.id, c)).isDigiNet,
   location: async (p, _, c) => locationOf(p.listItem?.studyInstituteId ?? (await contextOf(p.id, c)).studyInstituteId, c),
   version: async (p, _, c) => (await contextOf(p.id, c)).version,
-  definitionVersion: async (p, _, c) => versionOf(await contextOf(p.id, c)),
+  definitionVersion: async (p, _, c) => definitionVersionOf(await contextOf(p.id, c)),
   documentation: async (p, _, c) => graphDocumentation(await contextOf(p.id, c)),
   fields: async (p, _, c) => {
     const context = await contextOf(p.id, c);
@@ -184,7 +180,7 @@ export const VisitType: VisitResolvers = {
   id: ({ context, visit }) => toGlobalId('Visit', `${context.id}/${visit.id}`),
   definition: async ({ context, visit }, _, c) => {
     const definition = (await indexOf(context, c)).visitById.get(visit.definitionId);
-    return definition ? { version: versionOf(context), visit: definition } : null;
+    return definition ? { version: definitionVersionOf(context), visit: definition } : null;
   },
   state: ({ visit }) => states[visit.state],
   isSigned: ({ visit }) => visit.isSigned,
@@ -212,7 +208,7 @@ export const InstrumentType: InstrumentResolvers = {
   id: ({ context, instrument }) => toGlobalId('Instrument', `${context.id}/${instrument.id}`),
   definition: async ({ context, instrument }, _, c) => {
     const definition = (await indexOf(context, c)).instrumentById.get(instrument.definitionId);
-    return definition ? { version: versionOf(context), instrument: definition } : null;
+    return definition ? { version: definitionVersionOf(context), instrument: definition } : null;
   },
   state: ({ instrument }) => states[instrument.state],
   reasonForChangeRequired: ({ instrument, visit }) => reasonForChangeRequired({ formState: instrument.state, visit }),
@@ -227,7 +223,7 @@ export const DataFieldType: DataFieldResolvers = {
   id: ({ form, field }) => toGlobalId('DataField', `${form.context.id}/${field.id}`),
   definition: async ({ form, field }, _, c) => {
     const definition = (await indexOf(form.context, c)).fieldById.get(field.definitionId);
-    return definition ? { version: versionOf(form.context), field: definition } : null;
+    return definition ? { version: definitionVersionOf(form.context), field: definition } : null;
   },
   values: async (model, _, c) => {
     const valueType = (await indexOf(model.form.context, c)).fieldById.get(model.field.definitionId)?.definition?.valueType;

@@ -6,7 +6,8 @@
 import type { Resolvers } from '../__generated__/resolvers.js';
 import type { UserErrorModel } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
-import type { Instrument, StudyPatient, Visit } from './models.js';
+import type { StudyPatient, Visit } from './models.js';
+import { instrumentOf, visitOf } from './patient-nodes.js';
 import { contextOf } from './patients.resolvers.js';
 
 /** The records a change touched, by backend id. */
@@ -17,25 +18,9 @@ export type SignVisitPayloadModel = ChangePayload & { success: boolean; message:
 export type DeleteVisitPayloadModel = ChangePayload & { deletedVisitId: string | null };
 export type DeleteInstrumentPayloadModel = ChangePayload & { deletedInstrumentId: string | null };
 
-async function visitIn({ studyPatientId, visitId }: Changed, context: GatewayContext): Promise<Visit | null> {
-  const patient = await contextOf(studyPatientId, context);
-  const visit = patient.visits.find((v) => v.id === visitId);
-  return visit ? { context: patient, visit } : null;
-}
-
-async function instrumentIn({ studyPatientId, instrumentId }: Changed, context: GatewayContext): Promise<Instrument | null> {
-  const patient = await contextOf(studyPatientId, context);
-  const standalone = patient.standaloneInstruments.find((i) => i.id === instrumentId);
-  if (standalone) return { context: patient, visit: null, instrument: standalone };
-  for (const visit of patient.visits) {
-    const instrument = visit.instruments.find((i) => i.id === instrumentId);
-    if (instrument) return { context: patient, visit, instrument };
-  }
-  return null;
-}
-
 const studyPatient = ({ changed }: ChangePayload): StudyPatient | null => (changed ? { id: changed.studyPatientId } : null);
-const visit = ({ changed }: ChangePayload, _: unknown, context: GatewayContext) => (changed?.visitId ? visitIn(changed, context) : null);
+const visit = async ({ changed }: ChangePayload, _: unknown, context: GatewayContext): Promise<Visit | null> =>
+  changed?.visitId ? visitOf(await contextOf(changed.studyPatientId, context), changed.visitId) : null;
 
 export const patientPayloads: Pick<
   Resolvers,
@@ -51,7 +36,8 @@ export const patientPayloads: Pick<
   VisitPayload: { studyPatient, visit },
   InstrumentPayload: {
     studyPatient,
-    instrument: ({ changed }, _, context) => (changed?.instrumentId ? instrumentIn(changed, context) : null),
+    instrument: async ({ changed }, _, context) =>
+      changed?.instrumentId ? instrumentOf(await contextOf(changed.studyPatientId, context), changed.instrumentId) : null,
   },
   SignVisitPayload: { visit },
   DeleteVisitPayload: { studyPatient },

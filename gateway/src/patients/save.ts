@@ -11,8 +11,9 @@ import { attemptWithIds, backendId } from '../graph/user-errors.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { GatewayContext } from '../context.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
-import type { FieldValue } from '@ecrf/rules';
+import type { FieldInstanceInput } from '@ecrf/rules';
 import type { ChangePayload, Changed } from './payloads.js';
+import { parseVersionPath } from '../study-definitions/definition-models.js';
 
 const codes: Record<string, UserErrorCode> = {
   ECRF_ERR_STALE_WRITE: 'STALE_WRITE',
@@ -88,26 +89,15 @@ export function partId(
 
 /** The model key of a visit or instrument definition named by global id (`<definitionId>/<version>/<key>`). */
 export function definitionKeyOf(globalId: string, type: 'VisitDefinition' | 'InstrumentDefinition', field: string): string {
-  return backendId(globalId, type, field).split('/')[2] ?? '';
+  return parseVersionPath(backendId(globalId, type, field))?.key ?? '';
 }
 
-/** A field as the backend's saves take it (FieldInput of the backend's field-instance schemas). */
-type FieldInput = {
-  id?: string;
-  definitionId: string;
-  values?: FieldValue[];
-  tags?: string[];
-  order?: number;
-  isDeleted?: boolean;
-  childFields?: FieldInput[];
-};
-
 /** The fields of a save input in the backend's shape; `path` names them in errors about malformed ids. */
-export function fieldInputs(fields: readonly DataFieldInput[], path = 'fields'): FieldInput[] {
+export function fieldInputs(fields: readonly DataFieldInput[], path = 'fields'): FieldInstanceInput[] {
   return fields.map((field, index) => fieldInput(field, `${path}[${index}]`));
 }
 
-function fieldInput(input: DataFieldInput, path: string): FieldInput {
+function fieldInput(input: DataFieldInput, path: string): FieldInstanceInput {
   return {
     ...(input.id ? { id: partId(input.id, 'DataField', `${path}.id`).id } : {}),
     definitionId: input.definitionKey,

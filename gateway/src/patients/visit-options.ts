@@ -10,6 +10,7 @@ import {
 } from '@ecrf/rules';
 import type { ResolversTypes, VisitUnavailableReason } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
+import { definitionVersionOf } from './documentation.js';
 import { evaluationOf, type Evaluation } from './field-state.js';
 import type { PatientContext } from './models.js';
 
@@ -34,7 +35,7 @@ function unavailableReason(definition: RulesVisitDefinition, evaluation: Evaluat
 
 export async function visitOptionsOf(patient: PatientContext, context: GatewayContext): Promise<VisitOption[]> {
   const evaluation = await evaluationOf(patient, context);
-  const version = { studyDefinitionId: patient.studyDefinitionId, version: patient.definitionVersion };
+  const version = definitionVersionOf(patient);
   return [...evaluation.input.index.study.visits]
     .filter((visit) => visit.isDeleted !== true)
     .sort((a, b) => a.order - b.order)

@@ -12,6 +12,18 @@ import { viewerRights } from '../viewer/rights.js';
 /** A version of a study definition, by backend id and number. */
 export type DefinitionVersion = { studyDefinitionId: string; version: number };
 
+/** The backend part of the global id of a version, `<definitionId>/<version>`, or of one of its parts, `…/<key>`. */
+export function versionPath({ studyDefinitionId, version }: DefinitionVersion, key?: string): string {
+  return key === undefined ? `${studyDefinitionId}/${version}` : `${studyDefinitionId}/${version}/${key}`;
+}
+
+/** The version and part key a `versionPath` names; null when it names no version. */
+export function parseVersionPath(path: string): { version: DefinitionVersion; key: string } | null {
+  const [studyDefinitionId = '', number = '', key = ''] = path.split('/');
+  const version = Number(number);
+  return Number.isInteger(version) && version >= 1 ? { version: { studyDefinitionId, version }, key } : null;
+}
+
 type Loaded = { model: StudyDefinition; index: DefinitionIndex };
 
 const versions = new Map<string, Promise<Loaded>>();

@@ -37,7 +37,7 @@ import type {
 import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import { nullIfForbidden } from '../upstream/upstream-error.js';
-import { readableVersion, type DefinitionVersion } from './definition-models.js';
+import { parseVersionPath, readableVersion, versionPath, type DefinitionVersion } from './definition-models.js';
 import { graphEnum } from './graph-enums.js';
 import type {
   FieldDefinition,
@@ -54,9 +54,6 @@ const documentPaths = {
   ECRF_VIEW: '/api/v1.0/Documentation/{studyDefinitionId}/{languageIdentifier}/ecrf-view',
   COMPLETE: '/api/v1.0/Documentation/{studyDefinitionId}/{languageIdentifier}/complete',
 } as const satisfies Record<DocumentationKind, string>;
-
-/** The part of a version, `<definitionId>/<version>/<key>` in global ids. */
-const partId = ({ studyDefinitionId, version }: DefinitionVersion, key: string): string => `${studyDefinitionId}/${version}/${key}`;
 
 const indexOf = async (version: DefinitionVersion, context: GatewayContext): Promise<DefinitionIndex> =>
   (await readableVersion(context, version)).index;
@@ -127,7 +124,7 @@ export const StudyDefinitionType: StudyDefinitionResolvers = {
 };
 
 export const StudyDefinitionVersionType: StudyDefinitionVersionResolvers = {
-  id: (v) => toGlobalId('StudyDefinitionVersion', `${v.studyDefinitionId}/${v.version}`),
+  id: (v) => toGlobalId('StudyDefinitionVersion', versionPath(v)),
   studyDefinition: (v) => ({ id: v.studyDefinitionId }),
   version: (v) => v.version,
   model: async (v, _, c) => (await readableVersion(c, v)).model,
@@ -150,7 +147,7 @@ export const StudyDefinitionVersionType: StudyDefinitionVersionResolvers = {
 };
 
 export const VisitDefinitionType: VisitDefinitionResolvers = {
-  id: ({ version, visit }) => toGlobalId('VisitDefinition', partId(version, visit.id)),
+  id: ({ version, visit }) => toGlobalId('VisitDefinition', versionPath(version, visit.id)),
   key: ({ visit }) => visit.id,
   identifier: ({ visit }) => visit.identifier,
   displayKey: ({ visit }) => visit.displayKey,
@@ -165,7 +162,7 @@ export const VisitDefinitionType: VisitDefinitionResolvers = {
 };
 
 export const InstrumentDefinitionType: InstrumentDefinitionResolvers = {
-  id: ({ version, instrument }) => toGlobalId('InstrumentDefinition', partId(version, instrument.id)),
+  id: ({ version, instrument }) => toGlobalId('InstrumentDefinition', versionPath(version, instrument.id)),
   key: ({ instrument }) => instrument.id,
   identifier: ({ instrument }) => instrument.identifier,
   displayKey: ({ instrument }) => instrument.displayKey,
@@ -176,7 +173,7 @@ export const InstrumentDefinitionType: InstrumentDefinitionResolvers = {
 };
 
 export const FieldDefinitionType: FieldDefinitionResolvers = {
-  id: ({ version, field }) => toGlobalId('FieldDefinition', partId(version, field.id)),
+  id: ({ version, field }) => toGlobalId('FieldDefinition', versionPath(version, field.id)),
   key: ({ field }) => field.id,
   identifier: ({ field }) => field.identifier,
   type: ({ field }) => graphEnum<GraphFieldDefinitionType>(FIELD_DEFINITION_TYPES, field.definitionType, 'field type'),
@@ -234,9 +231,9 @@ export async function loadStudyDefinitionNode(
     const summary = (await context.loaders.studyDefinitionSummaries()).find((s) => s.id === id);
     return summary ? { id, summary } : null;
   }
-  const [studyDefinitionId = '', number = '', key = ''] = id.split('/');
-  const version: DefinitionVersion = { studyDefinitionId, version: Number(number) };
-  if (!Number.isInteger(version.version) || version.version < 1) return null;
+  const parsed = parseVersionPath(id);
+  if (!parsed) return null;
+  const { version, key } = parsed;
   const index = await indexOf(version, context);
   if (type === 'StudyDefinitionVersion') return version;
   if (type === 'VisitDefinition') {

@@ -77,6 +77,20 @@ export type StudyPatientContext = {
   standaloneInstruments: readonly Instrument[];
 };
 
+/**
+ * A field as a save sends it: without an id it is new; only what changed is sent. Locks, visibility and the
+ * change stamps are the server's and are not taken.
+ */
+export type FieldInstanceInput = {
+  id?: string;
+  definitionId: string;
+  values?: FieldValue[];
+  tags?: string[];
+  order?: number;
+  isDeleted?: boolean;
+  childFields?: FieldInstanceInput[];
+};
+
 /** An instrument as documented: its state, lock and the version a save sends back (stale saves are refused). */
 export type DocumentedInstrument = Instrument & { state: InstrumentState; locked: boolean; version: number };
 

@@ -11,7 +11,8 @@ import type { EvaluationContext, InstituteData, UserData } from '../constraints/
 import { createEvaluationContext, patientDataOf, type EvaluationContextOptions } from '../constraints/create-context.js';
 import type { DefinitionIndex } from '../definition/definition-index.js';
 import type { DataFieldDefinition } from '../definition/fields.js';
-import type { DataFieldInstance, StudyPatientContext } from '../definition/instances.js';
+import type { DataFieldInstance, PatientDocumentation, StudyPatientContext } from '../definition/instances.js';
+import { registryToday } from '../dates/registry-day.js';
 import { withFormInPlace, type FormPlace } from './form-place.js';
 import { instrumentState } from './instrument-state.js';
 
@@ -28,6 +29,21 @@ export type PatientEvaluationInput = {
   /** yyyy-MM-dd, the registry's day (`registryToday`). */
   today: string;
 };
+
+/**
+ * A patient's rule inputs, built alike by the backend's save, the gateway and the browser: the documentation as
+ * stored, its location as the selected institute, and the registry's day of `now`.
+ */
+export function patientEvaluationInput(input: {
+  index: DefinitionIndex;
+  documentation: PatientDocumentation;
+  patient: PatientEvaluationInput['patient'];
+  viewer: UserData;
+  now: Date;
+}): PatientEvaluationInput {
+  const { index, documentation, patient, viewer, now } = input;
+  return { index, stored: documentation, patient, viewer, location: documentation.location, today: registryToday(now) };
+}
 
 type InstrumentPlace = Extract<FormPlace, { kind: 'instrument' | 'newInstrument' }>;
 

@@ -11,6 +11,7 @@ import type {
   documentationContext_studyPatient$data,
   documentationContext_studyPatient$key,
 } from '../__generated__/documentationContext_studyPatient.graphql';
+import { textLookup } from './useDefinitionText';
 import type { documentationContext_query$data, documentationContext_query$key } from '../__generated__/documentationContext_query.graphql';
 
 const studyPatientFragment = graphql`
@@ -108,7 +109,6 @@ export type DocumentationInstrument = DocumentationPatient['standaloneInstrument
 export function readDocumentationPatient(ref: documentationContext_studyPatient$key): DocumentationPatient {
   const { documentation, definitionVersion, ...patient } = readInlineData(studyPatientFragment, ref);
   const index = indexOf(definitionVersion.id, definitionVersion.model);
-  const texts = definitionVersion.texts;
   return {
     ...patient,
     documentation,
@@ -118,7 +118,7 @@ export function readDocumentationPatient(ref: documentationContext_studyPatient$
     versionId: definitionVersion.id,
     definition: index.study,
     index,
-    text: (displayKey) => texts[displayKey] ?? displayKey,
+    text: textLookup(definitionVersion.texts),
   };
 }
 
