@@ -1,7 +1,5 @@
 /** The domain files of the graph's SDL, in reading order. */
 export const SCHEMA_DOMAINS: readonly string[];
-/** The folder of the domain files (gateway/schema/). */
-export const SCHEMA_DIR: URL;
 /** schema.graphql at the repository root. */
 export const SCHEMA_FILE: URL;
 /** The domain files merged and printed as schema.graphql holds them. */

@@ -21,7 +21,7 @@ export const SCHEMA_DOMAINS = [
 ];
 
 /** The folder of the domain files. */
-export const SCHEMA_DIR = new URL('../schema/', import.meta.url);
+const SCHEMA_DIR = new URL('../schema/', import.meta.url);
 
 const HEADER = '# Generated from gateway/schema/*.graphql by `npm run schema`. Edit the domain files, not this one.\n\n';
 

@@ -1,53 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { Kind, buildSchema, parse, type DocumentNode, type FieldDefinitionNode, type InputValueDefinitionNode } from 'graphql';
+import { buildSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_DIR, mergedSchema } from '../../scripts/schema.mjs';
+import { mergedSchema } from '../../scripts/schema.mjs';
 import { lintDescriptions } from './schema-lint.js';
-
-/**
- * Domain files another change of issue 10 is reworking now: the lint skips the types and the root fields they
- * define (members they add to other files' types are still checked). This list must be empty when issue 10 is closed.
- */
-const DOMAIN_FILES_AWAITING_DESCRIPTIONS = ['study-patients.graphql'];
-
-const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
-
-function fieldCoordinates(typeName: string, fields: readonly (FieldDefinitionNode | InputValueDefinitionNode)[] = []): string[] {
-  return fields.flatMap((field) => [
-    `${typeName}.${field.name.value}`,
-    ...('arguments' in field ? (field.arguments ?? []) : []).map((arg) => `${typeName}.${field.name.value}(${arg.name.value}:)`),
-  ]);
-}
-
-/** The coordinates of the types a document defines with all their members, and of the root fields it adds. */
-function coordinatesDefinedIn(document: DocumentNode): string[] {
-  return document.definitions.flatMap((definition) => {
-    switch (definition.kind) {
-      case Kind.OBJECT_TYPE_DEFINITION:
-      case Kind.INTERFACE_TYPE_DEFINITION:
-      case Kind.INPUT_OBJECT_TYPE_DEFINITION:
-        return [definition.name.value, ...fieldCoordinates(definition.name.value, definition.fields)];
-      case Kind.ENUM_TYPE_DEFINITION:
-        return [definition.name.value, ...(definition.values ?? []).map((value) => `${definition.name.value}.${value.name.value}`)];
-      case Kind.UNION_TYPE_DEFINITION:
-      case Kind.SCALAR_TYPE_DEFINITION:
-        return [definition.name.value];
-      case Kind.OBJECT_TYPE_EXTENSION:
-        return ROOT_TYPES.has(definition.name.value) ? fieldCoordinates(definition.name.value, definition.fields) : [];
-      default:
-        return [];
-    }
-  });
-}
-
-async function exemptCoordinates(): Promise<Set<string>> {
-  const files = await Promise.all(DOMAIN_FILES_AWAITING_DESCRIPTIONS.map((file) => readFile(new URL(file, SCHEMA_DIR), 'utf8')));
-  return new Set(files.flatMap((sdl) => coordinatesDefinedIn(parse(sdl))));
-}
 
 describe('the graph (schema.graphql)', () => {
   it('describes every type, field, argument, input field and enum value in its own terms', async () => {
-    const problems = lintDescriptions(buildSchema(await mergedSchema()), await exemptCoordinates());
+    const problems = lintDescriptions(buildSchema(await mergedSchema()));
     expect(problems, `\n${problems.join('\n')}\n`).toEqual([]);
   });
 });
@@ -111,32 +69,5 @@ describe('lintDescriptions', () => {
   it('accepts right names, spec sections, documents and time zones', () => {
     const fine = 'Needs UserGetAllCmd (ecrf-core.md §4, docs/gateway.md "Errors"); the day in Europe/Berlin; DELETE_USER or `DELETE`.';
     expect(lintDescriptions(buildSchema(`"The root." type Query { """${fine}""" thing: Int }`))).toEqual([]);
-  });
-
-  it('skips exempt coordinates', () => {
-    const schema = buildSchema('type Query { thing(id: ID): Int }');
-    expect(lintDescriptions(schema, new Set(['Query', 'Query.thing']))).toEqual(['Query.thing(id:) has no description']);
-  });
-});
-
-describe('coordinatesDefinedIn', () => {
-  it('takes the types a file defines with their members, and the root fields it adds, but not what it adds to other types', () => {
-    const document = parse(`
-      extend type Query { list(first: Int): [Item!]! }
-      type Item { id: ID! }
-      enum Kind { A }
-      input Filter { kind: Kind }
-      extend type User { items: [Item!]! }
-    `);
-    expect(coordinatesDefinedIn(document)).toEqual([
-      'Query.list',
-      'Query.list(first:)',
-      'Item',
-      'Item.id',
-      'Kind',
-      'Kind.A',
-      'Filter',
-      'Filter.kind',
-    ]);
   });
 });

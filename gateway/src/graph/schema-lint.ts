@@ -61,13 +61,9 @@ function problemOf({ description }: SchemaMember): string | null {
   return wording ? `names ${wording.names}: ${description.match(wording.pattern)?.[0]}` : null;
 }
 
-/**
- * The lint's findings, one line per offending member (`Type.field(arg:) has no description`). Members whose
- * coordinate is in `exempt` are skipped.
- */
-export function lintDescriptions(schema: GraphQLSchema, exempt: ReadonlySet<string> = new Set()): string[] {
+/** The lint's findings, one line per offending member (`Type.field(arg:) has no description`). */
+export function lintDescriptions(schema: GraphQLSchema): string[] {
   return schemaMembers(schema).flatMap((member) => {
-    if (exempt.has(member.coordinate)) return [];
     const problem = problemOf(member);
     return problem ? [`${member.coordinate} ${problem}`] : [];
   });
