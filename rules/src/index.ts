@@ -48,3 +48,5 @@ export * from './roles/role-groups.js';
 export * from './rights/rights-catalogue.js';
 export * from './rights/has-right.js';
 export * from './case-process/case-process.js';
+export * from './queries/data-query.js';
+export * from './verification/verification-flag.js';
