@@ -18,6 +18,8 @@ export const SCHEMA_DOMAINS = [
   'instruments',
   'case-process',
   'identity',
+  'data-queries',
+  'verification-flags',
 ];
 
 /** The folder of the domain files. */
