@@ -62,7 +62,8 @@ async function openStream(base: string, lastEventId: string | null) {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const received: { id: string; event: string; data: WireEvent }[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  if (!response.body) throw new Error('the stream has no body');
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let ended = false;
   const pump = (async () => {
