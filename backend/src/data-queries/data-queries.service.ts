@@ -24,11 +24,11 @@ import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
+import { findDefinitionRows, versionsOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
 import { VIEWER_ACTIONS, type DataQueryCreate, type DataQueryDto, type DataQueryEdit, type ThreadAction } from './data-queries.schemas.js';
 import {
   findDataQueries,
-  findQueryDefinitionVersions,
   findThreads,
   insertDataQuery,
   insertThreadEntry,
@@ -159,13 +159,18 @@ export async function readableRows(
 }
 
 /**
- * The query types of each definition version in use whose queries the viewer sees wherever it reaches,
+ * The query types of each version of the study's definitions whose queries the viewer sees wherever it reaches,
  * asked of dataQueryVisible with a location the viewer reaches (locations are filtered in SQL).
  */
 export async function visibleTypes(db: Kysely<DB>, viewer: DataQueryViewer, today: string, studyId?: string): Promise<VisibleTypes[]> {
   const reachable = '*';
   const anywhere: DataQueryViewer = { ...viewer, locationIds: [reachable] };
-  const versions = await findQueryDefinitionVersions(db, studyId);
+  const definitions = (await findDefinitionRows(db, { includeDeleted: true })).filter((d) => !studyId || d.study_id === studyId);
+  const byDefinition = await versionsOf(
+    db,
+    definitions.map((d) => d.id),
+  );
+  const versions = [...byDefinition].flatMap(([definitionId, numbers]) => numbers.map((version) => ({ definitionId, version })));
   return Promise.all(
     versions.map(async ({ definitionId, version }) => {
       const { queryTypes } = (await definitionIndex(db, definitionId, version)).study;
