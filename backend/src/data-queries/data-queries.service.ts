@@ -37,6 +37,7 @@ import {
   type VisibleTypes,
 } from './data-queries.sql.js';
 import { queryTypeOf, resolveTarget, type TargetRef } from './data-query-targets.js';
+import { assertQueryTexts } from './query-texts.js';
 
 export type ChangeAction = Exclude<QueryAction, 'view' | 'create'>;
 
@@ -256,6 +257,7 @@ export async function createDataQuery(
   ref: TargetRef,
   body: DataQueryCreate,
 ): Promise<DataQueryDto> {
+  assertQueryTexts(body, ['title', 'text']);
   const today = registryToday(now);
   const viewer = await viewerOf(db, caller);
   const target = await resolveTarget(db, ref);
@@ -349,6 +351,7 @@ export async function actOnDataQuery(
   const decision = dataQueryDecision(viewer, facts, action, today);
   if (!decision.allowed) throw refuse(decision.reason);
   if (action === 'answer' && !body.text?.trim()) throw new EcrfError('ECRF_ERR_VALIDATION', ANSWER_TEXT_REQUIRED);
+  assertQueryTexts(body);
   const edits = action === 'edit' ? editedColumns(index, viewer, facts, body, today) : {};
   const next = dataQueryAfter({ status: before.status, answerStage: before.answer_stage }, action);
   if (!next) throw refuse('state');
