@@ -11,7 +11,7 @@ import type { BackendEvents, Log, StreamConsumer } from './backend-events.js';
 import { parseDomainEvent, type DomainEvent } from './domain-event.js';
 import type { EventBus, EventListener } from './event-bus.js';
 
-export type RedisBusOptions = { keyPrefix?: string; lockTtlMs?: number };
+export type RedisBusOptions = { keyPrefix: string; lockTtlMs?: number };
 
 // KEYS: lock, cursor. ARGV: replica, channel, event id, message. 1 published, 0 not later than the cursor,
 // -1 the lock is not ours. Event ids are `<xid>-<id>`, compared as the pair.
@@ -33,8 +33,8 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 
 class LostLockError extends Error {}
 
-export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Log, options: RedisBusOptions = {}): EventBus {
-  const prefix = options.keyPrefix ?? 'ecrf:events';
+export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Log, options: RedisBusOptions): EventBus {
+  const prefix = options.keyPrefix;
   const lockTtlMs = options.lockTtlMs ?? 10_000;
   const keys = { lock: `${prefix}:consumer`, cursor: `${prefix}:cursor`, channel: `${prefix}:channel` };
   const replica = randomUUID();

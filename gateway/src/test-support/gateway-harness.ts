@@ -2,6 +2,7 @@
  * Test harness: a real backend process (PostgreSQL when DATABASE_URL is set, else PGlite in a temporary
  * directory) and an in-process gateway in front of it that reports its upstream call counts.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ export type Harness = {
   signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
   /** Another gateway in front of the same backend (a replica); closed with the harness unless closed before. */
   startGateway(options?: { redisUrl?: string }): Promise<{ url: string; close(): Promise<void> }>;
+  /** Closes the gateway at `url` (a replica taking over is tested so); the backend keeps running. */
+  closeMainGateway(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -50,6 +53,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
   }
+  // Each harness has its own backend database, so its own position in Redis.
+  const redisKeyPrefix = `ecrf:test:${randomUUID()}`;
   const gatewayConfig = (redisUrl: string | undefined): GatewayConfig => ({
     backendUrl: backend.url,
     mainzellisteUrl,
@@ -59,10 +64,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
     redisUrl,
+    redisKeyPrefix,
   });
   const gateway: Gateway = await createGateway(gatewayConfig(options.redisUrl));
   const url = await gateway.listen(await freePort());
   const replicas = new Set<Gateway>();
+  let mainClosed: Promise<void> | undefined;
+  const closeMainGateway = () => (mainClosed ??= gateway.close());
 
   const request: Harness['request'] = async (query, variables, token) => {
     const response = await fetch(`${url}/graphql`, {
@@ -96,9 +104,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         },
       };
     },
+    closeMainGateway,
     async close() {
       await Promise.all([...replicas].map((replica) => replica.close()));
-      await gateway.close();
+      await closeMainGateway();
       await backend.stop();
     },
   };
