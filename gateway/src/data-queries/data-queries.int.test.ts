@@ -96,7 +96,7 @@ describe('the actions on a query', () => {
       { input: { subjectId: studyPatientId, queryTypeIdentifier: 'plausibility', title: '', text: 'y' } },
       dataManager,
     );
-    expect(empty.data?.createDataQuery.errors[0]).toMatchObject({ code: 'INVALID_VALUE', path: ['title'] });
+    expect(empty.data?.createDataQuery.errors).toEqual([{ code: 'INVALID_VALUE', path: ['title'], message: 'Wird benötigt' }]);
     const wrongId = await act('answerDataQuery', physician, { id: studyPatientId, version: 1, text: 'x' });
     expect(wrongId.errors).toEqual([{ code: 'INVALID_VALUE', message: 'Unbekannte Id', path: ['id'] }]);
   });
@@ -114,7 +114,7 @@ describe('the actions on a query', () => {
       studyPatient: { id: studyPatientId },
       location: { identifier: '1001' },
       viewerCan: {
-        edit: { allowed: false, reason: 'MISSING_RIGHT' },
+        edit: { allowed: false, reason: 'ROLE_NOT_ALLOWED' },
         answer: { allowed: true, reason: null },
         accept: { allowed: false, reason: 'MISSING_RIGHT' },
       },

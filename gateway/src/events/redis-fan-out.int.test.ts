@@ -53,8 +53,9 @@ describe('fan-out through Redis', () => {
     // The consuming gateway goes away; its subscriber's connection ends with it.
     await firstClient.dispose();
     await harness.closeMainGateway();
-    await queries.raise(dataManager, patient, 'plausibility', 'after-take-over');
-    await queries.raise(dataManager, patient, 'plausibility', 'marker');
+    const throughReplica = queryFixtures({ ...harness, request: harness.requestTo(replica.url) }, '');
+    await throughReplica.raise(dataManager, patient, 'plausibility', 'after-take-over');
+    await throughReplica.raise(dataManager, patient, 'plausibility', 'marker');
     const received = await onReplica.waitFor(6);
     expect(titles(received)).toEqual(['warm-up', 'warm-up-2', 'R-1', 'R-2', 'after-take-over', 'marker']);
     expect(new Set(received.map((r) => r.data?.dataQueryUpdated.eventId)).size).toBe(6);

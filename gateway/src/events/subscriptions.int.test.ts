@@ -143,7 +143,7 @@ describe('verificationFlagUpdated', () => {
     const studyPatientId = await patients.createPatient('1001');
     const { visit } = await patients.createVisit(studyPatientId, 'baseline', '2025-02-01');
     const instrument = await patients.createStaging(studyPatientId, visit?.id ?? '');
-    const { t } = await queries.stagingFieldIds(instrument.id, dataManager);
+    const { tnm: tnmId, t } = await queries.stagingFieldIds(instrument.id, dataManager);
     const [atA, atB] = await Promise.all([queries.userAt('Physician', ['1001']), queries.userAt('Physician', ['3003'])]);
     const after = await queries.eventHead();
     const clientA = wsClient(harness.url, atA);
@@ -164,7 +164,7 @@ describe('verificationFlagUpdated', () => {
         input: {
           id: instrument.id,
           version: instrument.version,
-          fields: [{ definitionKey: tnm, childFields: [{ definitionKey: tKey, values: [{ value: '3' }] }] }],
+          fields: [{ id: tnmId, definitionKey: tnm, childFields: [{ id: t, definitionKey: tKey, values: [{ value: '3' }] }] }],
         },
       },
       (await harness.signIn('superadmin')).token,

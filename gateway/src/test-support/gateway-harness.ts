@@ -22,6 +22,8 @@ export type Harness = {
   /** The backend behind the gateway, for tests that put another gateway in front of it. */
   backendUrl: string;
   request<T>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
+  /** `request` against another gateway (a replica). */
+  requestTo(url: string): Harness['request'];
   signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
   /** Another gateway in front of the same backend (a replica); closed with the harness unless closed before. */
   startGateway(options?: { redisUrl?: string }): Promise<{ url: string; close(): Promise<void> }>;
@@ -72,19 +74,23 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let mainClosed: Promise<void> | undefined;
   const closeMainGateway = () => (mainClosed ??= gateway.close());
 
-  const request: Harness['request'] = async (query, variables, token) => {
-    const response = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<never>, 'status'>) };
-  };
+  const requestTo =
+    (target: string): Harness['request'] =>
+    async (query, variables, token) => {
+      const response = await fetch(`${target}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<never>, 'status'>) };
+    };
+  const request = requestTo(url);
 
   return {
     url,
     backendUrl: backend.url,
     request,
+    requestTo,
     async signIn(userName, password = demoPassword) {
       const answer = await request<{ signIn: { session: { token: string; refreshToken: string } | null } }>(
         'mutation($input: SignInInput!) { signIn(input: $input) { session { token refreshToken } } }',
