@@ -86,7 +86,8 @@ export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Lo
   };
 
   const start = async () => {
-    await Promise.all([commands.connect(), subscriber.connect()]);
+    // A retry after a failed start finds the connections already made.
+    await Promise.all([commands, subscriber].map((connection) => (connection.status === 'wait' ? connection.connect() : undefined)));
     await subscriber.subscribe(keys.channel);
     // The first replica ever fixes where consumption starts, so a replay read after this leaves no gap.
     await commands.set(keys.cursor, await backend.head(), 'NX');
@@ -98,7 +99,15 @@ export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Lo
     async subscribe(listener) {
       listeners.add(listener);
       started ??= start();
-      await started;
+      try {
+        await started;
+      } catch (error) {
+        // Redis or the backend did not answer: the next subscription tries again.
+        clearInterval(timer);
+        started = undefined;
+        listeners.delete(listener);
+        throw error;
+      }
       return () => listeners.delete(listener);
     },
     async close() {

@@ -120,6 +120,22 @@ describe('dataQueryUpdated', () => {
     await client.dispose();
   });
 
+  it('ends the subscription with UNAUTHENTICATED once the subscriber’s token is refused', async () => {
+    const { token, userId } = await queries.accountAt('Physician', ['1001']);
+    const after = await queries.eventHead();
+    const client = wsClient(harness.url, token);
+    const updates = subscribe<QueryUpdate>(client, QUERY_UPDATES, { after });
+    await queries.raise(dataManager, patientA, 'plausibility', 'while-valid');
+    expect(titles(await updates.waitFor(1))).toEqual(['while-valid']);
+    await queries.deactivate(userId);
+    await queries.raise(dataManager, patientA, 'plausibility', 'after-deactivation');
+    await updates.completed;
+    expect(updates.received).toHaveLength(2);
+    expect(updates.received[1]?.data).toBeNull();
+    expect(updates.received[1]?.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    await client.dispose();
+  });
+
   it('refuses a connection without a valid token, and a malformed `after`', async () => {
     const stranger = subscribe<QueryUpdate>(wsClient(harness.url, 'not-a-token'), QUERY_UPDATES, {});
     await stranger.completed;
@@ -201,6 +217,22 @@ describe('registryDashboardUpdated', () => {
     const [update] = await updates.waitFor(1);
     const cologne = update?.data?.registryDashboardUpdated.dashboard.openQueriesByLocation.find((l) => l.location.identifier === '1001');
     expect(cologne?.open).toBeGreaterThanOrEqual(raised);
+    await client.dispose();
+  });
+});
+
+describe('the backend stream', () => {
+  it('is resumed after its last event when the backend drops it, so a live subscriber misses nothing', async () => {
+    const after = await queries.eventHead();
+    const client = wsClient(harness.url, dataManager);
+    const updates = subscribe<QueryUpdate>(client, QUERY_UPDATES, { after, filter: { studyPatientId: patientA } });
+    await queries.raise(dataManager, patientA, 'plausibility', 'before-drop');
+    expect(titles(await updates.waitFor(1))).toEqual(['before-drop']);
+    await harness.restartBackend();
+    await queries.raise(dataManager, patientA, 'plausibility', 'after-drop-1');
+    await queries.raise(dataManager, patientA, 'plausibility', 'after-drop-2');
+    const received = await updates.waitFor(3, 30_000);
+    expect(titles(received)).toEqual(['before-drop', 'after-drop-1', 'after-drop-2']);
     await client.dispose();
   });
 });

@@ -27,6 +27,8 @@ export type Harness = {
   signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
   /** Another gateway in front of the same backend (a replica); closed with the harness unless closed before. */
   startGateway(options?: { redisUrl?: string }): Promise<{ url: string; close(): Promise<void> }>;
+  /** Stops the backend and starts it again on the same port and database (its streams drop meanwhile). */
+  restartBackend(): Promise<void>;
   /** Closes the gateway at `url` (a replica taking over is tested so); the backend keeps running. */
   closeMainGateway(): Promise<void>;
   close(): Promise<void>;
@@ -45,16 +47,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const mainzellisteUrl = options.mainzellisteUrl ?? 'http://127.0.0.1:4200';
   const database = process.env.DATABASE_URL ? {} : { DATABASE_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-gw-')) };
   const logs: string[] = [];
-  let backend: Service;
-  try {
-    backend = await startBackend({
-      port: await freePort(),
-      env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl },
-      log: (line) => logs.push(line),
-    });
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
-  }
+  const backendOptions = {
+    port: await freePort(),
+    env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl },
+    log: (line: string) => logs.push(line),
+  };
+  const launchBackend = async (): Promise<Service> => {
+    try {
+      return await startBackend(backendOptions);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
+    }
+  };
+  let backend = await launchBackend();
   // Each harness has its own backend database, so its own position in Redis.
   const redisKeyPrefix = `ecrf:test:${randomUUID()}`;
   const gatewayConfig = (redisUrl: string | undefined): GatewayConfig => ({
@@ -111,6 +116,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       };
     },
     closeMainGateway,
+    async restartBackend() {
+      await backend.stop();
+      backend = await launchBackend();
+    },
     async close() {
       await Promise.all([...replicas].map((replica) => replica.close()));
       await closeMainGateway();

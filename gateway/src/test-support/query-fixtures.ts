@@ -27,7 +27,7 @@ export function queryFixtures(harness: Harness, adminToken: string) {
     ).then((data) => new Map(data.instituteOverview.edges.map(({ node }) => [node.location.identifier, node.location.id]))));
 
   /** Signs in a new user of `role` bound to the locations with these institute identifiers. */
-  async function userAt(role: string, institutes: string[]): Promise<string> {
+  async function accountAt(role: string, institutes: string[]): Promise<{ token: string; userId: string }> {
     const roles = await graph<{ roles: { edges: { node: { id: string; identifier: string } }[] } }>(
       '{ roles { edges { node { id identifier } } } }',
       {},
@@ -50,7 +50,14 @@ export function queryFixtures(harness: Harness, adminToken: string) {
       adminToken,
     );
     if (!created.createUser.user) throw new Error(`createUser: ${JSON.stringify(created.createUser.errors)}`);
-    return (await harness.signIn(userName, 'Query-Pw1!')).token;
+    return { token: (await harness.signIn(userName, 'Query-Pw1!')).token, userId: created.createUser.user.id };
+  }
+
+  const userAt = async (role: string, institutes: string[]): Promise<string> => (await accountAt(role, institutes)).token;
+
+  /** Deactivates a user: their tokens are refused from now on. */
+  async function deactivate(userId: string): Promise<void> {
+    await graph('mutation($input: UserIdInput!) { deactivateUser(input: $input) { user { id } } }', { input: { id: userId } }, adminToken);
   }
 
   async function raise(token: string, subjectId: string, queryTypeIdentifier: string, title = 'Bitte prüfen'): Promise<RaisedQuery> {
@@ -85,5 +92,5 @@ export function queryFixtures(harness: Harness, adminToken: string) {
     return head ?? '0-0';
   }
 
-  return { graph, userAt, raise, stagingFieldIds, eventHead, locationIds };
+  return { graph, accountAt, userAt, deactivate, raise, stagingFieldIds, eventHead, locationIds };
 }
