@@ -92,10 +92,9 @@ function raise(context: GatewayContext, subjectId: string, body: RaiseBody, stud
         body: { ...body, studyPatientId },
       });
     case 'StudyInstitute':
-      if (!studyId) throw new InvalidIdError('studyId');
       return backend.call('post', '/api/v1.0/Query/institute/{studyInstituteId}', {
         path: { studyInstituteId: subject.id },
-        body: { ...body, studyId },
+        body: { ...body, ...(studyId ? { studyId } : {}) },
       });
     default:
       throw new InvalidIdError('subjectId');
@@ -147,23 +146,25 @@ export const dataQueryMutations: Pick<
   | 'deleteDataQueryTemplate'
 > = {
   createDataQuery: (_, { input }, context) =>
-    act(
-      context,
-      () => {
-        const studyId = input.studyId ? backendId(input.studyId, 'Study', 'studyId') : undefined;
-        const body = {
-          queryTypeIdentifier: input.queryTypeIdentifier,
-          title: input.title,
-          text: input.text,
-          priority: input.priority ?? 'NORMAL',
-        };
-        return raise(context, input.subjectId, body, studyId);
-      },
-      textErrors({
+    act(context, () => {
+      const studyId = input.studyId ? backendId(input.studyId, 'Study', 'studyId') : undefined;
+      const body = {
+        queryTypeIdentifier: input.queryTypeIdentifier,
+        title: input.title,
+        text: input.text,
+        priority: input.priority ?? 'NORMAL',
+      };
+      return raise(context, input.subjectId, body, studyId);
+    }, [
+      // A location query takes its query type from the study's current definition (ecrf-calls.md §7).
+      ...(fromGlobalId(input.subjectId)?.type === 'StudyInstitute' && !input.studyId
+        ? [{ code: 'INVALID_VALUE' as const, message: validatorMessages.required, field: 'studyId' }]
+        : []),
+      ...textErrors({
         title: { value: input.title, max: TITLE_MAX, required: true },
         text: { value: input.text, max: TEXT_MAX, required: true },
       }),
-    ),
+    ]),
   editDataQuery: (_, { input }, context) =>
     act(
       context,
