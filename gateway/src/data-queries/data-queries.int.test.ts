@@ -96,7 +96,12 @@ describe('the actions on a query', () => {
       { input: { subjectId: studyPatientId, queryTypeIdentifier: 'plausibility', title: '', text: 'y' } },
       dataManager,
     );
-    expect(empty.data?.createDataQuery.errors).toEqual([{ code: 'INVALID_VALUE', path: ['title'], message: 'Wird benötigt' }]);
+    expect(empty.data?.createDataQuery.errors).toEqual([
+      { code: 'INVALID_VALUE', path: ['title'], message: 'Der Titel ist erforderlich und darf höchstens 200 Zeichen lang sein.' },
+    ]);
+    const unanswered = await queries.raise(dataManager, studyPatientId, 'plausibility');
+    const noAnswer = await act('answerDataQuery', physician, { id: unanswered.id, version: unanswered.version, text: ' ' });
+    expect(noAnswer.errors.map((e) => [e.code, e.path])).toEqual([['INVALID_VALUE', ['text']]]);
     const wrongId = await act('answerDataQuery', physician, { id: studyPatientId, version: 1, text: 'x' });
     expect(wrongId.errors).toEqual([{ code: 'INVALID_VALUE', message: 'Unbekannte Id', path: ['id'] }]);
   });
