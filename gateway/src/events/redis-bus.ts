@@ -31,7 +31,6 @@ return 1`;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 
-
 export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Log, options: RedisBusOptions): EventBus {
   const prefix = options.keyPrefix;
   const lockTtlMs = options.lockTtlMs ?? 10_000;
