@@ -210,6 +210,36 @@ describe('who may see and act', () => {
     expect((await assistant.get<Refusal>(`Query/${query.id}`)).status).toBe(404);
   });
 
+  it('moves the queries about a patient with the patient to its new location, audited', async () => {
+    const { studyPatientId } = await documentedPatient('1001');
+    const query = (await raise(await user('DataManager', '1001'), `patient/${studyPatientId}`, { queryTypeIdentifier: 'missing_value' }))
+      .body;
+    const both = await createTestUser(backend.database, {
+      role: 'Physician',
+      institutes: ['1001', '2002'],
+    });
+    const mover = api(backend.app, (await signIn(backend.app, both.userName, both.password)).token);
+    const patient = (await mover.get<{ version: number }>(`StudyPatient/${studyPatientId}/context`)).body;
+    const moved = await mover.send('PUT', `StudyPatient/${studyPatientId}`, {
+      version: patient.version,
+      studyInstituteId: registry.locationOf('2002'),
+    });
+    expect(moved.body).toMatchObject({ id: studyPatientId });
+    const atNewLocation = await (await user('Physician', '2002')).get<DataQueryDto>(`Query/${query.id}`);
+    expect(atNewLocation.body).toMatchObject({ id: query.id, studyInstituteId: registry.locationOf('2002') });
+    expect((await (await user('Physician', '1001')).get<Refusal>(`Query/${query.id}`)).status).toBe(404);
+    const trail = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['old_value', 'new_value'])
+      .where('table_name', '=', 'data_query')
+      .where('record_id', '=', query.id)
+      .where('operation', '=', 'Update')
+      .execute();
+    expect(trail.map((row) => [row.old_value, row.new_value])).toEqual([
+      [{ studyInstituteId: registry.locationOf('1001') }, { studyInstituteId: registry.locationOf('2002') }],
+    ]);
+  });
+
   it('refuses raising by the query type’s role list and at another location, with the German reason', async () => {
     const { studyPatientId, baseline } = await documentedPatient('1001');
     const physician = await user('Physician', '1001');

@@ -13,6 +13,7 @@ import { saveForm } from '../instruments/form-save.js';
 import { actorOf, fieldDiff } from '../instruments/instruments.service.js';
 import { openWorkspace, type Workspace } from './patient-workspace.js';
 import { saveStudyPatientFields } from './study-patients.sql.js';
+import { moveQueriesWithPatient } from '../data-queries/data-queries.service.js';
 import { onFormSaved } from '../verification-flags/form-saved.js';
 
 export type PatientFieldsSave = { version: number; fields: FieldInput[]; reasonForChange?: string };
@@ -36,14 +37,15 @@ export async function savePatientFields(
     userName: caller.userName,
     now: ws.now,
   });
-  const moved = extra.studyInstituteId !== undefined && extra.studyInstituteId !== patient.studyInstituteId;
+  const location = extra.studyInstituteId ?? patient.studyInstituteId;
+  const moved = location !== patient.studyInstituteId;
   if (saved.changedFieldIds.length === 0 && !moved) return { changedDefinitionIds: [], ws };
   await db.transaction().execute(async (trx) => {
     const version = await saveStudyPatientFields(trx, {
       id: patient.id,
       readVersion: input.version,
       fields: saved.fields,
-      studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId,
+      studyInstituteId: location,
       changedAt: ws.now,
     });
     if (version === undefined) throw staleWrite({ id: patient.id, version: patient.version + 1 });
@@ -57,13 +59,20 @@ export async function savePatientFields(
       oldValue: { ...diff.oldValue, studyInstituteId: patient.studyInstituteId, version: patient.version },
       newValue: {
         ...diff.newValue,
-        studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId,
+        studyInstituteId: location,
         version,
         complete: isPatientComplete(ws.index.study.patient.fields, saved.fields, ws.contextFor(place, saved.fields)),
       },
     });
+    if (moved)
+      await moveQueriesWithPatient(trx, {
+        studyPatientId: patient.id,
+        studyInstituteId: location,
+        actor: actorOf(caller),
+        now: ws.now,
+      });
     await onFormSaved(trx, {
-      patient: { ...patient, studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId },
+      patient: { ...patient, studyInstituteId: location },
       actor: actorOf(caller),
       now: ws.now,
       visitId: null,
