@@ -1,9 +1,10 @@
 import { Environment, Network, RecordSource, Store } from 'relay-runtime';
 import type { ConcreteRequest } from 'relay-runtime';
 import { refreshSessionMutation } from '../mutations/RefreshSessionMutation';
-import { getRefreshToken, getToken, storeSession } from '../session/sessionStore';
+import { getRefreshToken, getToken, storeSession, subscribeSession } from '../session/sessionStore';
 import type { ErrorReport } from '../errors/errorCatalogue';
 import { createFetchGraphQL } from './fetchGraphQL';
+import { createSubscriptionNetwork, webSocketUrl } from './subscriptions';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 
@@ -28,8 +29,13 @@ export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environ
     onSessionExpired: callbacks.onSessionExpired,
     onError: callbacks.onError,
   });
+  const { subscribe } = createSubscriptionNetwork({
+    url: webSocketUrl(GRAPHQL_ENDPOINT, window.location),
+    getToken,
+    subscribeSession,
+  });
   return new Environment({
-    network: Network.create(fetchGraphQL),
+    network: Network.create(fetchGraphQL, subscribe),
     store: new Store(new RecordSource()),
   });
 }
