@@ -698,7 +698,8 @@ export const texts = {
     previousPage: 'Vorherige Seite',
     nextPage: 'Nächste Seite',
     count: (total: number) => (total === 1 ? '1 Query' : `${total} Queries`),
-    live: (count: number) => (count === 1 ? '1 Query wurde gerade gestellt oder geändert.' : `${count} Queries wurden gerade gestellt oder geändert.`),
+    live: (count: number) =>
+      count === 1 ? '1 Query wurde gerade gestellt oder geändert.' : `${count} Queries wurden gerade gestellt oder geändert.`,
     noStudy: 'Kein Standort mit Studie gewählt.',
     targets: {
       STUDY_PATIENT: 'Patient',

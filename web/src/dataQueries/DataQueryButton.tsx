@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Button, CounterLabel, Dialog } from '@primer/react';
 import { CommentDiscussionIcon } from '@primer/octicons-react';
-import type { DataQueryButton_studyPatient$data, DataQueryButton_studyPatient$key } from '../__generated__/DataQueryButton_studyPatient.graphql';
+import type {
+  DataQueryButton_studyPatient$data,
+  DataQueryButton_studyPatient$key,
+} from '../__generated__/DataQueryButton_studyPatient.graphql';
 import { texts } from '../texts';
 import { countQueries } from './dataQueryFormat';
 import { DataQueryCard } from './DataQueryCard';
@@ -72,7 +75,11 @@ export function DataQueryButton({ studyPatient, targets, subject, target, compac
           aria-label={t.fieldButton(subject.label, unresolved, total)}
           onClick={() => setOpen(true)}
         >
-          {total > 0 ? <CounterLabel scheme={unresolved > 0 ? 'primary' : 'secondary'}>{unresolved > 0 ? unresolved : total}</CounterLabel> : t.button}
+          {total > 0 ? (
+            <CounterLabel scheme={unresolved > 0 ? 'primary' : 'secondary'}>{unresolved > 0 ? unresolved : total}</CounterLabel>
+          ) : (
+            t.button
+          )}
         </Button>
       ) : (
         <Button leadingVisual={CommentDiscussionIcon} onClick={() => setOpen(true)}>

@@ -17,7 +17,13 @@ const at = (iso: string) => formatDateTime(iso) ?? iso;
  * One query with its thread (who, when, in which role, what text, which status it left) and the actions
  * the viewer may take now; actions refused for another reason than right or role say why in German.
  */
-export function DataQueryCard({ dataQuery, typeLabel }: { dataQuery: DataQueryCard_dataQuery$key; typeLabel: (identifier: string) => string }) {
+export function DataQueryCard({
+  dataQuery,
+  typeLabel,
+}: {
+  dataQuery: DataQueryCard_dataQuery$key;
+  typeLabel: (identifier: string) => string;
+}) {
   const query = useFragment(
     graphql`
       fragment DataQueryCard_dataQuery on DataQuery {
@@ -102,9 +108,7 @@ export function DataQueryCard({ dataQuery, typeLabel }: { dataQuery: DataQueryCa
               <span className={styles.muted}>{t.threadEntry(step.userName, step.roleIdentifier, at(step.at))}</span>
             </span>
             {step.text !== null && step.text !== '' && <span className={styles.stepText}>{step.text}</span>}
-            <span className={styles.muted}>
-              {t.resultingStatus(t.statuses[step.status as keyof typeof t.statuses] ?? step.status)}
-            </span>
+            <span className={styles.muted}>{t.resultingStatus(t.statuses[step.status as keyof typeof t.statuses] ?? step.status)}</span>
           </li>
         ))}
       </ol>

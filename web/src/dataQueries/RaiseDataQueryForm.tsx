@@ -52,7 +52,11 @@ function RaiseFormWithTemplates(props: Props) {
     { fetchPolicy: 'store-and-network' },
   );
   return (
-    <RaiseForm {...props} templates={dataQueryTemplates} mayCreateTemplates={hasRight(props.targets.viewer.rights, 'QueryTemplateCreateCmd')} />
+    <RaiseForm
+      {...props}
+      templates={dataQueryTemplates}
+      mayCreateTemplates={hasRight(props.targets.viewer.rights, 'QueryTemplateCreateCmd')}
+    />
   );
 }
 

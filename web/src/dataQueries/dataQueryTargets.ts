@@ -70,7 +70,10 @@ export type DataQueryTargets = {
   canVerify: boolean;
 };
 
-export function readDataQueryTargets(patientRef: dataQueryTargets_studyPatient$key, viewerRef: dataQueryTargets_viewer$key): DataQueryTargets {
+export function readDataQueryTargets(
+  patientRef: dataQueryTargets_studyPatient$key,
+  viewerRef: dataQueryTargets_viewer$key,
+): DataQueryTargets {
   const patient = readInlineData(studyPatientFragment, patientRef);
   const viewer = readInlineData(viewerFragment, viewerRef);
   const { definitionVersion } = patient;

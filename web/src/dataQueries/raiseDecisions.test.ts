@@ -16,7 +16,7 @@ const plausibility: QueryType = {
   canDefer: ['DataManager'],
 };
 const managersOnly: QueryType = { ...plausibility, id: 'sdv', identifier: 'sdv', canCreate: ['DataManager'] };
-const followUp: RaiseTarget = { locationId: 'loc-a', visit: { identifier: 'fu', isFollowUpRegistry: true } };
+const followUp: RaiseTarget = { locationId: 'loc-a', visit: { identifier: 'fu' } };
 const baseline: RaiseTarget = { locationId: 'loc-a', visit: { identifier: 'baseline', isFollowUpRegistry: false } };
 const viewer = (roleIdentifier: string) => ({ roleIdentifier, rights: ['QueryCreateCmd'], locationIds: ['loc-a'] });
 

@@ -2,12 +2,18 @@
  * Which query types the viewer may raise on a target, and why not (ecrf-core.md §6; ecrf-calls.md §6): the
  * same `dataQueryDecision` the server refuses by, so the dialog explains a refusal before the user types.
  */
-import { dataQueryDecision, type DataQueryDecision, type DataQueryViewer, type QueryType } from '@ecrf/rules';
+import {
+  dataQueryDecision,
+  dataQueryTargetIsFollowUpRegistry,
+  type DataQueryDecision,
+  type DataQueryViewer,
+  type QueryType,
+} from '@ecrf/rules';
 
 /** Where a new query would point: the patient's location and the visit it belongs to, if any. */
 export type RaiseTarget = {
   locationId: string;
-  visit: { identifier: string; isFollowUpRegistry: boolean } | null;
+  visit: { identifier: string; isFollowUpRegistry?: boolean } | null;
 };
 
 export type RaiseOption = { queryType: QueryType; decision: DataQueryDecision };
@@ -27,7 +33,7 @@ export function raiseOptions(viewer: DataQueryViewer, queryTypes: readonly Query
           status: 'OPEN',
           answerStage: 'NEW',
           locationId: target.locationId,
-          targetIsFollowUpRegistry: target.visit?.isFollowUpRegistry ?? false,
+          targetIsFollowUpRegistry: dataQueryTargetIsFollowUpRegistry(target.visit),
           visitDefinitionIdentifier: target.visit?.identifier ?? null,
         },
         'create',

@@ -63,7 +63,10 @@ export function VerificationToggles({ fieldId, fieldLabel, flags, flagTypes, tex
               />
               <FormControl.Label>{typeLabel}</FormControl.Label>
             </FormControl>
-            <Label variant={variants[state]} title={flag ? t.changedBy(flag.changedBy, formatDateTime(flag.changedAt) ?? flag.changedAt) : undefined}>
+            <Label
+              variant={variants[state]}
+              title={flag ? t.changedBy(flag.changedBy, formatDateTime(flag.changedAt) ?? flag.changedAt) : undefined}
+            >
               {t.states[state]}
             </Label>
           </span>

@@ -4,7 +4,10 @@
  * the same fragment, so a flag set for the first time appears at once.
  */
 import { graphql, readInlineData } from 'react-relay';
-import type { fieldVerification_dataField$data, fieldVerification_dataField$key } from '../__generated__/fieldVerification_dataField.graphql';
+import type {
+  fieldVerification_dataField$data,
+  fieldVerification_dataField$key,
+} from '../__generated__/fieldVerification_dataField.graphql';
 
 export const fieldVerificationFragment = graphql`
   fragment fieldVerification_dataField on DataField @inline {

@@ -26,6 +26,15 @@ import { texts } from '../../texts';
 import styles from '../../patients/Patient.module.css';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { DataQueryButton } from '../../dataQueries/DataQueryButton';
+import { useDataQueryTargets, type DataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
+import type { RaiseTarget } from '../../dataQueries/raiseDecisions';
+import { verificationFlagsByField, type FieldFlag } from '../../verification/fieldVerification';
+import { VerificationToggles } from '../../verification/VerificationToggles';
+import { useVerificationFlagUpdates } from '../../verification/useVerificationFlagUpdates';
+import type { FieldExtras } from '../../forms/formContext';
+import type { DataQueryButton_studyPatient$key } from '../../__generated__/DataQueryButton_studyPatient.graphql';
 
 /** The route preloads the screen's query with these variables. */
 export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params }) => ({
@@ -47,13 +56,32 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
     graphql`
       query InstrumentScreenQuery($patientId: ID!, $instrumentDefinitionId: ID!, $networkPage: Int!) {
         ...AppShell_query
+        viewer {
+          ...dataQueryTargets_viewer
+        }
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
+          ...dataQueryTargets_studyPatient
+          ...DataQueryButton_studyPatient
         }
         instrumentDefinition: node(id: $instrumentDefinitionId) {
           ... on InstrumentDefinition {
             key
+          }
+        }
+        # The stored instrument's fields down to list entries' children: their verification flags.
+        storedInstrument: node(id: $instrumentDefinitionId) {
+          ... on Instrument {
+            fields {
+              ...fieldVerification_dataField
+              childFields {
+                ...fieldVerification_dataField
+                childFields {
+                  ...fieldVerification_dataField
+                }
+              }
+            }
           }
         }
         ...documentationContext_query
@@ -62,7 +90,12 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
     useScreenReference(instrumentScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
-  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
+  const targets = useDataQueryTargets(data.studyPatient, data.viewer);
+  const storedFields = data.storedInstrument?.fields;
+  const flagsByField = useMemo(() => verificationFlagsByField(storedFields ?? []), [storedFields]);
+  usePatientQueryUpdates(patient?.id ?? '');
+  useVerificationFlagUpdates(patient?.id ?? '');
+  if (!data.studyPatient || !patient || !targets) return <Banner variant="critical" title={texts.patient.notFound} />;
   const located = locate(patient, mode, visitId, mode === 'new' ? (data.instrumentDefinition?.key ?? '') : instrumentId);
   if (!located) return <Banner variant="critical" title={texts.instrument.notFound} />;
   return (
@@ -70,6 +103,7 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
       // A form per instrument (or new instrument) and generation: the route may change it under the same screen.
       key={`${visitId ?? ''}-${instrumentId}-${generation}`}
       header={data.studyPatient}
+      queries={{ studyPatient: data.studyPatient, targets, flagsByField }}
       patient={patient}
       query={query}
       located={located}
@@ -103,8 +137,16 @@ function locate(patient: DocumentationPatient, mode: 'new' | 'edit', visitId: st
   return instrument && definition ? { visit, instrument, definition } : null;
 }
 
+/** The patient's queries and the instrument's verification flags, for the buttons and toggles of the form. */
+type QueryMarks = {
+  studyPatient: DataQueryButton_studyPatient$key;
+  targets: DataQueryTargets;
+  flagsByField: ReadonlyMap<string, readonly FieldFlag[]>;
+};
+
 type FormProps = {
   header: NonNullable<InstrumentScreenQuery['response']['studyPatient']>;
+  queries: QueryMarks;
   patient: DocumentationPatient;
   query: DocumentationQuery;
   located: Located;
@@ -113,7 +155,7 @@ type FormProps = {
   onReload: () => void;
 };
 
-function InstrumentForm({ header, definitionNodeId, onReload, ...current }: FormProps) {
+function InstrumentForm({ header, queries, definitionNodeId, onReload, ...current }: FormProps) {
   const { patient, query, located } = useOpenedWith(current);
   const { visit, instrument, definition } = located;
   const navigate = useNavigate();
@@ -143,6 +185,33 @@ function InstrumentForm({ header, definitionNodeId, onReload, ...current }: Form
     return answer.createInstrument.errors;
   };
   const name = patient.text(definition.displayKey);
+  const visitDefinition = visit ? patient.index.visitById.get(visit.definitionId) : undefined;
+  const target: RaiseTarget = {
+    locationId: queries.targets.locationId,
+    visit: visitDefinition
+      ? { identifier: visitDefinition.identifier, isFollowUpRegistry: visitDefinition.definition.isFollowUpRegistry }
+      : null,
+  };
+  const fieldExtras: FieldExtras = (fieldId, label) => (
+    <>
+      <DataQueryButton
+        studyPatient={queries.studyPatient}
+        targets={queries.targets}
+        subject={{ kind: 'DATA_FIELD', id: fieldId, label }}
+        target={target}
+        compact
+      />
+      {queries.targets.canVerify && (
+        <VerificationToggles
+          fieldId={fieldId}
+          fieldLabel={label}
+          flags={queries.flagsByField.get(fieldId) ?? []}
+          flagTypes={queries.targets.flagTypes}
+          text={patient.text}
+        />
+      )}
+    </>
+  );
   const readOnly = !patient.viewerCan.document || (instrument?.locked ?? false) || (visit?.locked ?? false);
   const reasonRequired = reasonForChangeRequired({
     formState: instrument ? instrument.state : null,
@@ -150,7 +219,16 @@ function InstrumentForm({ header, definitionNodeId, onReload, ...current }: Form
   });
   return (
     <>
-      <PatientHeader studyPatient={header} title={instrument ? name : texts.instrument.newHeading(name)} />
+      <PatientHeader studyPatient={header} title={instrument ? name : texts.instrument.newHeading(name)}>
+        {instrument && (
+          <DataQueryButton
+            studyPatient={queries.studyPatient}
+            targets={queries.targets}
+            subject={{ kind: 'INSTRUMENT', id: instrument.id, label: name }}
+            target={target}
+          />
+        )}
+      </PatientHeader>
       {instrument && (
         <p className={styles.labels}>
           {texts.documentationForm.state}: <StateLabel state={documentedState(instrument.state)} />
@@ -169,6 +247,7 @@ function InstrumentForm({ header, definitionNodeId, onReload, ...current }: Form
         onCancel={() => navigate(back)}
         lockOwnerVersion={instrument?.version ?? null}
         onReload={onReload}
+        fieldExtras={instrument ? fieldExtras : undefined}
       />
     </>
   );

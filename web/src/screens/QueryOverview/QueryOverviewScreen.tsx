@@ -35,7 +35,8 @@ export function QueryOverviewScreen() {
   const studyId = scope?.studyId ?? null;
   const usable = preloaded !== null && preloaded.variables.studyId === studyId ? preloaded : null;
   useEffect(() => {
-    if (studyId !== null && usable === null) load({ studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES }, { fetchPolicy: 'store-and-network' });
+    if (studyId !== null && usable === null)
+      load({ studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES }, { fetchPolicy: 'store-and-network' });
   }, [usable, studyId, load]);
   if (studyId === null) return <Banner variant="warning" title={t.noStudy} />;
   const reference = usable ?? loaded ?? null;

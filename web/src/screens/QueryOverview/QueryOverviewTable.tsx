@@ -271,7 +271,11 @@ const columns: Column<Row>[] = [
       ),
   },
   { id: 'location', header: t.columns.location, renderCell: (row) => cell(row, row.location ? locationLabel(row.location) : '–') },
-  { id: 'target', header: t.columns.target, renderCell: (row) => cell(row, t.targets[row.subject as keyof typeof t.targets] ?? row.subject) },
+  {
+    id: 'target',
+    header: t.columns.target,
+    renderCell: (row) => cell(row, t.targets[row.subject as keyof typeof t.targets] ?? row.subject),
+  },
   { id: 'status', header: t.columns.status, renderCell: (row) => cell(row, <DataQueryStatusLabel status={row.status} />) },
   {
     id: 'answerStage',
