@@ -49,6 +49,5 @@ export * from './rights/rights-catalogue.js';
 export * from './rights/has-right.js';
 export * from './case-process/case-process.js';
 export * from './queries/data-query.js';
-export * from './queries/data-query-messages.js';
 export * from './queries/data-query-target.js';
 export * from './verification/verification-flag.js';
