@@ -28,5 +28,6 @@ await writeTableTypes({
     'instrument.fields': `${rules}#DataFieldInstance[]`,
     'instrument.tags': 'string[]',
     'case_process_step.sub_states': 'string[]',
+    'domain_event.payload': `${shapes}#JsonObject`,
   },
 });

@@ -37,6 +37,14 @@ import { registerInstrumentRoutes } from './instruments/instruments.routes.js';
 import { registerCaseProcessRoutes } from './case-process/case-process.routes.js';
 import { registerIdentityRoutes } from './identity/identity.routes.js';
 import { registerIdentityReadRoutes } from './identity/identity-read.routes.js';
+import { createEventHub, registerEventRoutes } from './events/events.routes.js';
+import { WireEventSchema } from './events/events.schemas.js';
+import { DataQuerySchema } from './data-queries/data-queries.schemas.js';
+import { registerDataQueryReadRoutes } from './data-queries/data-query-reads.routes.js';
+import { registerDataQueryWriteRoutes } from './data-queries/data-query-writes.routes.js';
+import { registerQueryTemplateRoutes } from './data-queries/query-templates.routes.js';
+import { registerVerificationFlagRoutes } from './verification-flags/verification-flags.routes.js';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -88,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
 
   app.addSchema(ErrorResponseSchema);
+  app.addSchema(WireEventSchema);
+  app.addSchema(DataQuerySchema);
   await app.register(swagger, {
     // Shared schemas become components named by their $id (ErrorResponse), not def-0.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
@@ -104,7 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  registerRouteAccess(app, deps.db, deps.config.jwtSecret);
+  registerRouteAccess(app, deps.db, deps.config);
+  const eventHub = await createEventHub(app, options.db);
 
   await app.register(
     async (api) => {
@@ -133,6 +144,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerCaseProcessRoutes(typed, deps);
       registerIdentityRoutes(typed, deps);
       registerIdentityReadRoutes(typed, deps);
+      registerEventRoutes(typed, deps, eventHub);
+      registerDataQueryReadRoutes(typed, deps);
+      registerDataQueryWriteRoutes(typed, deps);
+      registerQueryTemplateRoutes(typed, deps);
+      registerVerificationFlagRoutes(typed, deps);
+      registerDashboardRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

@@ -19,6 +19,12 @@ export type Database<DB> = {
   db: Kysely<DB>;
   /** Runs a script of several statements inside the given transaction (migrations). */
   runScript: (trx: Transaction<DB>, script: string) => Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on a channel over a connection of its own (a pooled one would be handed to other
+   * queries); answers a function that stops listening. Embedded PGlite is one in-process session, so its
+   * writers wake their readers in-process instead.
+   */
+  listen?: (channel: string, onNotify: () => void, onError: (error: Error) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -43,6 +49,16 @@ function openPostgres<DB>(connectionString: string): Database<DB> {
     // pg uses the simple query protocol when a query has no parameters, and that protocol runs scripts.
     runScript: async (trx, script) => {
       await sql.raw(script).execute(trx);
+    },
+    listen: async (channel, onNotify, onError) => {
+      const client = new pg.Client({ connectionString });
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      client.on('error', onError);
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return () => client.end();
     },
     close: () => db.destroy(),
   };

@@ -36,7 +36,14 @@ export type BackendConfig = {
   admin: AdminAccount | null;
   /** The pseudonymisation service (docs/mainzelliste.md): base URL and the API key it knows the backend by. */
   mainzelliste: MainzellisteAccess;
+  /** The key gateways present (header X-Events-Key) to read the domain event stream. */
+  eventsApiKey: string;
+  /** The current time; tests move it to check date-bound rules (the 2025-05-01 query restriction). */
+  clock: () => Date;
 };
+
+/** The development key of the event stream; production requires EVENTS_API_KEY. */
+export const DEV_EVENTS_API_KEY = 'dev-events-key';
 
 export type MainzellisteAccess = { url: string; apiKey: string };
 
@@ -64,6 +71,8 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     seedDemoUsers: true,
     admin: null,
     mainzelliste: { ...defaultMainzellisteAccess },
+    eventsApiKey: DEV_EVENTS_API_KEY,
+    clock: () => new Date(),
     ...overrides,
   };
 }
@@ -101,6 +110,13 @@ export function resolveJwtSecret(env: Env): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** EVENTS_API_KEY, else the development key; production refuses to run with a key everyone knows. */
+export function resolveEventsApiKey(env: Env): string {
+  if (env.EVENTS_API_KEY) return env.EVENTS_API_KEY;
+  if (env.NODE_ENV === 'production') throw new Error('EVENTS_API_KEY must be set when NODE_ENV=production');
+  return DEV_EVENTS_API_KEY;
+}
+
 export function loadConfig(env: Env = process.env): BackendConfig {
   const production = env.NODE_ENV === 'production';
   const admin =
@@ -126,5 +142,6 @@ export function loadConfig(env: Env = process.env): BackendConfig {
       // Without a key in production every identity call answers the 401 text of ecrf-calls.md §5.
       apiKey: env.MAINZELLISTE_API_KEY || (production ? '' : defaultMainzellisteAccess.apiKey),
     },
+    eventsApiKey: resolveEventsApiKey(env),
   });
 }

@@ -22,6 +22,15 @@ export const errorStatus = {
   ECRF_ERR_REASON_REQUIRED: 422,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
   ECRF_ERR_INTERNAL: 500,
+  /**
+   * Queries and verification flags (issue 11) answer the codes of the REST contract the gateway maps:
+   * an action dataQueryDecision refuses (with `reason`), one the query's status does not allow, a stale
+   * version (with `current`), and a flag of that type that exists on the field already (with `current`).
+   */
+  QUERY_ACTION_REFUSED: 403,
+  QUERY_WRONG_STATUS: 409,
+  STALE_WRITE: 409,
+  ALREADY_EXISTS: 409,
   /** The pseudonymisation service's answers (ecrf-calls.md §5; backend/src/identity/identity-errors.ts). */
   ECRF_ERR_MAINZELLISTE_400: 502,
   ECRF_ERR_MAINZELLISTE_401: 502,

@@ -1,9 +1,11 @@
 /**
- * Route access: every API route declares in its config either `public` or the right it needs
- * (ARCHITECTURE.md "Rights are checked on every route by their spec names"). The onRequest hook signs
+ * Route access: every API route declares in its config either `public`, the right it needs
+ * (ARCHITECTURE.md "Rights are checked on every route by their spec names"), or `eventsKey`: the domain
+ * event stream is read by gateways, not users, with the shared key EVENTS_API_KEY. The onRequest hook signs
  * the caller in from the bearer token; the preHandler checks the right after validation, so rights that
  * also allow acting on oneself can compare the validated id.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
@@ -16,7 +18,9 @@ import { findUsers } from '../users/users.sql.js';
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
 
-export type RouteAccess = { public: true } | { right: RightName; orSelf?: SelfSource };
+export type RouteAccess = { public: true } | { eventsKey: true } | { right: RightName; orSelf?: SelfSource };
+
+export const EVENTS_KEY_HEADER = 'x-events-key';
 
 export type CurrentUser = {
   id: string;
@@ -61,12 +65,25 @@ function selfId(request: FastifyRequest, source: SelfSource): unknown {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, jwtSecret: Uint8Array): void {
+/** Compares in constant time, so the answer's timing does not reveal how much of a key was right. */
+function sameKey(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: { jwtSecret: Uint8Array; eventsApiKey: string }): void {
+  const { jwtSecret } = keys;
   app.decorateRequest('currentUser', null);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
+    if ('eventsKey' in access) {
+      if (!sameKey(request.headers[EVENTS_KEY_HEADER], keys.eventsApiKey)) throw unauthenticated('missing or wrong X-Events-Key');
+      return;
+    }
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthenticated('missing bearer token');
@@ -80,7 +97,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, jwtSec
 
   app.addHook('preHandler', async (request) => {
     const access = request.routeOptions.config.access;
-    if (!access || 'public' in access) return;
+    if (!access || 'public' in access || 'eventsKey' in access) return;
     const caller = callerOf(request);
     if (hasRight(caller.rights, access.right)) return;
     if (access.orSelf && selfId(request, access.orSelf) === caller.id) return;

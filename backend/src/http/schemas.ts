@@ -16,10 +16,15 @@ export const ErrorResponseSchema = Type.Object(
       }),
     ),
     current: Type.Optional(
-      Type.Unknown({ description: 'ECRF_ERR_STALE_WRITE: the stored, newer state of the visit, instrument or study patient' }),
+      Type.Unknown({
+        description:
+          'ECRF_ERR_STALE_WRITE / STALE_WRITE: the stored, newer state (visit, instrument, study patient, query, flag); ALREADY_EXISTS: the existing flag',
+      }),
     ),
     fieldId: Type.Optional(Type.String({ description: 'ECRF_ERR_FIELD_LOCKED / ECRF_ERR_FIELD_NOT_EDITABLE: the field instance refused' })),
-    reason: Type.Optional(Type.String({ description: 'ECRF_ERR_VISIT_NOT_AVAILABLE: max or the follow-up reason' })),
+    reason: Type.Optional(
+      Type.String({ description: 'ECRF_ERR_VISIT_NOT_AVAILABLE: max or the follow-up reason; QUERY_ACTION_REFUSED: the refusal reason' }),
+    ),
   },
   { $id: 'ErrorResponse', title: 'ErrorResponse', description: 'Every error answer of the API' },
 );

@@ -18,6 +18,7 @@ import { requireReason, visitStateOf } from '../visits/visit-progress.js';
 import type { FieldInput } from './field-instance.schemas.js';
 import { updateVisitRow } from '../visits/visits.sql.js';
 import { saveForm, type FormSaveResult } from './form-save.js';
+import { onFormSaved } from '../verification-flags/form-saved.js';
 import {
   findInstrumentRow,
   findInstrumentStudyPatientId,
@@ -179,6 +180,14 @@ export async function createInstrument(
       changed_by: caller.userName,
     });
     const dto = instrumentDto(inserted, () => definition.identifier);
+    await onFormSaved(trx, {
+      patient: ws.patient,
+      actor,
+      now: ws.now,
+      visitId: visit?.id ?? null,
+      instrumentId: inserted.id,
+      fields: saved.fields,
+    });
     await audit(trx, {
       actor,
       tableName: 'instrument',
@@ -248,6 +257,7 @@ export async function saveInstrument(
       oldValue: { ...diff.oldValue, state: instrument.state, version: instrument.version },
       newValue: { ...diff.newValue, state: saved.state, version: updated.version },
     });
+    await onFormSaved(trx, { patient: ws.patient, actor, now: ws.now, visitId: visit?.id ?? null, instrumentId: id, fields: saved.fields });
     const dto = instrumentDto(updated, () => definition.identifier);
     if (visit)
       await refreshVisit(
@@ -283,6 +293,15 @@ export async function deleteInstrument(db: Kysely<DB>, caller: CurrentUser, id: 
       reason: reasonOfChange,
       oldValue: { isDeleted: false, version: instrument.version },
       newValue: { isDeleted: true, version: instrument.version + 1 },
+    });
+    await onFormSaved(trx, {
+      patient: ws.patient,
+      actor,
+      now: ws.now,
+      visitId: visit?.id ?? null,
+      instrumentId: id,
+      fields: instrument.fields,
+      formDeleted: true,
     });
     if (visit)
       await refreshVisit(

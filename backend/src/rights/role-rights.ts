@@ -170,8 +170,19 @@ const answerQueries: RightName[] = [
   'QueryAnswerCmd',
 ];
 
-/** Raising and editing queries: the roles ecrf-calls.md §6 still allows after 2025-05-01. */
-const raiseQueries: RightName[] = ['QueryCreateCmd', 'QueryEditCmd', 'QueryGetForInstituteCmd'];
+/**
+ * Raising and editing queries: the roles ecrf-calls.md §6 still allows after 2025-05-01. Who raises a
+ * query may withdraw it (revoke; the query type decides for which types) and keeps templates for it.
+ */
+const raiseQueries: RightName[] = [
+  'QueryCreateCmd',
+  'QueryEditCmd',
+  'QueryRevokeCmd',
+  'QueryGetForInstituteCmd',
+  'QueryTemplateGetMyCmd',
+  'QueryTemplateCreateCmd',
+  'QueryTemplateDeleteMyCmd',
+];
 
 /** Query management by data management: the whole life cycle and templates. */
 const manageQueries: RightName[] = [

@@ -168,3 +168,52 @@ export function storedDocumentation(patient: StudyPatientRow, documents: Patient
     },
   };
 }
+
+export type LocatedField = {
+  field: DataFieldInstance;
+  path: DataFieldInstance[];
+  visit: VisitDto | null;
+  instrument: InstrumentDto | null;
+};
+
+function pathIn(fields: readonly DataFieldInstance[], id: string): DataFieldInstance[] | undefined {
+  for (const field of fields) {
+    if (field.id === id) return [field];
+    const inner = pathIn(field.childFields, id);
+    if (inner) return [field, ...inner];
+  }
+  return undefined;
+}
+
+/**
+ * A field instance in the patient's fields or in a (not deleted) visit's or instrument's fields, with the
+ * path to it and its holder; field ids are stable uuids inside the jsonb trees.
+ */
+export function locateField(
+  patientFields: readonly DataFieldInstance[],
+  documents: PatientDocuments,
+  id: string,
+): LocatedField | undefined {
+  const at = (fields: readonly DataFieldInstance[], visit: VisitDto | null, instrument: InstrumentDto | null) => {
+    const path = pathIn(fields, id);
+    const field = path?.at(-1);
+    return path && field ? { field, path, visit, instrument } : undefined;
+  };
+  const visits = documents.visits.filter((v) => !v.isDeleted);
+  const holders = [
+    ...visits.flatMap((visit) =>
+      visit.instruments.filter((i) => !i.isDeleted).map((instrument) => ({ fields: instrument.fields, visit, instrument })),
+    ),
+    ...documents.standaloneInstruments
+      .filter((i) => !i.isDeleted)
+      .map((instrument) => ({ fields: instrument.fields, visit: null, instrument })),
+    ...visits.map((visit) => ({ fields: visit.fields, visit, instrument: null })),
+  ];
+  const inPatient = at(patientFields, null, null);
+  if (inPatient) return inPatient;
+  for (const holder of holders) {
+    const found = at(holder.fields, holder.visit, holder.instrument);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -13,6 +13,7 @@ import { saveForm } from '../instruments/form-save.js';
 import { actorOf, fieldDiff } from '../instruments/instruments.service.js';
 import { openWorkspace, type Workspace } from './patient-workspace.js';
 import { saveStudyPatientFields } from './study-patients.sql.js';
+import { onFormSaved } from '../verification-flags/form-saved.js';
 
 export type PatientFieldsSave = { version: number; fields: FieldInput[]; reasonForChange?: string };
 
@@ -60,6 +61,14 @@ export async function savePatientFields(
         version,
         complete: isPatientComplete(ws.index.study.patient.fields, saved.fields, ws.contextFor(place, saved.fields)),
       },
+    });
+    await onFormSaved(trx, {
+      patient: { ...patient, studyInstituteId: extra.studyInstituteId ?? patient.studyInstituteId },
+      actor: actorOf(caller),
+      now: ws.now,
+      visitId: null,
+      instrumentId: null,
+      fields: saved.fields,
     });
   });
   const definitionIds = new Set<string>();

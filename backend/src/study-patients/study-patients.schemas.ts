@@ -1,5 +1,6 @@
 /** TypeBox schemas of patients, study patients and the patient context (ecrf-core.md §3; ecrf-calls.md §3). */
 import { Type } from 'typebox';
+import { VerificationFlagSchema } from '../verification-flags/verification-flags.schemas.js';
 import { PageQuery, Uuid } from '../http/schemas.js';
 import { CaseProcessStepSchema } from '../case-process/case-process.schemas.js';
 import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../instruments/field-instance.schemas.js';
@@ -53,9 +54,7 @@ export const StudyPatientContextSchema = Type.Object({
   fields: Type.Array(DataFieldInstanceSchema),
   visits: Type.Array(VisitSchema),
   standaloneInstruments: Type.Array(InstrumentSchema),
-  dataVerificationFlags: Type.Array(Type.Object({ id: Uuid, referenceId: Uuid, typeIdentifier: Type.String(), state: Type.String() }), {
-    description: 'verification flags of the patient (the flag area fills them)',
-  }),
+  dataVerificationFlags: Type.Array(VerificationFlagSchema, { description: 'the verification flags of the patient' }),
   caseProcessSteps: Type.Array(CaseProcessStepSchema),
 });
 

@@ -6,6 +6,9 @@ import { hasRight, registryToday } from '@ecrf/rules';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { audit } from '../audit/audit.service.js';
+import { recordEvent } from '../events/domain-events.js';
+import { flagDto } from '../verification-flags/verification-flags.service.js';
+import { findFlagsOfPatients } from '../verification-flags/verification-flags.sql.js';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, forbidden, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
@@ -26,13 +29,13 @@ export function studyPatientDto(row: StudyPatientRow) {
 /** ecrf-calls.md §3: id, fields, visits (with instruments and fields), standaloneInstruments, dataVerificationFlags, patientId. */
 export async function patientContext(db: Kysely<DB>, caller: CurrentUser, id: string) {
   const ws = await openWorkspace(db, id, caller);
-  // Verification flags belong to their own area (ecrf-calls.md §7 "Queries": verification flag); none are stored yet.
+  const flags = await findFlagsOfPatients(db, [id]);
   return {
     ...studyPatientDto(ws.patient),
     visits: ws.documents.visits,
     standaloneInstruments: ws.documents.standaloneInstruments,
     caseProcessSteps: ws.documents.caseProcessSteps,
-    dataVerificationFlags: [],
+    dataVerificationFlags: flags.map(flagDto),
   };
 }
 
@@ -80,6 +83,13 @@ export async function createStudyPatient(
         studyDefinitionId: definition.id,
         definitionVersion: definition.version,
       },
+    });
+    await recordEvent(trx, {
+      type: 'StudyPatientRegistered',
+      studyId: input.studyId,
+      studyPatientId,
+      studyInstituteId: input.studyInstituteId,
+      payload: {},
     });
     return studyPatientId;
   });

@@ -20,6 +20,7 @@ import { openWorkspace, type Workspace } from '../study-patients/patient-workspa
 import { updateInstrumentRow } from '../instruments/instruments.sql.js';
 import { findPasswordState } from '../users/users.sql.js';
 import { requireReason, visitStateOf } from './visit-progress.js';
+import { onFormSaved } from '../verification-flags/form-saved.js';
 import { findVisitStudyPatientId, insertVisit, saveVisitRow, updateVisitRow } from './visits.sql.js';
 
 export const SIGN_MESSAGES = {
@@ -119,6 +120,7 @@ export async function createVisit(
       operation: 'Create',
       newValue: { studyPatientId: ws.patient.id, definitionId: definition.id, visitDate: row.visit_date, fields: form.fields, state },
     });
+    await onFormSaved(trx, { patient: ws.patient, actor, now: ws.now, visitId: row.id, instrumentId: null, fields: form.fields });
     return visitDto(row, [], () => definition.identifier);
   });
 }
@@ -170,6 +172,7 @@ export async function saveVisit(
       oldValue: { ...diff.oldValue, visitDate: visit.visitDate, isSigned: visit.isSigned, version: visit.version },
       newValue: { ...diff.newValue, visitDate, isSigned: false, version: updated.version },
     });
+    await onFormSaved(trx, { patient: ws.patient, actor, now: ws.now, visitId: id, instrumentId: null, fields: form.fields });
     return visitDto(updated, visit.instruments, () => definition.identifier);
   });
 }
@@ -208,6 +211,15 @@ export async function deleteVisit(db: Kysely<DB>, caller: CurrentUser, id: strin
         newValue: { isDeleted: true },
       });
     }
+    await onFormSaved(trx, {
+      patient: ws.patient,
+      actor,
+      now: ws.now,
+      visitId: id,
+      instrumentId: null,
+      fields: [...visit.fields, ...visit.instruments.filter((i) => !i.isDeleted).flatMap((i) => i.fields)],
+      formDeleted: true,
+    });
   });
 }
 
