@@ -14,6 +14,8 @@ import { byId, once } from './upstream/loading.js';
 import { createIdentityLoaders, type IdentityLoaders } from './identity/loaders.js';
 import { createServiceClient, type ServiceClient } from './identity/service-client.js';
 import { viewerRights } from './viewer/rights.js';
+import type { LiveEvents } from './events/live-events.js';
+import { createDataQueryLoaders } from './data-queries/loaders.js';
 
 function createLoaders(backend: BackendClient) {
   return {
@@ -30,6 +32,7 @@ function createLoaders(backend: BackendClient) {
     ...createAdministrationLoaders(backend),
     ...createStudyDefinitionLoaders(backend),
     ...createPatientLoaders(backend),
+    ...createDataQueryLoaders(backend),
   };
 }
 
@@ -42,13 +45,32 @@ export type GatewayContext = {
   service: ServiceClient;
   loaders: Loaders;
   config: GatewayConfig;
+  /** The gateway's live events, for subscriptions. */
+  live: LiveEvents;
+  /**
+   * New upstream client and loaders on the same token: a subscription reads each event's payload afresh
+   * (graphql-ws keeps one context per operation, so the loaders' caches would otherwise outlive the event).
+   */
+  renew(): void;
 };
 
-export function createContext(pool: Pool, config: GatewayConfig, token: string | undefined): GatewayContext {
+function requestParts(pool: Pool, service: ServiceClient, token: string | undefined): Pick<GatewayContext, 'backend' | 'loaders'> {
   const backend = new BackendClient(pool, token);
-  const service = createServiceClient(config.mainzellisteUrl);
   const loaders: Loaders = { ...createLoaders(backend), ...createIdentityLoaders(backend, service, () => viewerRights({ loaders })) };
-  return { token, backend, service, loaders, config };
+  return { backend, loaders };
+}
+
+export function createContext(pool: Pool, config: GatewayConfig, live: LiveEvents, token: string | undefined): GatewayContext {
+  const service = createServiceClient(config.mainzellisteUrl);
+  const context: GatewayContext = {
+    token,
+    ...requestParts(pool, service, token),
+    service,
+    config,
+    live,
+    renew: () => Object.assign(context, requestParts(pool, service, token)),
+  };
+  return context;
 }
 
 export async function roleById(context: GatewayContext, id: string): Promise<Role | null> {

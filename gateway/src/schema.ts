@@ -47,6 +47,32 @@ import { patientChangeMutations } from './patients/patient-changes.mutations.js'
 import { DateScalar, DateTimeScalar, PartialDateScalar } from './graph/scalars.js';
 import { DisplayTextsScalar, StudyDefinitionModelScalar, StudyPatientDocumentationScalar } from './graph/document-scalars.js';
 import { UserError } from './graph/user-errors.js';
+import {
+  DataFieldDataQueries,
+  DataQueryActionPermissionType,
+  DataQueryActionType,
+  DataQueryCapabilitiesType,
+  DataQueryTemplateType,
+  DataQueryType,
+  InstrumentDataQueries,
+  StudyPatientDataQueries,
+  VisitDataQueries,
+  dataQueryQueries,
+} from './data-queries/data-queries.resolvers.js';
+import { dataQueryMutations } from './data-queries/data-queries.mutations.js';
+import { dataQuerySubscription } from './data-queries/data-query-events.js';
+import {
+  DataFieldVerificationFlags,
+  VerificationFlagType,
+  verificationFlagMutations,
+  verificationFlagSubscription,
+} from './verification-flags/verification-flags.resolvers.js';
+import {
+  LocationCompletenessType,
+  LocationQueryCountType,
+  dashboardQueries,
+  dashboardSubscription,
+} from './dashboard/dashboard.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -62,6 +88,8 @@ const resolvers: Resolvers = {
     ...auditQueries,
     ...studyDefinitionQueries,
     ...patientQueries,
+    ...dataQueryQueries,
+    ...dashboardQueries,
   },
   Mutation: {
     ...authMutations,
@@ -72,6 +100,13 @@ const resolvers: Resolvers = {
     ...patientMutations,
     ...patientChangeMutations,
     ...identityMutations,
+    ...dataQueryMutations,
+    ...verificationFlagMutations,
+  },
+  Subscription: {
+    ...dataQuerySubscription,
+    ...verificationFlagSubscription,
+    ...dashboardSubscription,
   },
   Date: DateScalar,
   DateTime: DateTimeScalar,
@@ -101,13 +136,21 @@ const resolvers: Resolvers = {
   FieldRule: FieldRuleType,
   EnumValueSet: EnumValueSetType,
   Language: LanguageType,
-  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields },
-  Visit: VisitType,
+  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields, ...StudyPatientDataQueries },
+  Visit: { ...VisitType, ...VisitDataQueries },
   VisitSignature: VisitSignatureType,
-  Instrument: InstrumentType,
-  DataField: DataFieldType,
+  Instrument: { ...InstrumentType, ...InstrumentDataQueries },
+  DataField: { ...DataFieldType, ...DataFieldDataQueries, ...DataFieldVerificationFlags },
   CaseProcessStep: CaseProcessStepType,
   ...patientPayloads,
+  DataQuery: DataQueryType,
+  DataQueryAction: DataQueryActionType,
+  DataQueryCapabilities: DataQueryCapabilitiesType,
+  DataQueryActionPermission: DataQueryActionPermissionType,
+  DataQueryTemplate: DataQueryTemplateType,
+  VerificationFlag: VerificationFlagType,
+  LocationQueryCount: LocationQueryCountType,
+  LocationCompleteness: LocationCompletenessType,
 };
 
 export function createSchema() {

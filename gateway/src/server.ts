@@ -18,6 +18,7 @@ import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
 import { createBackendPool } from './upstream/backend-client.js';
+import { createLiveEvents } from './events/live-events.js';
 
 export type Gateway = {
   httpServer: Server;
@@ -38,6 +39,7 @@ const armor = new ApolloArmor({
 
 export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const pool = createBackendPool(config.backendUrl);
+  const live = createLiveEvents(pool, config, (message) => console.warn(`[gateway] ${message}`));
   const schema = createSchema();
   const app = express();
   const httpServer = createServer(app);
@@ -50,12 +52,15 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       onConnect: async (ctx) => {
         const token = tokenFromAuthorization(ctx.connectionParams?.authorization);
         if (!token) return false;
-        return createContext(pool, config, token)
+        return createContext(pool, config, live, token)
           .loaders.currentUser()
           .then(() => true)
           .catch(() => false);
       },
-      context: (ctx) => createContext(pool, config, tokenFromAuthorization(ctx.connectionParams?.authorization)),
+      context: (ctx) => createContext(pool, config, live, tokenFromAuthorization(ctx.connectionParams?.authorization)),
+      // Errors of subscription payloads get the codes of HTTP answers (formatError).
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
     },
     wsServer,
   );
@@ -94,7 +99,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(pool, config, tokenFromAuthorization(req.headers.authorization)),
+      context: async ({ req }) => createContext(pool, config, live, tokenFromAuthorization(req.headers.authorization)),
     }),
   );
   if (config.webDist) serveWebApp(app, config.webDist);
@@ -111,6 +116,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       }),
     close: async () => {
       await apollo.stop();
+      await live.close();
       await pool.close();
     },
   };

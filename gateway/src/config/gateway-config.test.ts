@@ -9,10 +9,18 @@ describe('gateway configuration', () => {
     expect(config.backendUrl).toBe('http://127.0.0.1:4100');
   });
   it('turns introspection off in production unless asked for', () => {
-    expect(gatewayConfigFromEnv({ NODE_ENV: 'production' }).introspection).toBe(false);
-    expect(gatewayConfigFromEnv({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true' }).introspection).toBe(true);
+    expect(gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k' }).introspection).toBe(false);
+    expect(gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k', GRAPHQL_INTROSPECTION: 'true' }).introspection).toBe(true);
   });
   it('refuses a malformed timer', () => {
     expect(() => gatewayConfigFromEnv({ AUTO_LOGOUT_AFTER_WARN: 'drei' })).toThrow(/integer/);
+  });
+  it('reads the event stream key and Redis, with the development key outside production', () => {
+    expect(gatewayConfigFromEnv({})).toMatchObject({ eventsApiKey: 'dev-events-key', redisUrl: undefined });
+    expect(gatewayConfigFromEnv({ EVENTS_API_KEY: 'k', REDIS_URL: 'redis://r:6379' })).toMatchObject({
+      eventsApiKey: 'k',
+      redisUrl: 'redis://r:6379',
+    });
+    expect(() => gatewayConfigFromEnv({ NODE_ENV: 'production' })).toThrow(/EVENTS_API_KEY/);
   });
 });

@@ -21,7 +21,14 @@ export type GatewayConfig = {
   /** Adds `extensions.upstreamCalls` to every response: for tests and for integrators measuring cost. */
   exposeUpstreamCalls: boolean;
   client: ClientConfig;
+  /** Key of the backend's event stream (`X-Events-Key`); the backend's EVENTS_API_KEY. */
+  eventsApiKey: string;
+  /** Redis for the subscription fan-out between replicas; in memory when unset. */
+  redisUrl: string | undefined;
 };
+
+/** The backend's development default; production sets its own (docs/backend.md "Events"). */
+export const developmentEventsApiKey = 'dev-events-key';
 
 /** ecrf-core.md §9: warning after 1,620,000 ms of inactivity; ecrf-calls.md §9: logout 180 s after it. */
 export const defaultClientConfig: ClientConfig = {
@@ -39,6 +46,12 @@ function integer(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+function eventsApiKey(env: NodeJS.ProcessEnv, production: boolean): string {
+  if (env.EVENTS_API_KEY) return env.EVENTS_API_KEY;
+  if (production) throw new Error('EVENTS_API_KEY must be set in production');
+  return developmentEventsApiKey;
+}
+
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
   const production = env.NODE_ENV === 'production';
   return {
@@ -47,6 +60,8 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     webDist: env.WEB_DIST,
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
     exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',
+    eventsApiKey: eventsApiKey(env, production),
+    redisUrl: env.REDIS_URL || undefined,
     client: {
       versionLabel: defaultClientConfig.versionLabel,
       idleWarningAfterMs: integer(env.IDLE_WARNING_AFTER_MS, defaultClientConfig.idleWarningAfterMs),

@@ -25,7 +25,11 @@ export type NodeType =
   | 'Visit'
   | 'Instrument'
   | 'DataField'
-  | 'CaseProcessStep';
+  | 'CaseProcessStep'
+  // queries and verification flags (issue 11); a flag carries `<studyPatientId>/<flagId>`
+  | 'DataQuery'
+  | 'DataQueryTemplate'
+  | 'VerificationFlag';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -50,6 +54,9 @@ const nodeTypes: readonly NodeType[] = [
   'Instrument',
   'DataField',
   'CaseProcessStep',
+  'DataQuery',
+  'DataQueryTemplate',
+  'VerificationFlag',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

@@ -12,6 +12,7 @@ import { UpstreamError, nullIfForbidden } from '../upstream/upstream-error.js';
 import { loadStudyDefinitionNode } from '../study-definitions/study-definitions.resolvers.js';
 import { loadPatientNode } from '../patients/patient-nodes.js';
 import type { Instrument, Visit } from '../patients/models.js';
+import { loadVerificationFlagNode } from '../verification-flags/verification-flags.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
@@ -67,6 +68,13 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag(decoded.type, await loadPatientNode(decoded.type, decoded.id, context));
     case 'Study':
       return tag('Study', (await nullIfForbidden(loaders.studies.load(decoded.id))) ? { id: decoded.id } : null);
+    // queries and verification flags (issue 11)
+    case 'DataQuery':
+      return tag('DataQuery', await loaders.dataQueries.load(decoded.id));
+    case 'DataQueryTemplate':
+      return tag('DataQueryTemplate', (await loaders.dataQueryTemplates()).find((template) => template.id === decoded.id) ?? null);
+    case 'VerificationFlag':
+      return tag('VerificationFlag', await loadVerificationFlagNode(decoded.id, context));
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;

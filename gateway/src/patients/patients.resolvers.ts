@@ -94,7 +94,7 @@ const visitCaseProcess = ({ context, visit }: Visit) =>
  * read), else by id for viewers who may read all locations (StudyInstituteGetAllCmd); null for a viewer
  * who may read neither, such as a consultant seeing a patient assigned to them.
  */
-async function locationOf(studyInstituteId: string, c: GatewayContext): Promise<StudyInstitute | null> {
+export async function locationOf(studyInstituteId: string, c: GatewayContext): Promise<StudyInstitute | null> {
   const own = (await c.loaders.myStudyInstitutes()).find((location) => location.id === studyInstituteId);
   return own ?? nullIfForbidden(c.loaders.studyInstitutes.load(studyInstituteId));
 }

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startBackend, type Service } from '../../../scripts/services.mjs';
-import { defaultClientConfig } from '../config/gateway-config.js';
+import { defaultClientConfig, developmentEventsApiKey, type GatewayConfig } from '../config/gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
 
 export type GraphQLAnswer<T> = {
@@ -22,6 +22,8 @@ export type Harness = {
   backendUrl: string;
   request<T>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
   signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
+  /** Another gateway in front of the same backend (a replica); closed with the harness unless closed before. */
+  startGateway(options?: { redisUrl?: string }): Promise<{ url: string; close(): Promise<void> }>;
   close(): Promise<void>;
 };
 
@@ -30,6 +32,8 @@ export const demoPassword = 'Demo-Passwort1';
 export type HarnessOptions = {
   /** Base URL of the pseudonymisation service, passed to the backend and the gateway (default port 4200). */
   mainzellisteUrl?: string;
+  /** Redis for the gateway's subscription fan-out; in memory when unset. */
+  redisUrl?: string;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -46,15 +50,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
   }
-  const gateway: Gateway = await createGateway({
+  const gatewayConfig = (redisUrl: string | undefined): GatewayConfig => ({
     backendUrl: backend.url,
     mainzellisteUrl,
     webDist: undefined,
     introspection: true,
     exposeUpstreamCalls: true,
     client: defaultClientConfig,
+    eventsApiKey: developmentEventsApiKey,
+    redisUrl,
   });
+  const gateway: Gateway = await createGateway(gatewayConfig(options.redisUrl));
   const url = await gateway.listen(await freePort());
+  const replicas = new Set<Gateway>();
 
   const request: Harness['request'] = async (query, variables, token) => {
     const response = await fetch(`${url}/graphql`, {
@@ -78,7 +86,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (!session) throw new Error(`sign-in of ${userName} failed: ${JSON.stringify(answer)}`);
       return session;
     },
+    async startGateway(replicaOptions = {}) {
+      const replica = await createGateway(gatewayConfig(replicaOptions.redisUrl));
+      replicas.add(replica);
+      return {
+        url: await replica.listen(await freePort()),
+        close: async () => {
+          if (replicas.delete(replica)) await replica.close();
+        },
+      };
+    },
     async close() {
+      await Promise.all([...replicas].map((replica) => replica.close()));
       await gateway.close();
       await backend.stop();
     },

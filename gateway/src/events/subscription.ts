@@ -1,0 +1,62 @@
+/**
+ * One subscription of the graph over the live events: each event of the wanted types is checked against the
+ * subscriber's viewer snapshot, then its payload is read with a fresh per-event context on the subscriber's
+ * token (no stale DataLoader cache), so the backend checks again. An expired token ends the subscription
+ * with an UNAUTHENTICATED error; the client signs in again and resubscribes with `after`.
+ */
+import { GraphQLError } from 'graphql';
+import type { GatewayContext } from '../context.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
+import { isEventId, type DomainEvent, type DomainEventType } from './domain-event.js';
+import { cancellable, subscriptionEvents } from './live-stream.js';
+import { loadViewerSnapshot, viewerSnapshots, type ViewerSnapshot } from './viewer-snapshot.js';
+
+/** What a subscription's iterator yields; the field resolver answers the update or throws the error. */
+export type Delivery<T> = { update: T } | { error: GraphQLError };
+
+export type SubscriptionOptions<T> = {
+  after: string | null | undefined;
+  types: readonly DomainEventType[];
+  /** Whether the subscriber may receive the event, judged by the snapshot (and the filter of the subscription). */
+  visible(event: DomainEvent, viewer: ViewerSnapshot, context: GatewayContext): Promise<boolean> | boolean;
+  /** The payload read anew on the subscriber's token; null when the backend no longer shows it to them. */
+  resolve(event: DomainEvent, context: GatewayContext): Promise<T | null>;
+};
+
+const ended = (code: string, message: string): GraphQLError => new GraphQLError(message, { extensions: { code } });
+
+export function liveSubscription<T>(context: GatewayContext, options: SubscriptionOptions<T>): AsyncIterableIterator<Delivery<T>> {
+  const after = options.after ?? null;
+  if (after !== null && !isEventId(after)) throw ended('BAD_USER_INPUT', 'after is not an event id');
+  const snapshot = viewerSnapshots(() => loadViewerSnapshot(context));
+  return cancellable(async function* (signal) {
+    try {
+      // Refused at once when the token is no longer valid, before any event.
+      await snapshot();
+      for await (const event of subscriptionEvents(context.live, after, signal)) {
+        if (!options.types.includes(event.type as DomainEventType)) continue;
+        context.renew();
+        if (!(await options.visible(event, await snapshot(), context))) continue;
+        const update = await options.resolve(event, context).catch((error: unknown) => {
+          // The backend no longer shows it to this subscriber (a race with a change of rights or state).
+          if (error instanceof UpstreamError && (error.status === 403 || error.status === 404)) return null;
+          throw error;
+        });
+        if (update !== null) yield { update };
+      }
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 401) {
+        yield { error: ended('UNAUTHENTICATED', 'the session has expired: sign in again and subscribe with after') };
+        return;
+      }
+      // The subscription ends; the client resubscribes with the last eventId it received and misses nothing.
+      yield { error: ended('UPSTREAM_UNAVAILABLE', `live events interrupted: ${(error as Error).message}`) };
+    }
+  });
+}
+
+/** The field resolver of a subscription: the update, or the error that ends it. */
+export function delivered<T>(delivery: Delivery<T>): T {
+  if ('error' in delivery) throw delivery.error;
+  return delivery.update;
+}
