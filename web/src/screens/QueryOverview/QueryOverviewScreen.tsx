@@ -81,7 +81,7 @@ function QueryOverview({ studyId, reference }: { studyId: string; reference: Pre
             dataQuery {
               id
               ...QueryOverviewTable_row
-              ...QueryOverviewDialog_dataQuery
+              ...DataQueryDialog_dataQuery
             }
           }
         }

@@ -19,7 +19,7 @@ import { DataQueryStatusLabel } from '../../dataQueries/DataQueryStatusLabel';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import queryStyles from '../../dataQueries/DataQueries.module.css';
-import { QueryOverviewDialog } from './QueryOverviewDialog';
+import { DataQueryDialog } from '../../dataQueries/DataQueryDialog';
 import { overviewPage, type PageRequest } from './overviewPaging';
 
 export const QUERY_PAGE = 25;
@@ -92,7 +92,7 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
           edges {
             node {
               ...QueryOverviewTable_row
-              ...QueryOverviewDialog_dataQuery
+              ...DataQueryDialog_dataQuery
             }
           }
         }
@@ -232,7 +232,7 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
           {t.nextPage}
         </Button>
       </nav>
-      {openedEdge && <QueryOverviewDialog dataQuery={openedEdge.node} onClose={() => setOpened(null)} />}
+      {openedEdge && <DataQueryDialog dataQuery={openedEdge.node} onClose={() => setOpened(null)} />}
     </>
   );
 }

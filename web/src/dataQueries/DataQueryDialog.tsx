@@ -1,15 +1,15 @@
 import { graphql, useFragment } from 'react-relay';
 import { Dialog } from '@primer/react';
-import type { QueryOverviewDialog_dataQuery$key } from '../../__generated__/QueryOverviewDialog_dataQuery.graphql';
-import { DataQueryCard } from '../../dataQueries/DataQueryCard';
-import { textLookup } from '../../patients/useDefinitionText';
-import { texts } from '../../texts';
+import type { DataQueryDialog_dataQuery$key } from '../__generated__/DataQueryDialog_dataQuery.graphql';
+import { DataQueryCard } from './DataQueryCard';
+import { textLookup } from '../patients/useDefinitionText';
+import { texts } from '../texts';
 
-/** A query opened from the overview: its card with thread and actions, type names from its patient's definition. */
-export function QueryOverviewDialog({ dataQuery, onClose }: { dataQuery: QueryOverviewDialog_dataQuery$key; onClose: () => void }) {
+/** A query opened from a list (overview, dashboard): its card with thread and actions, type names from its patient's definition. */
+export function DataQueryDialog({ dataQuery, onClose }: { dataQuery: DataQueryDialog_dataQuery$key; onClose: () => void }) {
   const query = useFragment(
     graphql`
-      fragment QueryOverviewDialog_dataQuery on DataQuery {
+      fragment DataQueryDialog_dataQuery on DataQuery {
         title
         queryType {
           identifier
