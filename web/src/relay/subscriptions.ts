@@ -14,6 +14,8 @@ export type SubscriptionDeps = {
   subscribeSession: (listener: () => void) => () => void;
   /** graphql-ws's WebSocket implementation (tests pass their own). */
   webSocketImpl?: unknown;
+  /** The wait before a reconnect; graphql-ws's randomised back-off when left out. */
+  retryWait?: (retries: number) => Promise<void>;
 };
 
 /** Close code of a socket closed because the token changed: graphql-ws retries codes outside its fatal list. */
@@ -45,6 +47,7 @@ export function createSubscriptionNetwork(deps: SubscriptionDeps): SubscriptionN
   const client = createClient({
     url: deps.url,
     webSocketImpl: deps.webSocketImpl,
+    retryWait: deps.retryWait,
     connectionParams: () => {
       connectedWith = deps.getToken();
       return connectedWith === null ? {} : { authorization: `Bearer ${connectedWith}` };
