@@ -99,7 +99,9 @@ export async function startServices({
 } = {}) {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // Backend and gateway reach the pseudonymisation service here; MAINZELLISTE_API_KEY in env is shared
-  // by the service and the backend (the gateway needs none: it only uses the backend's tokens).
+  // by the service and the backend (the gateway needs none: it only uses the backend's tokens). EVENTS_API_KEY
+  // in env reaches backend and gateway alike, so the gateway reads the event stream with the backend's key
+  // (both default to the development key).
   const mainzellisteUrl = `http://127.0.0.1:${mainzellistePort}`;
   const started = await Promise.allSettled([
     startBackend({ port: backendPort, publicUrl: gatewayUrl, env: { ...env, MAINZELLISTE_URL: mainzellisteUrl }, log }),

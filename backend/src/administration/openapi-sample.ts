@@ -47,3 +47,32 @@ export function sampleOf(schema: JsonSchema): unknown {
       return null;
   }
 }
+
+type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schema: JsonSchema };
+type OpenApiOperation = {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+};
+export type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, JsonSchema> } };
+
+export type SampleRequest = { operationId: string | undefined; url: string; payload: string | undefined };
+
+/** A valid request for a registered route from the published document: path, required query parameters and body. */
+export function sampleRequest(document: OpenApi, route: { method: string; url: string }): SampleRequest {
+  const path = route.url.replace(/:(\w+)/g, '{$1}');
+  const operation = document.paths[path]?.[route.method.toLowerCase()];
+  let url = path;
+  const query = new URLSearchParams();
+  for (const parameter of operation?.parameters ?? []) {
+    const value = String(sampleOf(parameter.schema));
+    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, value);
+    else if (parameter.required) query.set(parameter.name, value);
+  }
+  const bodySchema = operation?.requestBody?.content['application/json'].schema;
+  return {
+    operationId: operation?.operationId,
+    url: query.size > 0 ? `${url}?${query}` : url,
+    payload: bodySchema ? JSON.stringify(sampleOf(bodySchema)) : undefined,
+  };
+}

@@ -98,3 +98,34 @@ export async function signIn(app: App, userName: string, password: string): Prom
 }
 
 export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A user whose role has no right at all (every guarded call must refuse it), and the clean-up that removes
+ * both again: the extra role would change the role count other test files see on a shared database.
+ */
+export async function createRightlessUser(database: Database): Promise<TestUser & { remove: () => Promise<void> }> {
+  const { db } = database;
+  const suffix = randomUUID().slice(0, 8);
+  const role = await db
+    .insertInto('role')
+    .values({ identifier: `NoRights_${suffix}`, display_name: 'Ohne Rechte' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const userName = `t_${suffix}_norights`;
+  const user = await db
+    .insertInto('app_user')
+    .values({ user_name: userName, display_name: 'Ohne Rechte', role_id: role.id, password_hash: await hashPassword(TEST_PASSWORD) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    userName,
+    password: TEST_PASSWORD,
+    emailAddress: '',
+    remove: async () => {
+      await db.deleteFrom('refresh_token').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('app_user').where('id', '=', user.id).execute();
+      await db.deleteFrom('role').where('id', '=', role.id).execute();
+    },
+  };
+}
