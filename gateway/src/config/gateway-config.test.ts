@@ -16,7 +16,7 @@ describe('gateway configuration', () => {
     expect(() => gatewayConfigFromEnv({ AUTO_LOGOUT_AFTER_WARN: 'drei' })).toThrow(/integer/);
   });
   it('reads the event stream key and Redis, with the development key outside production', () => {
-    expect(gatewayConfigFromEnv({})).toMatchObject({ eventsApiKey: 'dev-events-key', redisUrl: undefined });
+    expect(gatewayConfigFromEnv({})).toMatchObject({ eventsApiKey: 'dev-events-key', redisUrl: undefined, redisKeyPrefix: 'ecrf:events' });
     expect(gatewayConfigFromEnv({ EVENTS_API_KEY: 'k', REDIS_URL: 'redis://r:6379' })).toMatchObject({
       eventsApiKey: 'k',
       redisUrl: 'redis://r:6379',

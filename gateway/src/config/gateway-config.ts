@@ -25,6 +25,8 @@ export type GatewayConfig = {
   eventsApiKey: string;
   /** Redis for the subscription fan-out between replicas; in memory when unset. */
   redisUrl: string | undefined;
+  /** Prefix of the fan-out's Redis keys and channel; one per registry sharing a Redis. */
+  redisKeyPrefix: string;
 };
 
 /** The backend's development default; production sets its own (docs/backend.md "Events"). */
@@ -62,6 +64,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',
     eventsApiKey: eventsApiKey(env, production),
     redisUrl: env.REDIS_URL || undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ecrf:events',
     client: {
       versionLabel: defaultClientConfig.versionLabel,
       idleWarningAfterMs: integer(env.IDLE_WARNING_AFTER_MS, defaultClientConfig.idleWarningAfterMs),

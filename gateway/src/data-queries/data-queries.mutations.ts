@@ -4,6 +4,7 @@
  * with the reason's German message, QUERY_WRONG_STATUS, STALE_WRITE with the query as stored now, and
  * INVALID_VALUE at the input field.
  */
+import { validatorMessages } from '@ecrf/rules';
 import type { MutationResolvers } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
@@ -32,7 +33,29 @@ export function refusedAction(error: unknown): Payload | null {
   return null;
 }
 
-async function act(context: GatewayContext, run: () => Promise<DataQuery>): Promise<Payload> {
+const TITLE_MAX = 200;
+const TEXT_MAX = 4000;
+
+/**
+ * The texts of the input within the lengths the graph documents, checked before the call so that the error
+ * points at the field in German (the backend's schema check answers in English, without a field).
+ * `undefined` means left out; `required` texts must not be blank.
+ */
+export function textErrors(texts: Record<string, { value: string | null | undefined; max: number; required?: boolean }>): UserErrorModel[] {
+  return Object.entries(texts).flatMap(([field, { value, max, required }]) => {
+    if (value == null) return required ? [{ code: 'INVALID_VALUE' as const, message: validatorMessages.required, field }] : [];
+    if (value.trim() === '') return [{ code: 'INVALID_VALUE' as const, message: validatorMessages.required, field }];
+    if (value.length > max) return [{ code: 'INVALID_VALUE' as const, message: `Höchstens ${max} Zeichen`, field }];
+    return [];
+  });
+}
+
+async function act(context: GatewayContext, run: () => Promise<DataQuery>, invalid: UserErrorModel[] = []): Promise<Payload> {
+  if (invalid.length > 0) {
+    // Authenticated first: a request without a valid token is UNAUTHENTICATED whatever its input.
+    await context.loaders.currentUser();
+    return { dataQuery: null, errors: invalid };
+  }
   return attemptWithIds(
     context,
     async () => {
@@ -48,44 +71,65 @@ async function act(context: GatewayContext, run: () => Promise<DataQuery>): Prom
   );
 }
 
+type RaiseBody = { queryTypeIdentifier: string; title: string; text: string; priority: 'LOW' | 'NORMAL' | 'HIGH' };
+
 /** The route that raises a query on the subject the global id names. */
-function raise(context: GatewayContext, subjectId: string, body: Record<string, unknown>, studyId: string | undefined): Promise<DataQuery> {
+function raise(context: GatewayContext, subjectId: string, body: RaiseBody, studyId: string | undefined): Promise<DataQuery> {
   const subject = fromGlobalId(subjectId);
+  // Visits, instruments and fields carry `<studyPatientId>/<id>` (docs/gateway.md "Patient documentation").
   const [studyPatientId = '', partId = ''] = subject?.id.split('/') ?? [];
-  const post = { body } as never;
+  const { backend } = context;
   switch (subject?.type) {
     case 'StudyPatient':
-      return context.backend.call('post', '/api/v1.0/Query/patient/{studyPatientId}', { path: { studyPatientId }, ...post });
+      return backend.call('post', '/api/v1.0/Query/patient/{studyPatientId}', { path: { studyPatientId }, body });
     case 'Visit':
-      return context.backend.call('post', '/api/v1.0/Query/visit/{visitId}', { path: { visitId: partId }, ...post });
+      return backend.call('post', '/api/v1.0/Query/visit/{visitId}', { path: { visitId: partId }, body });
     case 'Instrument':
-      return context.backend.call('post', '/api/v1.0/Query/instrument/{instrumentId}', { path: { instrumentId: partId }, ...post });
+      return backend.call('post', '/api/v1.0/Query/instrument/{instrumentId}', { path: { instrumentId: partId }, body });
     case 'DataField':
-      return context.backend.call('post', '/api/v1.0/Query/field/{dataFieldId}', {
+      return backend.call('post', '/api/v1.0/Query/field/{dataFieldId}', {
         path: { dataFieldId: partId },
         body: { ...body, studyPatientId },
-      } as never);
+      });
     case 'StudyInstitute':
       if (!studyId) throw new InvalidIdError('studyId');
-      return context.backend.call('post', '/api/v1.0/Query/institute/{studyInstituteId}', {
+      return backend.call('post', '/api/v1.0/Query/institute/{studyInstituteId}', {
         path: { studyInstituteId: subject.id },
         body: { ...body, studyId },
-      } as never);
+      });
     default:
       throw new InvalidIdError('subjectId');
   }
 }
 
 type Action = 'answer' | 'accept' | 'revoke' | 'solve' | 'defer';
+type ActionInput = { id: string; version: number; text?: string | null };
+
+function takeAction(context: GatewayContext, name: Action, input: ActionInput): Promise<DataQuery> {
+  const path = { id: backendId(input.id, 'DataQuery', 'id') };
+  const body = { version: input.version, ...(input.text == null ? {} : { text: input.text }) };
+  const { backend } = context;
+  switch (name) {
+    case 'answer':
+      return backend.call('put', '/api/v1.0/Query/{id}/answer', { path, body: { ...body, text: input.text ?? '' } });
+    case 'accept':
+      return backend.call('put', '/api/v1.0/Query/{id}/accept', { path, body });
+    case 'revoke':
+      return backend.call('put', '/api/v1.0/Query/{id}/revoke', { path, body });
+    case 'solve':
+      return backend.call('put', '/api/v1.0/Query/{id}/solve', { path, body });
+    case 'defer':
+      return backend.call('put', '/api/v1.0/Query/{id}/defer', { path, body });
+  }
+}
 
 const action =
   (name: Action): NonNullable<MutationResolvers[`${Action}DataQuery`]> =>
   (_, { input }, context) =>
-    act(context, () =>
-      context.backend.call('put', `/api/v1.0/Query/{id}/${name}`, {
-        path: { id: backendId(input.id, 'DataQuery', 'id') },
-        body: { version: input.version, ...(input.text == null ? {} : { text: input.text }) },
-      } as never),
+    act(
+      context,
+      () => takeAction(context, name, input),
+      textErrors({ text: { value: input.text === null ? undefined : input.text, max: TEXT_MAX, required: name === 'answer' } }),
     );
 
 type TemplatePayload = { dataQueryTemplate: DataQueryTemplate | null; errors: UserErrorModel[] };
@@ -103,32 +147,55 @@ export const dataQueryMutations: Pick<
   | 'deleteDataQueryTemplate'
 > = {
   createDataQuery: (_, { input }, context) =>
-    act(context, () => {
-      const studyId = input.studyId ? backendId(input.studyId, 'Study', 'studyId') : undefined;
-      const body = {
-        queryTypeIdentifier: input.queryTypeIdentifier,
-        title: input.title,
-        text: input.text,
-        priority: input.priority ?? 'NORMAL',
-      };
-      return raise(context, input.subjectId, body, studyId);
-    }),
+    act(
+      context,
+      () => {
+        const studyId = input.studyId ? backendId(input.studyId, 'Study', 'studyId') : undefined;
+        const body = {
+          queryTypeIdentifier: input.queryTypeIdentifier,
+          title: input.title,
+          text: input.text,
+          priority: input.priority ?? 'NORMAL',
+        };
+        return raise(context, input.subjectId, body, studyId);
+      },
+      textErrors({
+        title: { value: input.title, max: TITLE_MAX, required: true },
+        text: { value: input.text, max: TEXT_MAX, required: true },
+      }),
+    ),
   editDataQuery: (_, { input }, context) =>
-    act(context, () => {
-      const { id, version, title, text, priority, queryTypeIdentifier } = input;
-      const changes = Object.entries({ title, text, priority, queryTypeIdentifier }).filter(([, value]) => value != null);
-      return context.backend.call('put', '/api/v1.0/Query/{id}', {
-        path: { id: backendId(id, 'DataQuery', 'id') },
-        body: { version, ...Object.fromEntries(changes) },
-      } as never);
-    }),
+    act(
+      context,
+      () => {
+        const { id, version, title, text, priority, queryTypeIdentifier } = input;
+        // What is left out stays as stored.
+        const body = {
+          version,
+          ...(title == null ? {} : { title }),
+          ...(text == null ? {} : { text }),
+          ...(priority == null ? {} : { priority }),
+          ...(queryTypeIdentifier == null ? {} : { queryTypeIdentifier }),
+        };
+        return context.backend.call('put', '/api/v1.0/Query/{id}', { path: { id: backendId(id, 'DataQuery', 'id') }, body });
+      },
+      textErrors({ title: { value: input.title, max: TITLE_MAX }, text: { value: input.text, max: TEXT_MAX } }),
+    ),
   answerDataQuery: action('answer'),
   acceptDataQuery: action('accept'),
   revokeDataQuery: action('revoke'),
   solveDataQuery: action('solve'),
   deferDataQuery: action('defer'),
-  createDataQueryTemplate: (_, { input }, context) =>
-    attemptWithIds<TemplatePayload>(
+  createDataQueryTemplate: async (_, { input }, context) => {
+    const invalid = textErrors({
+      title: { value: input.title, max: TITLE_MAX, required: true },
+      text: { value: input.text, max: TEXT_MAX, required: true },
+    });
+    if (invalid.length > 0) {
+      await context.loaders.currentUser();
+      return { dataQueryTemplate: null, errors: invalid };
+    }
+    return attemptWithIds<TemplatePayload>(
       context,
       async () => ({
         dataQueryTemplate: await context.backend.call('post', '/api/v1.0/QueryTemplate', {
@@ -141,9 +208,10 @@ export const dataQueryMutations: Pick<
         errors: [],
       }),
       (errors) => ({ dataQueryTemplate: null, errors }),
-    ),
+    );
+  },
   deleteDataQueryTemplate: (_, { input }, context) =>
-    attemptWithIds(
+    attemptWithIds<{ deletedId: string | null; errors: UserErrorModel[] }>(
       context,
       async () => {
         const id = backendId(input.id, 'DataQueryTemplate', 'id');

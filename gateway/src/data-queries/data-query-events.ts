@@ -31,7 +31,7 @@ export async function dataQueryEventVisible(event: DomainEvent, viewer: ViewerSn
     targetIsFollowUpRegistry: payload.followUpRegistry,
     visitDefinitionIdentifier: payload.visitDefinitionIdentifier,
   };
-  return dataQueryVisible(viewer, facts, registryToday());
+  return dataQueryVisible(viewer, facts, registryToday(new Date()));
 }
 
 const matches = (event: DomainEvent, filter: Filter): boolean =>

@@ -20,19 +20,26 @@ export type EventBus = {
 export function createMemoryBus(backend: BackendEvents): EventBus {
   const listeners = new Set<EventListener>();
   let consumer: StreamConsumer | undefined;
-  let started: Promise<unknown> | undefined;
+  let started: Promise<void> | undefined;
+  const start = async () => {
+    const head = await backend.head();
+    consumer = backend.consume({
+      startAfter: async () => head,
+      onEvent: (event) => listeners.forEach((deliver) => deliver(event)),
+    });
+  };
   return {
     async subscribe(listener) {
       listeners.add(listener);
-      if (!started) {
-        const head = backend.head();
-        started = head;
-        consumer = backend.consume({
-          startAfter: () => head,
-          onEvent: (event) => listeners.forEach((deliver) => deliver(event)),
-        });
+      started ??= start();
+      try {
+        await started;
+      } catch (error) {
+        // The backend did not answer: the next subscription tries again.
+        started = undefined;
+        listeners.delete(listener);
+        throw error;
       }
-      await started;
       return () => listeners.delete(listener);
     },
     async close() {

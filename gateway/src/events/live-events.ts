@@ -8,8 +8,14 @@ import { createRedisBus } from './redis-bus.js';
 
 export type LiveEvents = EventSourceOfSubscriptions & { close(): Promise<void> };
 
-export function createLiveEvents(pool: Pool, config: Pick<GatewayConfig, 'eventsApiKey' | 'redisUrl'>, log: Log): LiveEvents {
+export function createLiveEvents(
+  pool: Pool,
+  config: Pick<GatewayConfig, 'eventsApiKey' | 'redisUrl' | 'redisKeyPrefix'>,
+  log: Log,
+): LiveEvents {
   const backend = createBackendEvents(pool, config.eventsApiKey, log);
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl, backend, log) : createMemoryBus(backend);
+  const bus = config.redisUrl
+    ? createRedisBus(config.redisUrl, backend, log, { keyPrefix: config.redisKeyPrefix })
+    : createMemoryBus(backend);
   return { bus, backend, close: () => bus.close() };
 }

@@ -11,7 +11,7 @@ import type { BackendEvents, Log, StreamConsumer } from './backend-events.js';
 import { parseDomainEvent, type DomainEvent } from './domain-event.js';
 import type { EventBus, EventListener } from './event-bus.js';
 
-export type RedisBusOptions = { keyPrefix?: string; lockTtlMs?: number };
+export type RedisBusOptions = { keyPrefix: string; lockTtlMs?: number };
 
 // KEYS: lock, cursor. ARGV: replica, channel, event id, message. 1 published, 0 not later than the cursor,
 // -1 the lock is not ours. Event ids are `<xid>-<id>`, compared as the pair.
@@ -33,8 +33,8 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 
 class LostLockError extends Error {}
 
-export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Log, options: RedisBusOptions = {}): EventBus {
-  const prefix = options.keyPrefix ?? 'ecrf:events';
+export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Log, options: RedisBusOptions): EventBus {
+  const prefix = options.keyPrefix;
   const lockTtlMs = options.lockTtlMs ?? 10_000;
   const keys = { lock: `${prefix}:consumer`, cursor: `${prefix}:cursor`, channel: `${prefix}:channel` };
   const replica = randomUUID();
@@ -86,7 +86,8 @@ export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Lo
   };
 
   const start = async () => {
-    await Promise.all([commands.connect(), subscriber.connect()]);
+    // A retry after a failed start finds the connections already made.
+    await Promise.all([commands, subscriber].map((connection) => (connection.status === 'wait' ? connection.connect() : undefined)));
     await subscriber.subscribe(keys.channel);
     // The first replica ever fixes where consumption starts, so a replay read after this leaves no gap.
     await commands.set(keys.cursor, await backend.head(), 'NX');
@@ -98,7 +99,15 @@ export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Lo
     async subscribe(listener) {
       listeners.add(listener);
       started ??= start();
-      await started;
+      try {
+        await started;
+      } catch (error) {
+        // Redis or the backend did not answer: the next subscription tries again.
+        clearInterval(timer);
+        started = undefined;
+        listeners.delete(listener);
+        throw error;
+      }
       return () => listeners.delete(listener);
     },
     async close() {

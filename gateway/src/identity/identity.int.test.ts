@@ -9,7 +9,7 @@ import { kvnrCheckDigit } from '@ecrf/rules';
 import { createService, DEV_API_KEY, type Service } from '@ecrf/mainzelliste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/services.mjs';
-import { defaultClientConfig } from '../config/gateway-config.js';
+import { defaultClientConfig, developmentEventsApiKey } from '../config/gateway-config.js';
 import { createGateway } from '../server.js';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 import { patientFixtures, type PatientFixtures } from '../test-support/patient-fixtures.js';
@@ -250,6 +250,9 @@ describe('the answers of the service (ecrf-calls.md §5) as typed user errors', 
       introspection: true,
       exposeUpstreamCalls: false,
       client: defaultClientConfig,
+      eventsApiKey: developmentEventsApiKey,
+      redisUrl: undefined,
+      redisKeyPrefix: 'ecrf:events',
     });
     return { url: await gateway.listen(await freePort()), close: () => gateway.close() };
   }

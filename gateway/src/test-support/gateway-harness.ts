@@ -2,6 +2,7 @@
  * Test harness: a real backend process (PostgreSQL when DATABASE_URL is set, else PGlite in a temporary
  * directory) and an in-process gateway in front of it that reports its upstream call counts.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,9 +22,15 @@ export type Harness = {
   /** The backend behind the gateway, for tests that put another gateway in front of it. */
   backendUrl: string;
   request<T>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLAnswer<T>>;
+  /** `request` against another gateway (a replica). */
+  requestTo(url: string): Harness['request'];
   signIn(userName: string, password?: string): Promise<{ token: string; refreshToken: string }>;
   /** Another gateway in front of the same backend (a replica); closed with the harness unless closed before. */
   startGateway(options?: { redisUrl?: string }): Promise<{ url: string; close(): Promise<void> }>;
+  /** Stops the backend and starts it again on the same port and database (its streams drop meanwhile). */
+  restartBackend(): Promise<void>;
+  /** Closes the gateway at `url` (a replica taking over is tested so); the backend keeps running. */
+  closeMainGateway(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -40,16 +47,21 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const mainzellisteUrl = options.mainzellisteUrl ?? 'http://127.0.0.1:4200';
   const database = process.env.DATABASE_URL ? {} : { DATABASE_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-gw-')) };
   const logs: string[] = [];
-  let backend: Service;
-  try {
-    backend = await startBackend({
-      port: await freePort(),
-      env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl },
-      log: (line) => logs.push(line),
-    });
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
-  }
+  const backendOptions = {
+    port: await freePort(),
+    env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl },
+    log: (line: string) => logs.push(line),
+  };
+  const launchBackend = async (): Promise<Service> => {
+    try {
+      return await startBackend(backendOptions);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${logs.join('\n')}`);
+    }
+  };
+  let backend = await launchBackend();
+  // Each harness has its own backend database, so its own position in Redis.
+  const redisKeyPrefix = `ecrf:test:${randomUUID()}`;
   const gatewayConfig = (redisUrl: string | undefined): GatewayConfig => ({
     backendUrl: backend.url,
     mainzellisteUrl,
@@ -59,24 +71,31 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
     redisUrl,
+    redisKeyPrefix,
   });
   const gateway: Gateway = await createGateway(gatewayConfig(options.redisUrl));
   const url = await gateway.listen(await freePort());
   const replicas = new Set<Gateway>();
+  let mainClosed: Promise<void> | undefined;
+  const closeMainGateway = () => (mainClosed ??= gateway.close());
 
-  const request: Harness['request'] = async (query, variables, token) => {
-    const response = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<never>, 'status'>) };
-  };
+  const requestTo =
+    (target: string): Harness['request'] =>
+    async (query, variables, token) => {
+      const response = await fetch(`${target}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, ...((await response.json()) as Omit<GraphQLAnswer<never>, 'status'>) };
+    };
+  const request = requestTo(url);
 
   return {
     url,
     backendUrl: backend.url,
     request,
+    requestTo,
     async signIn(userName, password = demoPassword) {
       const answer = await request<{ signIn: { session: { token: string; refreshToken: string } | null } }>(
         'mutation($input: SignInInput!) { signIn(input: $input) { session { token refreshToken } } }',
@@ -96,9 +115,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         },
       };
     },
+    closeMainGateway,
+    async restartBackend() {
+      await backend.stop();
+      backend = await launchBackend();
+    },
     async close() {
       await Promise.all([...replicas].map((replica) => replica.close()));
-      await gateway.close();
+      await closeMainGateway();
       await backend.stop();
     },
   };

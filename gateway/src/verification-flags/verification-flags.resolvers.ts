@@ -8,6 +8,7 @@ import { hasRight } from '@ecrf/rules';
 import type {
   DataFieldResolvers,
   MutationResolvers,
+  SetVerificationFlagInput,
   SubscriptionResolvers,
   VerificationFlagResolvers,
 } from '../__generated__/resolvers.js';
@@ -81,10 +82,7 @@ function refusedFlag(error: unknown, studyPatientId: string): Payload | null {
   return null;
 }
 
-async function setFlag(
-  input: Parameters<NonNullable<MutationResolvers['setVerificationFlag']>>[1]['input'],
-  c: GatewayContext,
-): Promise<Payload> {
+async function setFlag(input: SetVerificationFlagInput, c: GatewayContext): Promise<Payload> {
   const [studyPatientId = '', dataFieldId = ''] = backendId(input.dataFieldId, 'DataField', 'dataFieldId').split('/');
   if (!dataFieldId) throw new InvalidIdError('dataFieldId');
   try {

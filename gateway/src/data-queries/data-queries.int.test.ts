@@ -1,0 +1,268 @@
+/**
+ * Queries, templates and verification flags through the graph against a real backend: the actions and their
+ * refusals as user errors, the overview connection, `node`, the lists of a patient's records and the backend
+ * calls a patient screen with queries and flags costs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../test-support/gateway-harness.js';
+import { patientFixtures, type PatientFixtures } from '../test-support/patient-fixtures.js';
+import { QUERY_FIELDS, queryFixtures, type RaisedQuery } from '../test-support/query-fixtures.js';
+
+let harness: Harness;
+let patients: PatientFixtures;
+let queries: ReturnType<typeof queryFixtures>;
+let dataManager: string;
+let physician: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  patients = patientFixtures(harness, (await harness.signIn('superadmin')).token);
+  queries = queryFixtures(harness, (await harness.signIn('adminnngm')).token);
+  dataManager = (await harness.signIn('datamanager')).token;
+  physician = (await harness.signIn('physician')).token;
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+type Errors = { code: string; message: string; path: string[] }[];
+type Payload = {
+  dataQuery: (RaisedQuery & { answerStage: string; thread: { kind: string; roleIdentifier: string; text: string | null }[] }) | null;
+  errors: Errors;
+};
+
+const action = (name: string) =>
+  `mutation($input: DataQueryActionInput!) { ${name}(input: $input) { dataQuery { ${QUERY_FIELDS} } errors { code message path } } }`;
+
+async function act(name: string, token: string, input: Record<string, unknown>): Promise<Payload> {
+  const answer = await harness.request<Record<string, Payload>>(action(name), { input }, token);
+  if (!answer.data) throw new Error(JSON.stringify(answer.errors));
+  return answer.data[name] as Payload;
+}
+
+describe('the actions on a query', () => {
+  it('raises, answers and accepts a field query; the thread shows each step', async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const { visit } = await patients.createVisit(studyPatientId, 'baseline', '2025-02-01');
+    const instrument = await patients.createStaging(studyPatientId, visit?.id ?? '');
+    const { t } = await queries.stagingFieldIds(instrument.id, dataManager);
+    const raised = await queries.raise(dataManager, t, 'plausibility', 'T-Stadium prüfen');
+    const answered = await act('answerDataQuery', physician, { id: raised.id, version: raised.version, text: 'Laut Befund korrekt.' });
+    expect(answered.errors).toEqual([]);
+    expect(answered.dataQuery).toMatchObject({ status: 'PENDING', answerStage: 'ANSWERED' });
+    const accepted = await act('acceptDataQuery', dataManager, { id: raised.id, version: answered.dataQuery?.version });
+    expect(accepted.dataQuery?.status).toBe('CLOSED');
+    expect(accepted.dataQuery?.thread.map((step) => [step.kind, step.roleIdentifier, step.text])).toEqual([
+      ['CREATE', 'DataManager', 'T-Stadium prüfen: der Wert fehlt'],
+      ['ANSWER', 'Physician', 'Laut Befund korrekt.'],
+      ['ACCEPT', 'DataManager', null],
+    ]);
+
+    const field = await harness.request<{ node: { dataQueries: { id: string; subject: string; dataField: { id: string } }[] } }>(
+      'query($id: ID!) { node(id: $id) { ... on DataField { dataQueries { id subject dataField { id } } } } }',
+      { id: t },
+      physician,
+    );
+    expect(field.data?.node.dataQueries).toEqual([{ id: raised.id, subject: 'DATA_FIELD', dataField: { id: t } }]);
+  });
+
+  it('answers refusals as user errors: the role, the status and a stale version', async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const caseManager = (await harness.signIn('casemanager')).token;
+    const refused = await harness.request<{ createDataQuery: Payload }>(
+      `mutation($input: CreateDataQueryInput!) { createDataQuery(input: $input) { dataQuery { id } errors { code message path } } }`,
+      { input: { subjectId: studyPatientId, queryTypeIdentifier: 'plausibility', title: 'x', text: 'y' } },
+      caseManager,
+    );
+    expect(refused.data?.createDataQuery.dataQuery).toBeNull();
+    expect(refused.data?.createDataQuery.errors).toHaveLength(1);
+    expect(refused.data?.createDataQuery.errors[0]?.code).toBe('QUERY_ACTION_REFUSED');
+    expect(refused.data?.createDataQuery.errors[0]?.message).toMatch(/[A-Za-zäöü]/);
+
+    const raised = await queries.raise(dataManager, studyPatientId, 'plausibility');
+    const closed = await act('solveDataQuery', dataManager, { id: raised.id, version: raised.version, text: 'Korrigiert.' });
+    expect(closed.dataQuery?.status).toBe('CLOSED');
+    const late = await act('answerDataQuery', physician, { id: raised.id, version: closed.dataQuery?.version, text: 'Zu spät.' });
+    expect(late.errors.map((e) => e.code)).toEqual(['QUERY_WRONG_STATUS']);
+
+    const open = await queries.raise(dataManager, studyPatientId, 'plausibility');
+    await act('answerDataQuery', physician, { id: open.id, version: open.version, text: 'Erste Antwort.' });
+    const stale = await act('answerDataQuery', physician, { id: open.id, version: open.version, text: 'Zweite Antwort.' });
+    expect(stale.errors.map((e) => e.code)).toEqual(['STALE_WRITE']);
+    expect(stale.dataQuery).toMatchObject({ id: open.id, version: open.version + 1, status: 'PENDING' });
+
+    const empty = await harness.request<{ createDataQuery: Payload }>(
+      `mutation($input: CreateDataQueryInput!) { createDataQuery(input: $input) { dataQuery { id } errors { code message path } } }`,
+      { input: { subjectId: studyPatientId, queryTypeIdentifier: 'plausibility', title: '', text: 'y' } },
+      dataManager,
+    );
+    expect(empty.data?.createDataQuery.errors).toEqual([{ code: 'INVALID_VALUE', path: ['title'], message: 'Wird benötigt' }]);
+    const wrongId = await act('answerDataQuery', physician, { id: studyPatientId, version: 1, text: 'x' });
+    expect(wrongId.errors).toEqual([{ code: 'INVALID_VALUE', message: 'Unbekannte Id', path: ['id'] }]);
+  });
+
+  it('tells the viewer what they may do with a query, and why not', async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const raised = await queries.raise(dataManager, studyPatientId, 'plausibility');
+    const read = `query($id: ID!) { node(id: $id) { ... on DataQuery { id queryType { identifier } subject studyPatient { id } location { identifier }
+      viewerCan { edit { allowed reason } answer { allowed reason } accept { allowed reason } defer { allowed reason } } } } }`;
+    const asPhysician = await harness.request<{ node: Record<string, unknown> }>(read, { id: raised.id }, physician);
+    expect(asPhysician.data?.node).toMatchObject({
+      id: raised.id,
+      queryType: { identifier: 'plausibility' },
+      subject: 'STUDY_PATIENT',
+      studyPatient: { id: studyPatientId },
+      location: { identifier: '1001' },
+      viewerCan: {
+        edit: { allowed: false, reason: 'ROLE_NOT_ALLOWED' },
+        answer: { allowed: true, reason: null },
+        accept: { allowed: false, reason: 'MISSING_RIGHT' },
+      },
+    });
+    const asManager = await harness.request<{ node: { viewerCan: Record<string, unknown> } }>(read, { id: raised.id }, dataManager);
+    expect(asManager.data?.node.viewerCan).toMatchObject({
+      answer: { allowed: false, reason: 'ROLE_NOT_ALLOWED' },
+      accept: { allowed: false, reason: 'WRONG_STATUS' },
+      defer: { allowed: true, reason: null },
+    });
+  });
+});
+
+describe('reading queries', () => {
+  it('pages the overview with its filters and sorts it', async () => {
+    const studyPatientId = await patients.createPatient('2002');
+    const { studyId } = await patients.location('2002');
+    const raised: RaisedQuery[] = [];
+    for (const title of ['Ü1', 'Ü2', 'Ü3']) raised.push(await queries.raise(dataManager, studyPatientId, 'plausibility', title));
+    await act('answerDataQuery', physician, { id: raised[1]?.id, version: raised[1]?.version, text: 'Erledigt.' });
+    const overview = `query($studyId: ID!, $filter: DataQueryFilter, $after: String) {
+      dataQueries(studyId: $studyId, filter: $filter, first: 2, after: $after, orderBy: { field: CREATED_AT, descending: false }) {
+        totalCount pageInfo { hasNextPage endCursor } edges { node { title status pseudonym } } } }`;
+    type Overview = {
+      dataQueries: {
+        totalCount: number;
+        pageInfo: { hasNextPage: boolean; endCursor: string };
+        edges: { node: { title: string; status: string } }[];
+      };
+    };
+    const filter = { studyPatientId };
+    const first = await harness.request<Overview>(overview, { studyId, filter }, dataManager);
+    expect(first.data?.dataQueries.totalCount).toBe(3);
+    expect(first.data?.dataQueries.edges.map((e) => e.node.title)).toEqual(['Ü1', 'Ü2']);
+    expect(first.extensions?.upstreamCalls).toBe(1);
+    const second = await harness.request<Overview>(
+      overview,
+      { studyId, filter, after: first.data?.dataQueries.pageInfo.endCursor },
+      dataManager,
+    );
+    expect(second.data?.dataQueries.edges.map((e) => e.node.title)).toEqual(['Ü3']);
+    expect(second.data?.dataQueries.pageInfo.hasNextPage).toBe(false);
+    const pending = await harness.request<Overview>(overview, { studyId, filter: { ...filter, statuses: ['PENDING'] } }, dataManager);
+    expect(pending.data?.dataQueries.edges.map((e) => e.node)).toMatchObject([{ title: 'Ü2', status: 'PENDING' }]);
+  });
+
+  it('costs a patient screen with queries and flags one backend call more per patient', async () => {
+    const ids = [await patients.patientWithVisits(2), await patients.patientWithVisits(2)];
+    for (const id of ids) await queries.raise(dataManager, id, 'plausibility');
+    const fields = 'id childFields { id }';
+    const plain = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on StudyPatient { id visits { id instruments { id fields { ${fields} } } } } } }`;
+    const withQueries = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on StudyPatient { id dataQueries { id title status viewerCan { answer { allowed } } queryType { identifier } } allDataQueries { id }
+      visits { id dataQueries { id } instruments { id dataQueries { id } fields { id dataQueries { id } verificationFlags { id state } childFields { id dataQueries { id } verificationFlags { id state } } } } } } } }`;
+    const before = await harness.request(plain, { ids }, dataManager);
+    const after = await harness.request<{ nodes: { dataQueries: { title: string }[] }[] }>(withQueries, { ids }, dataManager);
+    expect(after.errors).toBeUndefined();
+    expect(after.data?.nodes.map((n) => n.dataQueries.length)).toEqual([1, 1]);
+    // One query list per patient; the flags come with the patient context; the rights are read once.
+    expect((after.extensions?.upstreamCalls ?? 0) - (before.extensions?.upstreamCalls ?? 0)).toBeLessThanOrEqual(ids.length + 1);
+    const one = await harness.request(withQueries, { ids: ids.slice(0, 1) }, dataManager);
+    expect((after.extensions?.upstreamCalls ?? 0) - (one.extensions?.upstreamCalls ?? 0)).toBe(1);
+  });
+
+  it('keeps templates of the viewer and resolves queries and templates by node', async () => {
+    const created = await harness.request<{
+      createDataQueryTemplate: { dataQueryTemplate: { id: string; title: string } | null; errors: Errors };
+    }>(
+      'mutation($input: CreateDataQueryTemplateInput!) { createDataQueryTemplate(input: $input) { dataQueryTemplate { id title } errors { code message path } } }',
+      { input: { title: 'Fehlender Befund', text: 'Bitte den Befund nachtragen.', queryTypeIdentifier: 'missing_value' } },
+      dataManager,
+    );
+    const template = created.data?.createDataQueryTemplate.dataQueryTemplate;
+    expect(template?.title).toBe('Fehlender Befund');
+    const node = await harness.request<{ node: { title: string; queryTypeIdentifier: string } | null }>(
+      'query($id: ID!) { node(id: $id) { ... on DataQueryTemplate { title queryTypeIdentifier } } }',
+      { id: template?.id },
+      dataManager,
+    );
+    expect(node.data?.node).toEqual({ title: 'Fehlender Befund', queryTypeIdentifier: 'missing_value' });
+    const deleted = await harness.request<{ deleteDataQueryTemplate: { deletedId: string | null } }>(
+      'mutation($input: DeleteInput!) { deleteDataQueryTemplate(input: $input) { deletedId errors { code } } }',
+      { input: { id: template?.id } },
+      dataManager,
+    );
+    expect(deleted.data?.deleteDataQueryTemplate.deletedId).toBe(template?.id);
+    const list = await harness.request<{ dataQueryTemplates: { id: string }[] }>('{ dataQueryTemplates { id } }', {}, dataManager);
+    expect(list.data?.dataQueryTemplates.map((t) => t.id)).not.toContain(template?.id);
+  });
+});
+
+describe('verification flags', () => {
+  it('sets a flag, clears it with its version, refuses a stale one and shows it on the field', async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const { visit } = await patients.createVisit(studyPatientId, 'baseline', '2025-02-01');
+    const instrument = await patients.createStaging(studyPatientId, visit?.id ?? '');
+    const { t } = await queries.stagingFieldIds(instrument.id, dataManager);
+    const mutation =
+      'mutation($input: SetVerificationFlagInput!) { setVerificationFlag(input: $input) { verificationFlag { id state version flagType { identifier } dataField { id } } errors { code message path } } }';
+    type FlagPayload = {
+      setVerificationFlag: {
+        verificationFlag: { id: string; state: string; version: number; dataField: { id: string } } | null;
+        errors: Errors;
+      };
+    };
+    const set = await harness.request<FlagPayload>(
+      mutation,
+      { input: { dataFieldId: t, flagTypeIdentifier: 'sdv', verified: true } },
+      dataManager,
+    );
+    const flag = set.data?.setVerificationFlag.verificationFlag;
+    expect(flag).toMatchObject({ state: 'SET', flagType: { identifier: 'sdv' }, dataField: { id: t } });
+    const again = await harness.request<FlagPayload>(
+      mutation,
+      { input: { dataFieldId: t, flagTypeIdentifier: 'sdv', verified: true } },
+      dataManager,
+    );
+    expect(again.data?.setVerificationFlag.errors.map((e) => e.code)).toEqual(['ALREADY_EXISTS']);
+    expect(again.data?.setVerificationFlag.verificationFlag?.id).toBe(flag?.id);
+    const cleared = await harness.request<FlagPayload>(
+      mutation,
+      { input: { dataFieldId: t, flagTypeIdentifier: 'sdv', verified: false, version: flag?.version } },
+      dataManager,
+    );
+    expect(cleared.data?.setVerificationFlag.verificationFlag?.state).toBe('NOT_SET');
+    const stale = await harness.request<FlagPayload>(
+      mutation,
+      { input: { dataFieldId: t, flagTypeIdentifier: 'sdv', verified: true, version: flag?.version } },
+      dataManager,
+    );
+    expect(stale.data?.setVerificationFlag.errors.map((e) => e.code)).toEqual(['STALE_WRITE']);
+    expect(stale.data?.setVerificationFlag.verificationFlag?.state).toBe('NOT_SET');
+    const onField = await harness.request<{ node: { verificationFlags: { id: string; state: string }[] } }>(
+      'query($id: ID!) { node(id: $id) { ... on DataField { verificationFlags { id state } } } }',
+      { id: t },
+      physician,
+    );
+    expect(onField.data?.node.verificationFlags).toEqual([{ id: flag?.id, state: 'NOT_SET' }]);
+    const byNode = await harness.request<{ node: { state: string } }>(
+      'query($id: ID!) { node(id: $id) { ... on VerificationFlag { state } } }',
+      { id: flag?.id },
+      physician,
+    );
+    expect(byNode.data?.node.state).toBe('NOT_SET');
+    const capabilities = await harness.request<{ node: { viewerCan: { raiseDataQuery: boolean; verifyFields: boolean } } }>(
+      'query($id: ID!) { node(id: $id) { ... on StudyPatient { viewerCan { raiseDataQuery verifyFields } } } }',
+      { id: studyPatientId },
+      physician,
+    );
+    expect(capabilities.data?.node.viewerCan).toEqual({ raiseDataQuery: true, verifyFields: false });
+  });
+});
