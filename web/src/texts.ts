@@ -606,7 +606,7 @@ export const texts = {
     createdBy: (userName: string, at: string) => `Gestellt von ${userName} am ${at}`,
     statuses: {
       OPEN: 'Offen',
-      PENDING: 'Beantwortet, wartet auf Prüfung',
+      PENDING: 'In Prüfung',
       NO_LONGER_RELEVANT: 'Nicht mehr relevant',
       INVISIBLE: 'Zurückgestellt',
       CLOSED: 'Geschlossen',

@@ -93,7 +93,7 @@ describe('DataQueryCard', () => {
     expect(steps[1]?.textContent).toContain('Beantwortet');
     expect(steps[1]?.textContent).toContain('paul (Physician)');
     expect(steps[1]?.textContent).toContain('Laut Befund 3,2 cm.');
-    expect(steps[1]?.textContent).toContain('Status danach: Beantwortet, wartet auf Prüfung');
+    expect(steps[1]?.textContent).toContain('Status danach: In Prüfung');
     expect(screen.getByText(/Plausibilität/)).toBeTruthy();
   });
 

@@ -27,10 +27,10 @@ export function DashboardChart({ id, title, chart }: { id: string; title: string
             <ResponsiveContainer width="100%" height={220}>
               <BarChart data={chart.rows} margin={{ top: 8, right: 8, bottom: 8, left: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
+                <XAxis dataKey="tick" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
                 <YAxis allowDecimals={false} tick={{ fontSize: 12 }} width={32} />
-                <Tooltip />
-                {stacked && <Legend />}
+                <Tooltip labelFormatter={(_, payload) => String(payload[0]?.payload?.label ?? '')} />
+                {stacked && <Legend formatter={(value: string) => <span className={styles.legend}>{value}</span>} />}
                 {chart.series.map((series, index) => (
                   <Bar
                     key={series.key}

@@ -25,11 +25,11 @@ const dashboard: Dashboard = {
 
 describe('dashboard charts', () => {
   it('labels locations, age ranges and months in German', () => {
-    expect(openQueriesChart(dashboard).rows).toEqual([{ label: '3003 - Klinik Nord', open: 2, pending: 1 }]);
+    expect(openQueriesChart(dashboard).rows).toEqual([{ label: '3003 - Klinik Nord', tick: '3003', open: 2, pending: 1 }]);
     expect(queryAgeingChart(dashboard).rows.map((row) => row.label)).toEqual(['0–7 Tage', 'ab 90 Tagen']);
     expect(recruitmentChart(dashboard).rows).toEqual([
-      { label: '10.2026', registered: 0 },
-      { label: '11.2026', registered: 3 },
+      { label: '10.2026', tick: '10.2026', registered: 0 },
+      { label: '11.2026', tick: '11.2026', registered: 3 },
     ]);
     expect(monthLabel('2025-01')).toBe('01.2025');
   });

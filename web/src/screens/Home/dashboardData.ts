@@ -19,8 +19,14 @@ export type Dashboard = {
   readonly recruitment: readonly { readonly month: string; readonly registered: number }[];
 };
 
-/** One chart: its rows (a label and a number per series) and its series in the order they stack. */
-export type ChartData = { rows: Record<string, string | number>[]; series: { key: string; label: string }[] };
+/**
+ * One chart: its rows (a label, a short tick for the axis and a number per series) and its series in the
+ * order they stack.
+ */
+export type ChartData = {
+  rows: ({ label: string; tick: string } & Record<string, string | number>)[];
+  series: { key: string; label: string }[];
+};
 
 const t = texts.dashboard;
 
@@ -32,7 +38,12 @@ export function monthLabel(month: string): string {
 
 export function openQueriesChart(dashboard: Dashboard): ChartData {
   return {
-    rows: dashboard.openQueriesByLocation.map((row) => ({ label: locationLabel(row.location), open: row.open, pending: row.pending })),
+    rows: dashboard.openQueriesByLocation.map((row) => ({
+      label: locationLabel(row.location),
+      tick: row.location.identifier,
+      open: row.open,
+      pending: row.pending,
+    })),
     series: [
       { key: 'open', label: t.open },
       { key: 'pending', label: t.pending },
@@ -42,7 +53,10 @@ export function openQueriesChart(dashboard: Dashboard): ChartData {
 
 export function queryAgeingChart(dashboard: Dashboard): ChartData {
   return {
-    rows: dashboard.queryAgeing.map((bucket) => ({ label: t.ageBucket(bucket.fromDays, bucket.toDays ?? null), count: bucket.count })),
+    rows: dashboard.queryAgeing.map((bucket) => {
+      const label = t.ageBucket(bucket.fromDays, bucket.toDays ?? null);
+      return { label, tick: label, count: bucket.count };
+    }),
     series: [{ key: 'count', label: t.count }],
   };
 }
@@ -51,6 +65,7 @@ export function completenessChart(dashboard: Dashboard): ChartData {
   return {
     rows: dashboard.documentationCompleteness.map((row) => ({
       label: locationLabel(row.location),
+      tick: row.location.identifier,
       complete: row.complete,
       missingData: row.missingData,
       new: row.new,
@@ -65,7 +80,11 @@ export function completenessChart(dashboard: Dashboard): ChartData {
 
 export function recruitmentChart(dashboard: Dashboard): ChartData {
   return {
-    rows: dashboard.recruitment.map((month) => ({ label: monthLabel(month.month), registered: month.registered })),
+    rows: dashboard.recruitment.map((month) => ({
+      label: monthLabel(month.month),
+      tick: monthLabel(month.month),
+      registered: month.registered,
+    })),
     series: [{ key: 'registered', label: t.registered }],
   };
 }

@@ -159,8 +159,7 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
   );
   return (
     <>
-      <fieldset className={styles.toolbar}>
-        <legend className={styles.muted}>{t.filters}</legend>
+      <div role="group" aria-label={t.filters} className={styles.toolbar}>
         {select(
           t.patient,
           studyPatientId,
@@ -193,8 +192,6 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
           DATA_QUERY_ANSWER_STAGES.map((value) => [value, t.answerStages[value]]),
           t.anyStatus,
         )}
-      </fieldset>
-      <div className={styles.toolbar}>
         <FormControl>
           <FormControl.Label>{t.sortBy}</FormControl.Label>
           <Select value={field} onChange={(event) => setField(event.target.value as DataQueryOrderField)}>
