@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -67,7 +67,7 @@ const query = (id: string, status: string, fieldId: string) => ({
   thread: [],
 });
 
-function setup(targets: DataQueryTargets, target: RaiseTarget, compact = false) {
+function setup(targets: DataQueryTargets, target: RaiseTarget, compact = false, onFormSubmit = () => undefined) {
   const environment = createMockEnvironment();
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
@@ -77,10 +77,18 @@ function setup(targets: DataQueryTargets, target: RaiseTarget, compact = false) 
       }),
     }),
   );
+  // The field buttons stand inside the documentation form, whose submit saves the instrument.
   renderWithProviders(
-    <Suspense fallback="…">
-      <Button targets={targets} target={target} compact={compact} />
-    </Suspense>,
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFormSubmit();
+      }}
+    >
+      <Suspense fallback="…">
+        <Button targets={targets} target={target} compact={compact} />
+      </Suspense>
+    </form>,
     { environment },
   );
   return { environment, user: userEvent.setup() };
@@ -109,8 +117,9 @@ describe('DataQueryButton', () => {
     expect(screen.queryByRole('button', { name: /Queries/ })).toBeNull();
   });
 
-  it('raises a query with type, title, text and priority', async () => {
-    const { environment, user } = setup(targetsFor('Physician', raising), baseline);
+  it('raises a query with type, title, text and priority, without saving the form around the field', async () => {
+    const saves = vi.fn();
+    const { environment, user } = setup(targetsFor('Physician', raising), baseline, false, saves);
     await user.click(await screen.findByRole('button', { name: 'Queries (1 offen)' }));
     const dialog = screen.getByRole('dialog', { name: 'Queries: Feld Tumorgröße' });
     expect(within(dialog).getByRole('option', { name: 'Plausibilität' })).toBeTruthy();
@@ -129,6 +138,7 @@ describe('DataQueryButton', () => {
       text: 'Bitte die Einheit ergänzen.',
       priority: 'HIGH',
     });
+    expect(saves).not.toHaveBeenCalled();
   });
 
   it('tells a MasterDataManager on a follow-up visit why raising is refused, before anything is sent', async () => {

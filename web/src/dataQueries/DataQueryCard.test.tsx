@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, useLazyLoadQuery } from 'react-relay';
@@ -28,7 +28,7 @@ function Card() {
 const allowed = { allowed: true, reason: null };
 const refused = (reason: string) => ({ allowed: false, reason });
 
-function setup(viewerCan: Record<string, { allowed: boolean; reason: string | null }>, status = 'PENDING') {
+function setup(viewerCan: Record<string, { allowed: boolean; reason: string | null }>, status = 'PENDING', onFormSubmit = () => undefined) {
   const environment = createMockEnvironment();
   environment.mock.queueOperationResolver((operation) =>
     MockPayloadGenerator.generate(operation, {
@@ -73,10 +73,18 @@ function setup(viewerCan: Record<string, { allowed: boolean; reason: string | nu
       }),
     }),
   );
+  // A field's query dialog opens inside the documentation form, whose submit saves the instrument.
   renderWithProviders(
-    <Suspense fallback="…">
-      <Card />
-    </Suspense>,
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFormSubmit();
+      }}
+    >
+      <Suspense fallback="…">
+        <Card />
+      </Suspense>
+    </form>,
     { environment },
   );
   return { environment, user: userEvent.setup() };
@@ -110,8 +118,9 @@ describe('DataQueryCard', () => {
     expect(screen.queryByText(/Zurückziehen nicht möglich/)).toBeNull();
   });
 
-  it('asks for the answer before answering, then sends it with the version read', async () => {
-    const { environment, user } = setup({ answer: allowed, accept: refused('WRONG_STATUS') }, 'OPEN');
+  it('asks for the answer before answering, then sends it with the version read (and nothing else)', async () => {
+    const saves = vi.fn();
+    const { environment, user } = setup({ answer: allowed, accept: refused('WRONG_STATUS') }, 'OPEN', saves);
     await user.click(await screen.findByRole('button', { name: 'Beantworten: Tumorgröße prüfen' }));
     const form = screen.getByRole('form', { name: 'Beantworten: Tumorgröße prüfen' });
     await user.click(within(form).getByRole('button', { name: 'Beantworten' }));
@@ -121,5 +130,6 @@ describe('DataQueryCard', () => {
     const operation = environment.mock.getMostRecentOperation();
     expect(operation.request.node.params.name).toBe('AnswerDataQueryMutation');
     expect(operation.request.variables.input).toEqual({ id: 'q-1', version: 2, text: 'Laut Befund 3,2 cm.' });
+    expect(saves).not.toHaveBeenCalled();
   });
 });

@@ -188,6 +188,8 @@ function ActionForm({ action, query, onDone }: ActionFormProps) {
       aria-label={t.actionOn(t.actions[action], query.title)}
       onSubmit={(event) => {
         event.preventDefault();
+        // The dialog is a portal inside a documentation form: React would hand the submit on to that form's save.
+        event.stopPropagation();
         void submit();
       }}
     >

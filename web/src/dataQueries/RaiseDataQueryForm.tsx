@@ -123,6 +123,8 @@ function RaiseForm({
       aria-labelledby="raise-query-heading"
       onSubmit={(event) => {
         event.preventDefault();
+        // The dialog is a portal inside a documentation form: React would hand the submit on to that form's save.
+        event.stopPropagation();
         void submit();
       }}
     >
