@@ -14,8 +14,9 @@ import { QueryDialog, QueryOverviewPage } from './pages/data-query-pages.js';
 import { GraphQLTraffic } from './pages/graphql-traffic.js';
 
 const browser = useBrowser();
-const HEIDELBERG = '3003 - Thoraxklinik Heidelberg';
-const PATIENT = 'DEMO-3003-1';
+// A patient no other browser test documents: its instruments and visits are this file's own.
+const ESSEN = '2002 - Klinikum Essen';
+const PATIENT = 'DEMO-2002-2';
 const INSTRUMENT = 'Allgemeinzustand (ECOG)';
 const ECOG = 'ECOG-Performance-Status';
 const TITLE = 'ECOG-Datum fehlt';
@@ -25,7 +26,7 @@ async function signIn(userName: string): Promise<Page> {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn(userName);
-  await new LocationDialog(page).choose(HEIDELBERG);
+  await new LocationDialog(page).choose(ESSEN);
   await page.waitForURL('**/home');
   return page;
 }
@@ -110,7 +111,7 @@ describe('Queries between a physician and a data manager', () => {
   it('after 2025-05-01 a MasterDataManager is refused a plausibility query on a follow-up visit, in the screen and by the server', async () => {
     // Given a follow-up visit of a patient with a baseline
     const patients = new PatientPages(physician);
-    await patients.openPatient('DEMO-3003-2');
+    await patients.openPatient(PATIENT);
     await patients.newVisit('Follow-up');
     await physician.getByRole('heading', { name: 'Neue Visite: Follow-up' }).waitFor();
     await physician.getByLabel('Visitendatum').fill('2026-11-20');
