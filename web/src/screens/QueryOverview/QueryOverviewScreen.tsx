@@ -11,7 +11,7 @@ import { defineScreenQuery } from '../../layout/AppShell';
 import { usePreloadedScreen } from '../../layout/screenQuery';
 import { useStudyScope } from '../../layout/studyScope';
 import { PageSpinner } from '../../components/PageSpinner';
-import { getStoredStudyId } from '../../session/sessionStore';
+import { getStoredRights, getStoredStudyId } from '../../session/sessionStore';
 import { texts } from '../../texts';
 import patientStyles from '../../patients/Patient.module.css';
 import { QUERY_PAGE, QueryOverviewTable } from './QueryOverviewTable';
@@ -21,10 +21,22 @@ const t = texts.dataQueries;
 /** Patients offered by the Patient filter: the study's, by pseudonym. */
 const PATIENT_CHOICES = 500;
 
-/** As /patients: the study the shell found last; unknown before the shell has shown one in this tab. */
+/** The overview needs the right to all queries or to those of the own locations (ecrf-core.md §6). */
+const mayListQueries = (rights: readonly string[]) => hasAnyRight(rights, ['QueryGetAllCmd', 'QueryGetMyCmd']);
+
+/** The rights the shell found last lack the overview's: the server would only refuse the query. */
+const refusedByStoredRights = () => {
+  const rights = getStoredRights();
+  return rights !== null && !mayListQueries(rights);
+};
+
+/**
+ * As /patients: the study the shell found last; unknown before the shell has shown one in this tab. A viewer
+ * without the right gets the shell alone and the screen says why.
+ */
 export const queryOverviewScreenQuery = defineScreenQuery<QueryOverviewScreenQuery>(queryOverviewScreenQueryNode, () => {
   const studyId = getStoredStudyId();
-  return studyId === null ? null : { studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES };
+  return studyId === null || refusedByStoredRights() ? null : { studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES };
 });
 
 /** /query-overview: the queries of the study at the viewer's locations, live (ecrf-core.md §2, §6; issue 11). */
@@ -34,10 +46,12 @@ export function QueryOverviewScreen() {
   const [loaded, load] = useQueryLoader<QueryOverviewScreenQuery>(queryOverviewScreenQueryNode);
   const studyId = scope?.studyId ?? null;
   const usable = preloaded !== null && preloaded.variables.studyId === studyId ? preloaded : null;
+  const refused = refusedByStoredRights();
   useEffect(() => {
-    if (studyId !== null && usable === null)
+    if (studyId !== null && usable === null && !refused)
       load({ studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES }, { fetchPolicy: 'store-and-network' });
-  }, [usable, studyId, load]);
+  }, [usable, studyId, refused, load]);
+  if (refused) return <Banner variant="critical" title={texts.admin.forbidden} />;
   if (studyId === null) return <Banner variant="warning" title={t.noStudy} />;
   const reference = usable ?? loaded ?? null;
   return reference === null ? <PageSpinner /> : <QueryOverview studyId={studyId} reference={reference} />;
@@ -99,7 +113,7 @@ function QueryOverview({ studyId, reference }: { studyId: string; reference: Pre
   );
   useSubscription(subscription);
   const { rights, locations } = data.viewer;
-  if (!hasAnyRight(rights, ['QueryGetAllCmd', 'QueryGetMyCmd'])) return <Banner variant="critical" title={texts.admin.forbidden} />;
+  if (!mayListQueries(rights)) return <Banner variant="critical" title={texts.admin.forbidden} />;
   return (
     <section aria-labelledby="query-overview-heading">
       <div className={patientStyles.header}>
