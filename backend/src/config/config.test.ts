@@ -18,6 +18,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
   });
 
+  it('reads the event stream key, with the development default outside production only', () => {
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32) }).eventsApiKey).toBe('dev-events-key');
+    expect(loadConfig({ JWT_SECRET: 'x'.repeat(32), EVENTS_API_KEY: 'k'.repeat(24) }).eventsApiKey).toBe('k'.repeat(24));
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })).toThrow(/EVENTS_API_KEY/);
+  });
+
   it('generates the secret once and keeps it in DATA_DIR', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ecrf-config-'));
     const first = resolveJwtSecret({ DATA_DIR: dir });

@@ -43,7 +43,13 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-type Refusal = { code: string; reason?: string; message: string; current?: DataQueryDto };
+type Refusal = {
+  code: string;
+  reason?: string;
+  message: string;
+  current?: DataQueryDto;
+  fieldErrors?: { field: string; message: string }[];
+};
 
 /** A patient at the location with a baseline and a performance instrument (ECOG filled). */
 async function documentedPatient(location = '1001') {
@@ -164,6 +170,19 @@ describe('the query life cycle', () => {
     const { studyPatientId } = await documentedPatient();
     const dataManager = await user('DataManager', '1001');
     const physician = await user('Physician', '1001');
+    const tooLong = await raise(dataManager, `patient/${studyPatientId}`, {
+      queryTypeIdentifier: 'plausibility',
+      title: 'x'.repeat(201),
+      text: ' ',
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({
+      code: 'ECRF_ERR_VALIDATION',
+      fieldErrors: [
+        { field: 'title', message: 'Der Titel ist erforderlich und darf höchstens 200 Zeichen lang sein.' },
+        { field: 'text', message: 'Der Text ist erforderlich und darf höchstens 4000 Zeichen lang sein.' },
+      ],
+    });
     const query = (await raise(dataManager, `patient/${studyPatientId}`, { queryTypeIdentifier: 'plausibility' })).body;
     const empty = await physician.send<Refusal>('PUT', `Query/${query.id}/answer`, { version: 1, text: '   ' });
     expect(empty.status).toBe(400);
@@ -294,6 +313,7 @@ describe('the query lists', () => {
     const elsewhere = await user('Physician', '2002');
     expect((await elsewhere.get<Page>(`${base}&SearchText=${search}`)).body.totalCount).toBe(0);
     expect((await dataManager.get(`${base}&ItemsPerPage=501`)).status).toBe(400);
+    expect((await dataManager.get(`${base}&QueryStage=OPEN,FERTIG`)).status).toBe(400);
 
     const mine = await physician.get<DataQueryDto[]>(`Query/my?latestCount=2&studyInstituteId=${registry.locationOf('1001')}`);
     expect(mine.body).toHaveLength(2);

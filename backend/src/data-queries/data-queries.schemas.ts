@@ -68,8 +68,9 @@ export const DataQuerySchema = Type.Object(
 export type DataQueryDto = Static<typeof DataQuerySchema>;
 export const DataQueryRef = Type.Ref('DataQuery');
 
-const Title = Type.String({ minLength: 1, maxLength: 200 });
-const Text = Type.String({ minLength: 1, maxLength: 4000 });
+/** The lengths are checked by the service, which answers German field errors (query-texts.ts). */
+const Title = Type.String({ description: 'required, at most 200 characters' });
+const Text = Type.String({ description: 'required, at most 4000 characters' });
 
 export const DataQueryCreateSchema = Type.Object({
   queryTypeIdentifier: Type.String({ minLength: 1 }),
@@ -92,7 +93,8 @@ export type DataQueryEdit = Static<typeof DataQueryEditSchema>;
 
 export const DataQueryActionSchema = Type.Object({ version: Type.Integer({ minimum: 1 }), text: Type.Optional(Text) });
 
-const commaList = (description: string) => Type.Optional(Type.String({ description }));
+const commaList = (values: readonly string[], description: string) =>
+  Type.Optional(Type.String({ pattern: `^(${values.join('|')})(,(${values.join('|')}))*$`, description }));
 const SortBy = Type.Optional(Type.Enum(['changedAt', 'createdAt', 'pseudonym', 'priority', 'status'] as const));
 
 /** ecrf-calls.md §3 "Query overview filters", in the PascalCase and the older lowercase form. */
@@ -112,10 +114,10 @@ export const DataQueryOverviewQuerySchema = Type.Object({
   studyInstituteId: Type.Optional(Uuid),
   SearchText: Type.Optional(Type.String({ maxLength: 200 })),
   searchText: Type.Optional(Type.String({ maxLength: 200 })),
-  QueryStage: commaList('comma-separated statuses'),
-  queryStage: commaList('comma-separated statuses'),
-  QueryAnswerStage: commaList('comma-separated answer stages'),
-  queryAnswerStage: commaList('comma-separated answer stages'),
+  QueryStage: commaList(DATA_QUERY_STATUSES, 'comma-separated statuses'),
+  queryStage: commaList(DATA_QUERY_STATUSES, 'comma-separated statuses'),
+  QueryAnswerStage: commaList(DATA_QUERY_ANSWER_STAGES, 'comma-separated answer stages'),
+  queryAnswerStage: commaList(DATA_QUERY_ANSWER_STAGES, 'comma-separated answer stages'),
 });
 
 export const DataQueryPageSchema = Type.Object({ items: Type.Array(DataQueryRef), totalCount: Type.Integer({ minimum: 0 }) });

@@ -24,11 +24,11 @@ import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
+import { findDefinitionRows, versionsOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
 import { VIEWER_ACTIONS, type DataQueryCreate, type DataQueryDto, type DataQueryEdit, type ThreadAction } from './data-queries.schemas.js';
 import {
   findDataQueries,
-  findQueryDefinitionVersions,
   findThreads,
   insertDataQuery,
   insertThreadEntry,
@@ -37,6 +37,7 @@ import {
   type VisibleTypes,
 } from './data-queries.sql.js';
 import { queryTypeOf, resolveTarget, type TargetRef } from './data-query-targets.js';
+import { assertQueryTexts } from './query-texts.js';
 
 export type ChangeAction = Exclude<QueryAction, 'view' | 'create'>;
 
@@ -159,13 +160,18 @@ export async function readableRows(
 }
 
 /**
- * The query types of each definition version in use whose queries the viewer sees wherever it reaches,
+ * The query types of each version of the study's definitions whose queries the viewer sees wherever it reaches,
  * asked of dataQueryVisible with a location the viewer reaches (locations are filtered in SQL).
  */
 export async function visibleTypes(db: Kysely<DB>, viewer: DataQueryViewer, today: string, studyId?: string): Promise<VisibleTypes[]> {
   const reachable = '*';
   const anywhere: DataQueryViewer = { ...viewer, locationIds: [reachable] };
-  const versions = await findQueryDefinitionVersions(db, studyId);
+  const definitions = (await findDefinitionRows(db, { includeDeleted: true })).filter((d) => !studyId || d.study_id === studyId);
+  const byDefinition = await versionsOf(
+    db,
+    definitions.map((d) => d.id),
+  );
+  const versions = [...byDefinition].flatMap(([definitionId, numbers]) => numbers.map((version) => ({ definitionId, version })));
   return Promise.all(
     versions.map(async ({ definitionId, version }) => {
       const { queryTypes } = (await definitionIndex(db, definitionId, version)).study;
@@ -251,6 +257,7 @@ export async function createDataQuery(
   ref: TargetRef,
   body: DataQueryCreate,
 ): Promise<DataQueryDto> {
+  assertQueryTexts(body, ['title', 'text']);
   const today = registryToday(now);
   const viewer = await viewerOf(db, caller);
   const target = await resolveTarget(db, ref);
@@ -344,6 +351,7 @@ export async function actOnDataQuery(
   const decision = dataQueryDecision(viewer, facts, action, today);
   if (!decision.allowed) throw refuse(decision.reason);
   if (action === 'answer' && !body.text?.trim()) throw new EcrfError('ECRF_ERR_VALIDATION', ANSWER_TEXT_REQUIRED);
+  assertQueryTexts(body);
   const edits = action === 'edit' ? editedColumns(index, viewer, facts, body, today) : {};
   const next = dataQueryAfter({ status: before.status, answerStage: before.answer_stage }, action);
   if (!next) throw refuse('state');

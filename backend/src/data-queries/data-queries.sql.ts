@@ -95,13 +95,6 @@ export async function insertThreadEntry(db: Kysely<DB>, values: Insertable<DataQ
   await db.insertInto('data_query_action').values(values).execute();
 }
 
-/** The definition versions queries were raised under, in a study or everywhere (to know their query types). */
-export async function findQueryDefinitionVersions(db: Kysely<DB>, studyId?: string): Promise<{ definitionId: string; version: number }[]> {
-  let query = db.selectFrom('data_query').select(['study_definition_id as definitionId', 'definition_version as version']);
-  if (studyId) query = query.where('study_id', '=', studyId);
-  return query.groupBy(['study_definition_id', 'definition_version']).execute();
-}
-
 export function visibleCondition(eb: QueryScope, visible: readonly VisibleTypes[]): Expression<SqlBool> {
   const perVersion = visible
     .filter((v) => v.types.length > 0)

@@ -6,6 +6,7 @@ import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, routeSchema } from '../http/schemas.js';
 import { actorOf } from '../instruments/instruments.service.js';
+import { assertQueryTexts } from './query-texts.js';
 import { DataQueryTemplateCreateSchema, DataQueryTemplateSchema } from './data-queries.schemas.js';
 import { deleteTemplateOf, findTemplatesOf, insertTemplate, type TemplateRow } from './data-queries.sql.js';
 
@@ -48,6 +49,7 @@ export function registerQueryTemplateRoutes(app: App, { db }: AppDeps): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const { body } = request;
+      assertQueryTexts(body, ['title', 'text']);
       const row = await db.transaction().execute(async (trx) => {
         const inserted = await insertTemplate(trx, {
           user_id: caller.id,

@@ -194,12 +194,13 @@ describe.each(postgres)('delivery order on %s', () => {
   it('holds back an event while an older transaction runs and delivers by (xid, id), not by id', async () => {
     const { db } = backend.database;
     const studyId = randomUUID();
-    const event = (title: string) => ({
-      type: 'StudyPatientRegistered' as const,
+    // The payload's visitId labels the two events; they are not about a real visit.
+    const event = (label: string) => ({
+      type: 'DocumentationSaved' as const,
       studyId,
       studyPatientId: null,
       studyInstituteId: registry.locationOf('1001'),
-      payload: { title } as Record<string, never>,
+      payload: { visitId: label, instrumentId: null },
     });
     const head = (await since()).head ?? undefined;
     let release!: () => void;
@@ -220,7 +221,7 @@ describe.each(postgres)('delivery order on %s', () => {
     release();
     await older;
     const delivered = (await since(head)).events.filter((e) => e.studyId === studyId);
-    expect(delivered.map((e) => e.payload.title)).toEqual(['older', 'younger']);
+    expect(delivered.map((e) => e.payload.visitId)).toEqual(['older', 'younger']);
     const [olderId, youngerId] = delivered.map((e) => e.id.split('-').map(BigInt));
     expect(olderId?.[1]).toBeGreaterThan(youngerId?.[1] ?? 0n);
     expect(olderId?.[0]).toBeLessThan(youngerId?.[0] ?? 0n);
