@@ -96,7 +96,12 @@ describe('the actions on a query', () => {
       { input: { subjectId: studyPatientId, queryTypeIdentifier: 'plausibility', title: '', text: 'y' } },
       dataManager,
     );
-    expect(empty.data?.createDataQuery.errors).toEqual([{ code: 'INVALID_VALUE', path: ['title'], message: 'Wird benötigt' }]);
+    expect(empty.data?.createDataQuery.errors).toEqual([
+      { code: 'INVALID_VALUE', path: ['title'], message: 'Der Titel ist erforderlich und darf höchstens 200 Zeichen lang sein.' },
+    ]);
+    const unanswered = await queries.raise(dataManager, studyPatientId, 'plausibility');
+    const noAnswer = await act('answerDataQuery', physician, { id: unanswered.id, version: unanswered.version, text: ' ' });
+    expect(noAnswer.errors.map((e) => [e.code, e.path])).toEqual([['INVALID_VALUE', ['text']]]);
     const wrongId = await act('answerDataQuery', physician, { id: studyPatientId, version: 1, text: 'x' });
     expect(wrongId.errors).toEqual([{ code: 'INVALID_VALUE', message: 'Unbekannte Id', path: ['id'] }]);
   });
@@ -125,6 +130,69 @@ describe('the actions on a query', () => {
       accept: { allowed: false, reason: 'WRONG_STATUS' },
       defer: { allowed: true, reason: null },
     });
+  });
+  it('asks an answered query again by editing it, defers and revokes, and raises a location query', async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const raised = await queries.raise(dataManager, studyPatientId, 'plausibility', 'Erneut');
+    const answered = await act('answerDataQuery', physician, { id: raised.id, version: raised.version, text: 'Antwort.' });
+    const edit = await harness.request<{ editDataQuery: Payload }>(
+      `mutation($input: EditDataQueryInput!) { editDataQuery(input: $input) { dataQuery { ${QUERY_FIELDS} } errors { code message path } } }`,
+      { input: { id: raised.id, version: answered.dataQuery?.version, text: 'Bitte genauer angeben.', priority: 'HIGH' } },
+      dataManager,
+    );
+    expect(edit.data?.editDataQuery.dataQuery).toMatchObject({ status: 'OPEN', answerStage: 'RENEWED', title: 'Erneut' });
+    const deferred = await act('deferDataQuery', dataManager, { id: raised.id, version: edit.data?.editDataQuery.dataQuery?.version });
+    expect(deferred.dataQuery?.status).toBe('INVISIBLE');
+    const revoked = await act('revokeDataQuery', dataManager, {
+      id: raised.id,
+      version: deferred.dataQuery?.version,
+      text: 'Hat sich erledigt.',
+    });
+    expect(revoked.dataQuery?.status).toBe('NO_LONGER_RELEVANT');
+    expect(revoked.dataQuery?.thread.map((step) => step.kind)).toEqual(['CREATE', 'ANSWER', 'EDIT', 'DEFER', 'REVOKE']);
+
+    const { id: locationId, studyId } = await patients.location('1001');
+    const create = `mutation($input: CreateDataQueryInput!) { createDataQuery(input: $input) { dataQuery { id subject location { identifier } studyPatient { id } } errors { code message path } } }`;
+    const withoutStudy = await harness.request<{ createDataQuery: Payload }>(
+      create,
+      { input: { subjectId: locationId, queryTypeIdentifier: 'plausibility', title: 'Standort', text: 'Bitte die SOP prüfen.' } },
+      dataManager,
+    );
+    expect(withoutStudy.data?.createDataQuery.errors).toEqual([{ code: 'INVALID_VALUE', message: 'Wird benötigt', path: ['studyId'] }]);
+    const atLocation = await harness.request<{ createDataQuery: { dataQuery: Record<string, unknown> | null; errors: Errors } }>(
+      create,
+      { input: { subjectId: locationId, studyId, queryTypeIdentifier: 'plausibility', title: 'Standort', text: 'Bitte die SOP prüfen.' } },
+      dataManager,
+    );
+    expect(atLocation.data?.createDataQuery.dataQuery).toMatchObject({
+      subject: 'LOCATION',
+      location: { identifier: '1001' },
+      studyPatient: null,
+    });
+
+    const latest = await harness.request<{ myLatestDataQueries: { id: string }[] }>(
+      'query($studyId: ID!) { myLatestDataQueries(studyId: $studyId, latestCount: 5) { id } }',
+      { studyId },
+      dataManager,
+    );
+    expect(latest.data?.myLatestDataQueries[0]?.id).toBe(atLocation.data?.createDataQuery.dataQuery?.id);
+    const dashboard = await harness.request<{
+      registryDashboard: {
+        openQueriesByLocation: { location: { identifier: string }; open: number }[];
+        queryAgeing: { fromDays: number; toDays: number | null }[];
+      };
+    }>(
+      'query($studyId: ID!) { registryDashboard(studyId: $studyId) { openQueriesByLocation { location { identifier } open } queryAgeing { fromDays toDays count } recruitment { month registered } documentationCompleteness { location { identifier } complete missingData new } } }',
+      { studyId },
+      dataManager,
+    );
+    expect(dashboard.data?.registryDashboard.queryAgeing.map((bucket) => [bucket.fromDays, bucket.toDays])).toEqual([
+      [0, 7],
+      [7, 30],
+      [30, 90],
+      [90, null],
+    ]);
+    expect(dashboard.data?.registryDashboard.openQueriesByLocation.find((l) => l.location.identifier === '1001')?.open).toBeGreaterThan(0);
   });
 });
 
@@ -164,18 +232,28 @@ describe('reading queries', () => {
   it('costs a patient screen with queries and flags one backend call more per patient', async () => {
     const ids = [await patients.patientWithVisits(2), await patients.patientWithVisits(2)];
     for (const id of ids) await queries.raise(dataManager, id, 'plausibility');
-    const fields = 'id childFields { id }';
-    const plain = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on StudyPatient { id visits { id instruments { id fields { ${fields} } } } } } }`;
-    const withQueries = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on StudyPatient { id dataQueries { id title status viewerCan { answer { allowed } } queryType { identifier } } allDataQueries { id }
-      visits { id dataQueries { id } instruments { id dataQueries { id } fields { id dataQueries { id } verificationFlags { id state } childFields { id dataQueries { id } verificationFlags { id state } } } } } } } }`;
-    const before = await harness.request(plain, { ids }, dataManager);
-    const after = await harness.request<{ nodes: { dataQueries: { title: string }[] }[] }>(withQueries, { ids }, dataManager);
-    expect(after.errors).toBeUndefined();
-    expect(after.data?.nodes.map((n) => n.dataQueries.length)).toEqual([1, 1]);
-    // One query list per patient; the flags come with the patient context; the rights are read once.
-    expect((after.extensions?.upstreamCalls ?? 0) - (before.extensions?.upstreamCalls ?? 0)).toBeLessThanOrEqual(ids.length + 1);
-    const one = await harness.request(withQueries, { ids: ids.slice(0, 1) }, dataManager);
-    expect((after.extensions?.upstreamCalls ?? 0) - (one.extensions?.upstreamCalls ?? 0)).toBe(1);
+    // The patient screen: rights (viewerCan) and the definition version (field definitions) are read anyway.
+    const screen = (extra: { patient: string; record: string; field: string }) =>
+      `query($ids: [ID!]!) { nodes(ids: $ids) { ... on StudyPatient { id viewerCan { edit } ${extra.patient}
+        visits { id ${extra.record} instruments { id ${extra.record} fields { id definition { identifier } ${extra.field}
+          childFields { id definition { identifier } ${extra.field} } } } } } } }`;
+    const plain = screen({ patient: '', record: '', field: '' });
+    const withQueries = screen({
+      patient:
+        'dataQueries { id title status viewerCan { answer { allowed reason } } queryType { identifier } thread { kind } } allDataQueries { id }',
+      record: 'dataQueries { id }',
+      field: 'dataQueries { id } verificationFlags { id state }',
+    });
+    const cost = async (query: string, patientIds: string[]) => {
+      const answer = await harness.request<{ nodes: { dataQueries?: { title: string }[] }[] }>(query, { ids: patientIds }, dataManager);
+      expect(answer.errors).toBeUndefined();
+      return { answer, calls: answer.extensions?.upstreamCalls ?? 0 };
+    };
+    const withBoth = await cost(withQueries, ids);
+    expect(withBoth.answer.data?.nodes.map((n) => n.dataQueries?.length)).toEqual([1, 1]);
+    // One query list per patient; flags come with the patient context.
+    expect(withBoth.calls - (await cost(plain, ids)).calls).toBe(ids.length);
+    expect((await cost(withQueries, ids.slice(0, 1))).calls - (await cost(plain, ids.slice(0, 1))).calls).toBe(1);
   });
 
   it('keeps templates of the viewer and resolves queries and templates by node', async () => {

@@ -17,8 +17,12 @@ type Payload = { dataQuery: DataQuery | null; errors: UserErrorModel[] };
 const isDataQuery = (value: unknown): value is DataQuery =>
   typeof value === 'object' && value !== null && 'thread' in value && 'viewerCan' in value;
 
-/** A refusal of the backend as the payload of a query action; null for failures that stay GraphQL errors. */
-export function refusedAction(error: unknown): Payload | null {
+/**
+ * A refusal of the backend as the payload of a query action; null for failures that stay GraphQL errors.
+ * `inputField` is the field a bad-input answer without field errors concerns (an action's only free input is
+ * its text).
+ */
+function refusedAction(error: unknown, inputField: string | null): Payload | null {
   if (!(error instanceof UpstreamError)) return null;
   if (error.code === 'STALE_WRITE') {
     const current = error.body.current;
@@ -27,30 +31,19 @@ export function refusedAction(error: unknown): Payload | null {
   if (error.code === 'QUERY_ACTION_REFUSED' || error.code === 'QUERY_WRONG_STATUS')
     return { dataQuery: null, errors: [{ code: error.code, message: error.message }] };
   if (error.status === 400) {
-    const errors = userErrorsOf(error) ?? [{ code: 'INVALID_VALUE', message: error.message }];
+    const errors = userErrorsOf(error) ?? [{ code: 'INVALID_VALUE', message: error.message, field: inputField }];
     return { dataQuery: null, errors };
   }
   return null;
 }
 
-const TITLE_MAX = 200;
-const TEXT_MAX = 4000;
+type ActOptions = { invalid?: UserErrorModel[]; inputField?: string };
 
-/**
- * The texts of the input within the lengths the graph documents, checked before the call so that the error
- * points at the field in German (the backend's schema check answers in English, without a field).
- * `undefined` means left out; `required` texts must not be blank.
- */
-export function textErrors(texts: Record<string, { value: string | null | undefined; max: number; required?: boolean }>): UserErrorModel[] {
-  return Object.entries(texts).flatMap(([field, { value, max, required }]) => {
-    if (value == null) return required ? [{ code: 'INVALID_VALUE' as const, message: validatorMessages.required, field }] : [];
-    if (value.trim() === '') return [{ code: 'INVALID_VALUE' as const, message: validatorMessages.required, field }];
-    if (value.length > max) return [{ code: 'INVALID_VALUE' as const, message: `Höchstens ${max} Zeichen`, field }];
-    return [];
-  });
-}
-
-async function act(context: GatewayContext, run: () => Promise<DataQuery>, invalid: UserErrorModel[] = []): Promise<Payload> {
+async function act(
+  context: GatewayContext,
+  run: () => Promise<DataQuery>,
+  { invalid = [], inputField }: ActOptions = {},
+): Promise<Payload> {
   if (invalid.length > 0) {
     // Authenticated first: a request without a valid token is UNAUTHENTICATED whatever its input.
     await context.loaders.currentUser();
@@ -62,7 +55,7 @@ async function act(context: GatewayContext, run: () => Promise<DataQuery>, inval
       try {
         return { dataQuery: await run(), errors: [] };
       } catch (error) {
-        const refused = refusedAction(error);
+        const refused = refusedAction(error, inputField ?? null);
         if (refused) return refused;
         throw error;
       }
@@ -92,10 +85,9 @@ function raise(context: GatewayContext, subjectId: string, body: RaiseBody, stud
         body: { ...body, studyPatientId },
       });
     case 'StudyInstitute':
-      if (!studyId) throw new InvalidIdError('studyId');
       return backend.call('post', '/api/v1.0/Query/institute/{studyInstituteId}', {
         path: { studyInstituteId: subject.id },
-        body: { ...body, studyId },
+        body: { ...body, ...(studyId ? { studyId } : {}) },
       });
     default:
       throw new InvalidIdError('subjectId');
@@ -126,11 +118,7 @@ function takeAction(context: GatewayContext, name: Action, input: ActionInput): 
 const action =
   (name: Action): NonNullable<MutationResolvers[`${Action}DataQuery`]> =>
   (_, { input }, context) =>
-    act(
-      context,
-      () => takeAction(context, name, input),
-      textErrors({ text: { value: input.text === null ? undefined : input.text, max: TEXT_MAX, required: name === 'answer' } }),
-    );
+    act(context, () => takeAction(context, name, input), { inputField: 'text' });
 
 type TemplatePayload = { dataQueryTemplate: DataQueryTemplate | null; errors: UserErrorModel[] };
 
@@ -159,43 +147,35 @@ export const dataQueryMutations: Pick<
         };
         return raise(context, input.subjectId, body, studyId);
       },
-      textErrors({
-        title: { value: input.title, max: TITLE_MAX, required: true },
-        text: { value: input.text, max: TEXT_MAX, required: true },
-      }),
+      // A location query takes its query type from the study's current definition (ecrf-calls.md §7): the graph's
+      // `studyId` is required then, and the error points at it.
+      {
+        invalid:
+          fromGlobalId(input.subjectId)?.type === 'StudyInstitute' && !input.studyId
+            ? [{ code: 'INVALID_VALUE', message: validatorMessages.required, field: 'studyId' }]
+            : [],
+      },
     ),
   editDataQuery: (_, { input }, context) =>
-    act(
-      context,
-      () => {
-        const { id, version, title, text, priority, queryTypeIdentifier } = input;
-        // What is left out stays as stored.
-        const body = {
-          version,
-          ...(title == null ? {} : { title }),
-          ...(text == null ? {} : { text }),
-          ...(priority == null ? {} : { priority }),
-          ...(queryTypeIdentifier == null ? {} : { queryTypeIdentifier }),
-        };
-        return context.backend.call('put', '/api/v1.0/Query/{id}', { path: { id: backendId(id, 'DataQuery', 'id') }, body });
-      },
-      textErrors({ title: { value: input.title, max: TITLE_MAX }, text: { value: input.text, max: TEXT_MAX } }),
-    ),
+    act(context, () => {
+      const { id, version, title, text, priority, queryTypeIdentifier } = input;
+      // What is left out stays as stored.
+      const body = {
+        version,
+        ...(title == null ? {} : { title }),
+        ...(text == null ? {} : { text }),
+        ...(priority == null ? {} : { priority }),
+        ...(queryTypeIdentifier == null ? {} : { queryTypeIdentifier }),
+      };
+      return context.backend.call('put', '/api/v1.0/Query/{id}', { path: { id: backendId(id, 'DataQuery', 'id') }, body });
+    }),
   answerDataQuery: action('answer'),
   acceptDataQuery: action('accept'),
   revokeDataQuery: action('revoke'),
   solveDataQuery: action('solve'),
   deferDataQuery: action('defer'),
-  createDataQueryTemplate: async (_, { input }, context) => {
-    const invalid = textErrors({
-      title: { value: input.title, max: TITLE_MAX, required: true },
-      text: { value: input.text, max: TEXT_MAX, required: true },
-    });
-    if (invalid.length > 0) {
-      await context.loaders.currentUser();
-      return { dataQueryTemplate: null, errors: invalid };
-    }
-    return attemptWithIds<TemplatePayload>(
+  createDataQueryTemplate: (_, { input }, context) =>
+    attemptWithIds<TemplatePayload>(
       context,
       async () => ({
         dataQueryTemplate: await context.backend.call('post', '/api/v1.0/QueryTemplate', {
@@ -208,8 +188,7 @@ export const dataQueryMutations: Pick<
         errors: [],
       }),
       (errors) => ({ dataQueryTemplate: null, errors }),
-    );
-  },
+    ),
   deleteDataQueryTemplate: (_, { input }, context) =>
     attemptWithIds<{ deletedId: string | null; errors: UserErrorModel[] }>(
       context,

@@ -7,7 +7,6 @@ import { GraphQLError } from 'graphql';
 import type {
   DataQueryActionPermissionResolvers,
   DataQueryActionResolvers,
-  DataQueryCapabilitiesResolvers,
   DataQueryOrderField,
   DataQueryRefusal,
   DataQueryResolvers,
@@ -126,17 +125,11 @@ export const DataQueryType: DataQueryResolvers = {
   instrument: (query, _, c) => partOf<Instrument>(query, 'Instrument', query.instrumentId, c),
   dataField: (query, _, c) => partOf<DataField>(query, 'DataField', query.dataFieldId, c),
   location: (query, _, c) => locationOf(query.studyInstituteId, c),
-  pseudonym: (query) => query.pseudonym,
-  thread: (query) => query.thread,
-  viewerCan: (query) => query.viewerCan,
 };
 
 export const DataQueryActionType: DataQueryActionResolvers = {
   kind: (entry: DataQueryActionEntry) => entry.action,
-  text: (entry: DataQueryActionEntry) => entry.text,
 };
-
-export const DataQueryCapabilitiesType: DataQueryCapabilitiesResolvers = {};
 
 export const DataQueryActionPermissionType: DataQueryActionPermissionResolvers = {
   reason: (permission) => (permission.reason ? refusals[permission.reason] : null),
@@ -144,7 +137,6 @@ export const DataQueryActionPermissionType: DataQueryActionPermissionResolvers =
 
 export const DataQueryTemplateType: DataQueryTemplateResolvers = {
   id: (template) => toGlobalId('DataQueryTemplate', template.id),
-  queryTypeIdentifier: (template) => template.queryTypeIdentifier,
 };
 
 export const StudyPatientDataQueries: Pick<StudyPatientResolvers, 'dataQueries' | 'allDataQueries'> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from './domain-event.js';
 import type { EventBus, EventListener } from './event-bus.js';
-import { cancellable, subscriptionEvents, type EventSourceOfSubscriptions } from './live-stream.js';
+import { MAX_BUFFERED_EVENTS, cancellable, subscriptionEvents, type EventSourceOfSubscriptions } from './live-stream.js';
 
 const event = (n: number): DomainEvent => ({
   id: `100-${n}`,
@@ -94,6 +94,16 @@ describe('the events of one subscription', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await stream.return?.();
     expect(await pending).toEqual({ done: true, value: undefined });
+    expect(world.listeners.size).toBe(0);
+  });
+
+  it('ends a subscriber that falls too far behind, which then resumes with `after`', async () => {
+    const world = source([]);
+    const stream = cancellable((signal) => subscriptionEvents(world.events, null, signal));
+    const first = stream.next();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let n = 1; n <= MAX_BUFFERED_EVENTS + 1; n += 1) world.publish(event(n));
+    await expect(first).rejects.toThrow(/subscribe again with after/);
     expect(world.listeners.size).toBe(0);
   });
 });

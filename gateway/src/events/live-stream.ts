@@ -10,6 +10,8 @@ import type { BackendEvents } from './backend-events.js';
 export type EventSourceOfSubscriptions = { bus: EventBus; backend: Pick<BackendEvents, 'since'> };
 
 const REPLAY_PAGE = 500;
+/** A subscriber this far behind the live events ends with an error and resumes with `after`, instead of growing memory. */
+export const MAX_BUFFERED_EVENTS = 10_000;
 
 /** Ends the stream when `signal` aborts, also while it waits for the next live event. */
 export async function* subscriptionEvents(
@@ -19,8 +21,10 @@ export async function* subscriptionEvents(
 ): AsyncGenerator<DomainEvent, void, undefined> {
   const buffered: DomainEvent[] = [];
   let wake: (() => void) | undefined;
+  let overflow = false;
   const unsubscribe = await source.bus.subscribe((event) => {
-    buffered.push(event);
+    if (buffered.length >= MAX_BUFFERED_EVENTS) overflow = true;
+    else buffered.push(event);
     wake?.();
   });
   const stop = () => wake?.();
@@ -39,6 +43,7 @@ export async function* subscriptionEvents(
       }
     }
     while (!signal.aborted) {
+      if (overflow) throw new Error(`more than ${MAX_BUFFERED_EVENTS} events waited for this subscriber; subscribe again with after`);
       const event = buffered.shift();
       if (!event) {
         await new Promise<void>((resolve) => (wake = resolve));

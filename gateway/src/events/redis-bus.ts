@@ -31,8 +31,6 @@ return 1`;
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 
-class LostLockError extends Error {}
-
 export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Log, options: RedisBusOptions): EventBus {
   const prefix = options.keyPrefix;
   const lockTtlMs = options.lockTtlMs ?? 10_000;
@@ -55,7 +53,7 @@ export function createRedisBus(redisUrl: string, backend: BackendEvents, log: Lo
 
   const publish = async (event: DomainEvent): Promise<void> => {
     const outcome = await commands.eval(PUBLISH, 2, keys.lock, keys.cursor, replica, keys.channel, event.id, JSON.stringify(event));
-    if (outcome === -1) throw new LostLockError('the consumer lock passed to another replica');
+    if (outcome === -1) throw new Error('the consumer lock passed to another replica');
   };
 
   const stepDown = async () => {

@@ -23,6 +23,19 @@ export type SubscriptionOptions<T> = {
   resolve(event: DomainEvent, context: GatewayContext): Promise<T | null>;
 };
 
+/**
+ * The backend no longer shows the record to this subscriber (403/404: a race with a change of rights or
+ * state, or a definition the viewer may not read): the event is not for them.
+ */
+async function unlessRefused<T>(run: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UpstreamError && (error.status === 403 || error.status === 404)) return null;
+    throw error;
+  }
+}
+
 const ended = (code: string, message: string): GraphQLError => new GraphQLError(message, { extensions: { code } });
 
 export function liveSubscription<T>(context: GatewayContext, options: SubscriptionOptions<T>): AsyncIterableIterator<Delivery<T>> {
@@ -36,12 +49,10 @@ export function liveSubscription<T>(context: GatewayContext, options: Subscripti
       for await (const event of subscriptionEvents(context.live, after, signal)) {
         if (!options.types.includes(event.type as DomainEventType)) continue;
         context.renew();
-        if (!(await options.visible(event, await snapshot(), context))) continue;
-        const update = await options.resolve(event, context).catch((error: unknown) => {
-          // The backend no longer shows it to this subscriber (a race with a change of rights or state).
-          if (error instanceof UpstreamError && (error.status === 403 || error.status === 404)) return null;
-          throw error;
-        });
+        const viewer = await snapshot();
+        const update = await unlessRefused(async () =>
+          (await options.visible(event, viewer, context)) ? options.resolve(event, context) : null,
+        );
         if (update !== null) yield { update };
       }
     } catch (error) {
