@@ -4,9 +4,20 @@ import { refreshSessionMutation } from '../mutations/RefreshSessionMutation';
 import { getRefreshToken, getToken, storeSession, subscribeSession } from '../session/sessionStore';
 import type { ErrorReport } from '../errors/errorCatalogue';
 import { createFetchGraphQL } from './fetchGraphQL';
-import { createSubscriptionNetwork, webSocketUrl } from './subscriptions';
+import { createSubscriptionNetwork, webSocketUrl, type SubscriptionNetwork } from './subscriptions';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
+
+let subscriptions: SubscriptionNetwork | null = null;
+
+/**
+ * One graphql-ws client for the page: it follows the stored token (sign-in, refresh, logout), so the
+ * environments of consecutive sessions share it; a logout's new environment drops the old subscriptions.
+ */
+function sharedSubscriptions(): SubscriptionNetwork {
+  subscriptions ??= createSubscriptionNetwork({ url: webSocketUrl(GRAPHQL_ENDPOINT, window.location), getToken, subscribeSession });
+  return subscriptions;
+}
 
 export type EnvironmentCallbacks = {
   onSessionExpired: () => void;
@@ -29,13 +40,8 @@ export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environ
     onSessionExpired: callbacks.onSessionExpired,
     onError: callbacks.onError,
   });
-  const { subscribe } = createSubscriptionNetwork({
-    url: webSocketUrl(GRAPHQL_ENDPOINT, window.location),
-    getToken,
-    subscribeSession,
-  });
   return new Environment({
-    network: Network.create(fetchGraphQL, subscribe),
+    network: Network.create(fetchGraphQL, sharedSubscriptions().subscribe),
     store: new Store(new RecordSource()),
   });
 }

@@ -66,8 +66,8 @@ export function createSubscriptionNetwork(deps: SubscriptionDeps): SubscriptionN
   });
   deps.subscribeSession(() => {
     const token = deps.getToken();
-    // The gateway authorises the socket once, at its start: a refreshed token needs a new socket.
-    if (socket !== null && token !== null && token !== connectedWith) socket.close(TOKEN_CHANGED_CLOSE_CODE, 'token changed');
+    // The gateway authorises the socket once, at its start: another token (a refresh, the next user) needs a new socket.
+    if (socket !== null && token !== connectedWith) socket.close(TOKEN_CHANGED_CLOSE_CODE, 'token changed');
   });
 
   function subscribe(request: RequestParameters, variables: Variables): Observable<GraphQLResponse> {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { graphql, useRefetchableFragment, useSubscription } from 'react-relay';
 import type { GraphQLSubscriptionConfig, RecordSourceSelectorProxy } from 'relay-runtime';
 import { Heading } from '@primer/react';
@@ -31,6 +31,11 @@ export function HomeDashboard({ query, studyId, showQueries }: { query: HomeDash
     `,
     query,
   );
+  // The latest refetch, so a new fragment answer does not subscribe anew (and miss events meanwhile).
+  const reloadQueries = useRef(() => {});
+  useEffect(() => {
+    reloadQueries.current = () => refetch({ studyId, withQueries: showQueries }, { fetchPolicy: 'network-only' });
+  }, [refetch, studyId, showQueries]);
   const figures = useMemo<GraphQLSubscriptionConfig<HomeDashboardSubscription>>(
     () => ({
       subscription: graphql`
@@ -67,9 +72,9 @@ export function HomeDashboard({ query, studyId, showQueries }: { query: HomeDash
         }
       `,
       variables: { studyId, after: null },
-      onNext: () => refetch({ studyId, withQueries: showQueries }, { fetchPolicy: 'network-only' }),
+      onNext: () => reloadQueries.current(),
     }),
-    [studyId, showQueries, refetch],
+    [studyId],
   );
   useSubscription(queries);
   return (
