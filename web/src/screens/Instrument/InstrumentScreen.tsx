@@ -27,14 +27,12 @@ import styles from '../../patients/Patient.module.css';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
 import { DataQueryButton } from '../../dataQueries/DataQueryButton';
-import { useDataQueryTargets, type DataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
 import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
 import type { RaiseTarget } from '../../dataQueries/raiseDecisions';
-import { verificationFlagsByField, type FieldFlag } from '../../verification/fieldVerification';
-import { VerificationToggles } from '../../verification/VerificationToggles';
+import { verificationFlagsByField } from '../../verification/fieldVerification';
 import { useVerificationFlagUpdates } from '../../verification/useVerificationFlagUpdates';
-import type { FieldExtras } from '../../forms/formContext';
-import type { DataQueryButton_studyPatient$key } from '../../__generated__/DataQueryButton_studyPatient.graphql';
+import { fieldMarksOf, type FieldMarks } from '../../dataQueries/fieldMarks';
 
 /** The route preloads the screen's query with these variables. */
 export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params }) => ({
@@ -137,16 +135,9 @@ function locate(patient: DocumentationPatient, mode: 'new' | 'edit', visitId: st
   return instrument && definition ? { visit, instrument, definition } : null;
 }
 
-/** The patient's queries and the instrument's verification flags, for the buttons and toggles of the form. */
-type QueryMarks = {
-  studyPatient: DataQueryButton_studyPatient$key;
-  targets: DataQueryTargets;
-  flagsByField: ReadonlyMap<string, readonly FieldFlag[]>;
-};
-
 type FormProps = {
   header: NonNullable<InstrumentScreenQuery['response']['studyPatient']>;
-  queries: QueryMarks;
+  queries: FieldMarks;
   patient: DocumentationPatient;
   query: DocumentationQuery;
   located: Located;
@@ -192,26 +183,7 @@ function InstrumentForm({ header, queries, definitionNodeId, onReload, ...curren
       ? { identifier: visitDefinition.identifier, isFollowUpRegistry: visitDefinition.definition.isFollowUpRegistry }
       : null,
   };
-  const fieldExtras: FieldExtras = (fieldId, label) => (
-    <>
-      <DataQueryButton
-        studyPatient={queries.studyPatient}
-        targets={queries.targets}
-        subject={{ kind: 'DATA_FIELD', id: fieldId, label }}
-        target={target}
-        compact
-      />
-      {queries.targets.canVerify && (
-        <VerificationToggles
-          fieldId={fieldId}
-          fieldLabel={label}
-          flags={queries.flagsByField.get(fieldId) ?? []}
-          flagTypes={queries.targets.flagTypes}
-          text={patient.text}
-        />
-      )}
-    </>
-  );
+  const fieldExtras = fieldMarksOf(queries, target, patient.text);
   const readOnly = !patient.viewerCan.document || (instrument?.locked ?? false) || (visit?.locked ?? false);
   const reasonRequired = reasonForChangeRequired({
     formState: instrument ? instrument.state : null,
