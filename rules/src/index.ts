@@ -49,5 +49,6 @@ export * from './rights/rights-catalogue.js';
 export * from './rights/has-right.js';
 export * from './case-process/case-process.js';
 export * from './queries/data-query.js';
+export * from './queries/data-query-target.js';
 export * from './queries/refusal-messages.js';
 export * from './verification/verification-flag.js';

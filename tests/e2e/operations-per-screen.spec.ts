@@ -107,6 +107,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
   return [
     { path: '/home', operation: 'HomeScreenQuery', heading: /^Willkommen, Dora Daten/ },
     { path: '/patients', operation: 'PatientsScreenQuery', heading: 'Patienten' },
+    { path: '/query-overview', operation: 'QueryOverviewScreenQuery', heading: 'Query Übersicht' },
     { path: '/patientCreate', operation: 'PatientCreateScreenQuery', heading: 'Patient anlegen' },
     { path: '/documentation', operation: 'DocumentationScreenQuery', heading: 'Dokumentation' },
     { path: '/institutesoverview', operation: 'InstitutesOverviewScreenQuery', heading: 'Zentrumsübersicht' },

@@ -30,6 +30,7 @@ import { PrintVisitScreen, printVisitScreenQuery } from '../screens/PrintVisit/P
 import { PrintOverviewSheetScreen, printOverviewSheetScreenQuery } from '../screens/PrintOverviewSheet/PrintOverviewSheetScreen';
 import { CaseProgressScreen, caseProgressScreenQuery } from '../screens/CaseProgress/CaseProgressScreen';
 import { CaseProgressTableScreen, caseProgressTableScreenQuery } from '../screens/CaseProgressTable/CaseProgressTableScreen';
+import { QueryOverviewScreen, queryOverviewScreenQuery } from '../screens/QueryOverview/QueryOverviewScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -60,6 +61,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/auditLog', loader: load(auditLogScreenQuery), element: <AuditLogScreen /> },
             { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
             { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
+            { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },

@@ -17,7 +17,7 @@ import {
 } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
-import { FormModelContext, type FormModel, type FormServerError, type NetworkDirectory } from './formContext';
+import { FormModelContext, type FieldExtras, type FormModel, type FormServerError, type NetworkDirectory } from './formContext';
 import { fieldNodes, type FieldNode } from './formNodes';
 import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
 import styles from './DocumentationForm.module.css';
@@ -42,6 +42,8 @@ export type DocumentationFormProps = {
   allowsOngoing?: (definition: DataFieldDefinition) => boolean;
   /** Offers "Feld sperren"/"Sperre aufheben" on stored fields (DataFieldLockCmd); absent: no lock control. */
   onSetLock?: (fieldId: string, locked: boolean) => void;
+  /** Queries and verification flags beside each stored field; absent: none. */
+  fieldExtras?: FieldExtras;
 };
 
 const never = () => false;
@@ -68,6 +70,7 @@ export function DocumentationForm({
   readOnly = false,
   allowsOngoing = never,
   onSetLock,
+  fieldExtras,
 }: DocumentationFormProps) {
   const index = useMemo(() => indexStudyDefinition(definition), [definition]);
   // Placeholders get random ids: they are made once per `fields`, whatever else re-renders.
@@ -101,6 +104,7 @@ export function DocumentationForm({
     addEntry: (listId, entryDefinition) => change(addEntry(formFields, prepared, listId, entryDefinition)),
     removeEntry: (entryId) => change(removeEntry(prepared, entryId)),
     setLock: onSetLock ?? null,
+    fieldExtras: fieldExtras ?? null,
   };
 
   return (

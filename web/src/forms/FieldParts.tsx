@@ -61,33 +61,40 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
     ...(lock ? [{ kind: 'lock' as const, message: lock }] : []),
     ...node.editabilityMessages.map((key) => ({ kind: 'lock' as const, message: model.text(key) })),
   ];
-  const lockControl = model.setLock !== null && !isTemporaryField(node.instance) && node.definition.definitionType !== 'DisplayValue';
-  if (notes.length === 0 && !lockControl) return null;
+  const stored = !isTemporaryField(node.instance) && node.definition.definitionType !== 'DisplayValue';
+  const lockControl = model.setLock !== null && stored;
+  const extras = stored && model.fieldExtras !== null ? model.fieldExtras(node.instance.id, model.text(node.definition.displayKey)) : null;
+  if (notes.length === 0 && !lockControl && extras === null) return null;
   const locked = node.instance.lockedManually === true;
+  const extrasRow = extras !== null && <div className={styles.extras}>{extras}</div>;
+  if (notes.length === 0 && !lockControl) return extrasRow;
   return (
-    <div id={notesId(node)}>
-      {notes.map(({ kind, message }, i) => (
-        <p key={`${kind}-${i}`} className={styles[kind]}>
-          {kind === 'error' && <AlertIcon size={12} />}
-          {kind === 'hint' && <InfoIcon size={12} />}
-          {kind === 'redirect' && <ArrowRightIcon size={12} />}
-          {kind === 'lock' && <LockIcon size={12} />}
-          {kind === 'hint' && <VisuallyHidden>{texts.forms.hint}: </VisuallyHidden>}
-          {kind === 'redirect' && <VisuallyHidden>{texts.forms.redirect}: </VisuallyHidden>}
-          <span>{message}</span>
-        </p>
-      ))}
-      {lockControl && (
-        <Button
-          size="small"
-          variant="invisible"
-          leadingVisual={locked ? UnlockIcon : LockIcon}
-          aria-label={`${locked ? texts.forms.unlock : texts.forms.lock}: ${model.text(node.definition.displayKey)}`}
-          onClick={() => model.setLock?.(node.instance.id, !locked)}
-        >
-          {locked ? texts.forms.unlock : texts.forms.lock}
-        </Button>
-      )}
-    </div>
+    <>
+      <div id={notesId(node)}>
+        {notes.map(({ kind, message }, i) => (
+          <p key={`${kind}-${i}`} className={styles[kind]}>
+            {kind === 'error' && <AlertIcon size={12} />}
+            {kind === 'hint' && <InfoIcon size={12} />}
+            {kind === 'redirect' && <ArrowRightIcon size={12} />}
+            {kind === 'lock' && <LockIcon size={12} />}
+            {kind === 'hint' && <VisuallyHidden>{texts.forms.hint}: </VisuallyHidden>}
+            {kind === 'redirect' && <VisuallyHidden>{texts.forms.redirect}: </VisuallyHidden>}
+            <span>{message}</span>
+          </p>
+        ))}
+        {lockControl && (
+          <Button
+            size="small"
+            variant="invisible"
+            leadingVisual={locked ? UnlockIcon : LockIcon}
+            aria-label={`${locked ? texts.forms.unlock : texts.forms.lock}: ${model.text(node.definition.displayKey)}`}
+            onClick={() => model.setLock?.(node.instance.id, !locked)}
+          >
+            {locked ? texts.forms.unlock : texts.forms.lock}
+          </Button>
+        )}
+      </div>
+      {extrasRow}
+    </>
   );
 }

@@ -2,7 +2,7 @@
  * What every field of a rendered form needs besides its own node: texts, enum values, the network
  * directory, server errors and the edit operations. Provided once by DocumentationForm.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { DataFieldDefinition, EnumValue, FieldValue } from '@ecrf/rules';
 
 export type NetworkOrganizationOption = { id: string; displayName?: string | null };
@@ -39,7 +39,12 @@ export type FormModel = {
   removeEntry: (entryId: string) => void;
   /** Sets or lifts a stored field's manual lock (data management); null when the viewer may not. */
   setLock: ((fieldId: string, locked: boolean) => void) | null;
+  /** Controls the screen puts beside a stored field (its queries, its verification flags); null for none. */
+  fieldExtras: FieldExtras | null;
 };
+
+/** Renders the controls beside a stored field, given its instance id and its German label. */
+export type FieldExtras = (fieldId: string, label: string) => ReactNode;
 
 export const FormModelContext = createContext<FormModel | null>(null);
 

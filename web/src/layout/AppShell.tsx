@@ -12,7 +12,7 @@ import { useFeedback } from '../feedback/feedbackContext';
 import { AccountDialog } from '../account/AccountDialog';
 import { LocationDialog } from '../location/LocationDialog';
 import { IdleLogout } from '../idle/IdleLogout';
-import { storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
+import { storeRights, storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
 import { useIsSignedIn, useSelectedLocationId } from '../session/useSessionState';
 import { useLogout } from '../session/useLogout';
 import { useMatchedScreen } from './screenQuery';
@@ -29,6 +29,7 @@ import styles from './AppShell.module.css';
 const shellFragment = graphql`
   fragment AppShell_query on Query {
     viewer {
+      rights
       requiresLocationSelection
       locations {
         id
@@ -152,6 +153,10 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
   useEffect(() => {
     storeStudyId(studyScope?.studyId ?? null);
   }, [studyScope]);
+  // Kept for the next page load as well: the dashboard's loader asks only for what the viewer may read.
+  useEffect(() => {
+    storeRights(viewer.rights);
+  }, [viewer.rights]);
 
   const { pathname } = useLocation();
   const confirmLocation = useCallback(

@@ -113,8 +113,11 @@ describe('visibleSidebarEntries', () => {
     expect(existing).toEqual(expect.arrayContaining(['dashboard', 'documentsDocumentation', 'logout']));
     // Administration screens of issue 3.
     expect(existing).toEqual(expect.arrayContaining(['institutesOverview', 'adminUsers', 'adminInstitutes', 'auditEvents']));
+    // The query overview of issue 11, for location-bound roles only (ecrf-core.md §6).
+    expect(existing).toContain('queryOverview');
     expect(existing).not.toContain('calendar');
-    expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(existing);
+    expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(existing.filter((key) => key !== 'queryOverview'));
+    expect(visibleSidebarEntries(as(['QueryGetMyCmd'], 'DataManager')).map((e) => e.key)).toContain('queryOverview');
   });
 
   it('shows an existing screen only when its predicate holds', () => {

@@ -89,7 +89,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.queryOverview,
     kind: 'link',
     route: '/query-overview',
-    screenExists: false,
+    screenExists: true,
     // all-queries or own-queries right and a location-bound role (ecrf-core.md §6)
     isVisible: (context) => hasAnyRight(context.rights, ['QueryGetAllCmd', 'QueryGetMyCmd']) && isLocationBoundRole(context.roleIdentifier),
   },

@@ -3,6 +3,7 @@ import { Banner, Button, FormControl, Textarea } from '@primer/react';
 import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
 import type { FieldInput } from '../forms/instances';
+import type { FieldExtras } from '../forms/formContext';
 import { useFormState } from '../forms/useFormState';
 import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
@@ -38,6 +39,8 @@ type Props = {
   onReload: () => void;
   /** The stored form's version: with DataFieldLockCmd its stored fields offer a manual lock. Null for a new form. */
   lockOwnerVersion?: number | null;
+  /** Queries and verification flags beside each stored field. */
+  fieldExtras?: FieldExtras;
 };
 
 /**
@@ -59,6 +62,7 @@ export function DocumentationFormPage({
   onCancel,
   onReload,
   lockOwnerVersion = null,
+  fieldExtras,
 }: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
   const { definition, formFields, text, network } = rules;
@@ -152,6 +156,7 @@ export function DocumentationFormPage({
         serverErrors={fieldErrors}
         readOnly={readOnly}
         onSetLock={setLock}
+        fieldExtras={fieldExtras}
       />
       {!readOnly && askReason && (
         <FormControl required>

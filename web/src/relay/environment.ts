@@ -1,11 +1,23 @@
 import { Environment, Network, RecordSource, Store } from 'relay-runtime';
 import type { ConcreteRequest } from 'relay-runtime';
 import { refreshSessionMutation } from '../mutations/RefreshSessionMutation';
-import { getRefreshToken, getToken, storeSession } from '../session/sessionStore';
+import { getRefreshToken, getToken, storeSession, subscribeSession } from '../session/sessionStore';
 import type { ErrorReport } from '../errors/errorCatalogue';
 import { createFetchGraphQL } from './fetchGraphQL';
+import { createSubscriptionNetwork, webSocketUrl, type SubscriptionNetwork } from './subscriptions';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
+
+let subscriptions: SubscriptionNetwork | null = null;
+
+/**
+ * One graphql-ws client for the page: it follows the stored token (sign-in, refresh, logout), so the
+ * environments of consecutive sessions share it; a logout's new environment drops the old subscriptions.
+ */
+function sharedSubscriptions(): SubscriptionNetwork {
+  subscriptions ??= createSubscriptionNetwork({ url: webSocketUrl(GRAPHQL_ENDPOINT, window.location), getToken, subscribeSession });
+  return subscriptions;
+}
 
 export type EnvironmentCallbacks = {
   onSessionExpired: () => void;
@@ -29,7 +41,7 @@ export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environ
     onError: callbacks.onError,
   });
   return new Environment({
-    network: Network.create(fetchGraphQL),
+    network: Network.create(fetchGraphQL, sharedSubscriptions().subscribe),
     store: new Store(new RecordSource()),
   });
 }

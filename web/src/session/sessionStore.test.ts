@@ -5,6 +5,8 @@ import {
   getRefreshToken,
   getSelectedLocationId,
   getStoredStudyId,
+  getStoredRights,
+  storeRights,
   getToken,
   isSignedIn,
   storeSelectedLocationId,
@@ -54,6 +56,14 @@ describe('session storage', () => {
     storeStudyId('study-7');
     clearSession();
     expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('keeps the rights the shell found for the next page load, forgets them on logout', () => {
+    expect(getStoredRights()).toBeNull();
+    storeRights(['QueryGetMyCmd', 'StudyPatientGetMyCmd']);
+    expect(getStoredRights()).toEqual(['QueryGetMyCmd', 'StudyPatientGetMyCmd']);
+    clearSession();
+    expect(getStoredRights()).toBeNull();
   });
 
   it('notifies subscribers until they unsubscribe', () => {

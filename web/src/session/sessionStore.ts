@@ -1,7 +1,7 @@
 /**
  * The session lives in sessionStorage (ecrf-core.md §4): access token, refresh token and the id of the
- * selected location; besides them the study of that location, so that the patient list can be loaded
- * before the shell has its data. A user is signed in while a token exists. Listeners let React re-render
+ * selected location; besides them the study of that location and the viewer's rights, so that the patient
+ * list and the dashboard can be loaded before the shell has its data. A user is signed in while a token exists. Listeners let React re-render
  * on change.
  */
 
@@ -9,6 +9,7 @@ const TOKEN_KEY = 'ecrf.token';
 const REFRESH_TOKEN_KEY = 'ecrf.refreshToken';
 const LOCATION_KEY = 'ecrf.locationId';
 const STUDY_KEY = 'ecrf.studyId';
+const RIGHTS_KEY = 'ecrf.rights';
 
 export type SessionTokens = { token: string; refreshToken: string };
 
@@ -73,16 +74,32 @@ export function storeStudyId(studyId: string | null): void {
   else storage().setItem(STUDY_KEY, studyId);
 }
 
+/**
+ * The viewer's rights as the shell found them last: the dashboard's loader asks only for the figures the
+ * viewer may read (the server checks them again). Null when unknown.
+ */
+export function getStoredRights(): string[] | null {
+  const stored = storage().getItem(RIGHTS_KEY);
+  if (stored === null) return null;
+  const rights: unknown = JSON.parse(stored);
+  return Array.isArray(rights) ? rights.filter((right): right is string => typeof right === 'string') : null;
+}
+
+export function storeRights(rights: readonly string[]): void {
+  storage().setItem(RIGHTS_KEY, JSON.stringify(rights));
+}
+
 export function getLogoutNotice(): LogoutNotice | null {
   return logoutNotice;
 }
 
-/** Logout: token, refresh token, selected location and its study are removed (ecrf-core.md §4). */
+/** Logout: token, refresh token, selected location, its study and the rights are removed (ecrf-core.md §4). */
 export function clearSession(notice: LogoutNotice | null = null): void {
   logoutNotice = notice;
   storage().removeItem(TOKEN_KEY);
   storage().removeItem(REFRESH_TOKEN_KEY);
   storage().removeItem(LOCATION_KEY);
   storage().removeItem(STUDY_KEY);
+  storage().removeItem(RIGHTS_KEY);
   notify();
 }

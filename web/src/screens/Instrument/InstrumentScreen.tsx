@@ -26,6 +26,13 @@ import { texts } from '../../texts';
 import styles from '../../patients/Patient.module.css';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { DataQueryButton } from '../../dataQueries/DataQueryButton';
+import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
+import type { RaiseTarget } from '../../dataQueries/raiseDecisions';
+import { verificationFlagsByField } from '../../verification/fieldVerification';
+import { useVerificationFlagUpdates } from '../../verification/useVerificationFlagUpdates';
+import { fieldMarksOf, type FieldMarks } from '../../dataQueries/fieldMarks';
 
 /** The route preloads the screen's query with these variables. */
 export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params }) => ({
@@ -47,13 +54,32 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
     graphql`
       query InstrumentScreenQuery($patientId: ID!, $instrumentDefinitionId: ID!, $networkPage: Int!) {
         ...AppShell_query
+        viewer {
+          ...dataQueryTargets_viewer
+        }
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
+          ...dataQueryTargets_studyPatient
+          ...DataQueryButton_studyPatient
         }
         instrumentDefinition: node(id: $instrumentDefinitionId) {
           ... on InstrumentDefinition {
             key
+          }
+        }
+        # The stored instrument's fields down to list entries' children: their verification flags.
+        storedInstrument: node(id: $instrumentDefinitionId) {
+          ... on Instrument {
+            fields {
+              ...fieldVerification_dataField
+              childFields {
+                ...fieldVerification_dataField
+                childFields {
+                  ...fieldVerification_dataField
+                }
+              }
+            }
           }
         }
         ...documentationContext_query
@@ -62,7 +88,12 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
     useScreenReference(instrumentScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
-  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
+  const targets = useDataQueryTargets(data.studyPatient, data.viewer);
+  const storedFields = data.storedInstrument?.fields;
+  const flagsByField = useMemo(() => verificationFlagsByField(storedFields ?? []), [storedFields]);
+  usePatientQueryUpdates(patient?.id ?? '');
+  useVerificationFlagUpdates(patient?.id ?? '');
+  if (!data.studyPatient || !patient || !targets) return <Banner variant="critical" title={texts.patient.notFound} />;
   const located = locate(patient, mode, visitId, mode === 'new' ? (data.instrumentDefinition?.key ?? '') : instrumentId);
   if (!located) return <Banner variant="critical" title={texts.instrument.notFound} />;
   return (
@@ -70,6 +101,7 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
       // A form per instrument (or new instrument) and generation: the route may change it under the same screen.
       key={`${visitId ?? ''}-${instrumentId}-${generation}`}
       header={data.studyPatient}
+      queries={{ studyPatient: data.studyPatient, targets, flagsByField }}
       patient={patient}
       query={query}
       located={located}
@@ -105,6 +137,7 @@ function locate(patient: DocumentationPatient, mode: 'new' | 'edit', visitId: st
 
 type FormProps = {
   header: NonNullable<InstrumentScreenQuery['response']['studyPatient']>;
+  queries: FieldMarks;
   patient: DocumentationPatient;
   query: DocumentationQuery;
   located: Located;
@@ -113,7 +146,7 @@ type FormProps = {
   onReload: () => void;
 };
 
-function InstrumentForm({ header, definitionNodeId, onReload, ...current }: FormProps) {
+function InstrumentForm({ header, queries, definitionNodeId, onReload, ...current }: FormProps) {
   const { patient, query, located } = useOpenedWith(current);
   const { visit, instrument, definition } = located;
   const navigate = useNavigate();
@@ -143,6 +176,14 @@ function InstrumentForm({ header, definitionNodeId, onReload, ...current }: Form
     return answer.createInstrument.errors;
   };
   const name = patient.text(definition.displayKey);
+  const visitDefinition = visit ? patient.index.visitById.get(visit.definitionId) : undefined;
+  const target: RaiseTarget = {
+    locationId: queries.targets.locationId,
+    visit: visitDefinition
+      ? { identifier: visitDefinition.identifier, isFollowUpRegistry: visitDefinition.definition.isFollowUpRegistry }
+      : null,
+  };
+  const fieldExtras = fieldMarksOf(queries, target, patient.text);
   const readOnly = !patient.viewerCan.document || (instrument?.locked ?? false) || (visit?.locked ?? false);
   const reasonRequired = reasonForChangeRequired({
     formState: instrument ? instrument.state : null,
@@ -150,7 +191,16 @@ function InstrumentForm({ header, definitionNodeId, onReload, ...current }: Form
   });
   return (
     <>
-      <PatientHeader studyPatient={header} title={instrument ? name : texts.instrument.newHeading(name)} />
+      <PatientHeader studyPatient={header} title={instrument ? name : texts.instrument.newHeading(name)}>
+        {instrument && (
+          <DataQueryButton
+            studyPatient={queries.studyPatient}
+            targets={queries.targets}
+            subject={{ kind: 'INSTRUMENT', id: instrument.id, label: name }}
+            target={target}
+          />
+        )}
+      </PatientHeader>
       {instrument && (
         <p className={styles.labels}>
           {texts.documentationForm.state}: <StateLabel state={documentedState(instrument.state)} />
@@ -169,6 +219,7 @@ function InstrumentForm({ header, definitionNodeId, onReload, ...current }: Form
         onCancel={() => navigate(back)}
         lockOwnerVersion={instrument?.version ?? null}
         onReload={onReload}
+        fieldExtras={instrument ? fieldExtras : undefined}
       />
     </>
   );

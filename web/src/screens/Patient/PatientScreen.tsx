@@ -14,6 +14,9 @@ import { IdentityDialog } from './IdentityDialog';
 import { mayEditIdentity } from '../../patients/identityRights';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { DataQueryButton } from '../../dataQueries/DataQueryButton';
+import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
 
 const t = texts.patient;
 
@@ -30,6 +33,7 @@ export function PatientScreen() {
         ...AppShell_query
         viewer {
           rights
+          ...dataQueryTargets_viewer
         }
         studyPatient(id: $id) {
           id
@@ -44,12 +48,16 @@ export function PatientScreen() {
           ...PatientHeader_studyPatient
           ...VisitList_studyPatient
           ...StandaloneInstruments_studyPatient
+          ...dataQueryTargets_studyPatient
+          ...DataQueryButton_studyPatient
         }
       }
     `,
     useScreenReference(patientScreenQuery),
   );
   const patient = data.studyPatient;
+  const targets = useDataQueryTargets(patient, data.viewer);
+  usePatientQueryUpdates(patient?.id ?? '');
   const navigate = useNavigate();
   const feedback = useFeedback();
   const confirm = useConfirm();
@@ -80,6 +88,14 @@ export function PatientScreen() {
   return (
     <>
       <PatientHeader studyPatient={patient}>
+        {targets && (
+          <DataQueryButton
+            studyPatient={patient}
+            targets={targets}
+            subject={{ kind: 'STUDY_PATIENT', id: patient.id, label: patient.pseudonym }}
+            target={{ locationId: targets.locationId, visit: null }}
+          />
+        )}
         {patient.viewerCan.edit && (
           <LinkButton as={RouterLink} to={`/patient/edit/${encodeURIComponent(patient.id)}`}>
             {t.edit}

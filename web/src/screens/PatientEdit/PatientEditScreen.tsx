@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
 import { Banner } from '@primer/react';
@@ -15,6 +16,12 @@ import { commitMutationAsync } from '../../relay/commitMutationAsync';
 import { texts } from '../../texts';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { DataQueryButton } from '../../dataQueries/DataQueryButton';
+import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
+import { fieldMarksOf, type FieldMarks } from '../../dataQueries/fieldMarks';
+import { verificationFlagsByField } from '../../verification/fieldVerification';
+import { useVerificationFlagUpdates } from '../../verification/useVerificationFlagUpdates';
 
 const place: FormPlace = { kind: 'patient' };
 const patientFieldsOf = (rules: StudyDefinition) => rules.patient.fields;
@@ -32,9 +39,24 @@ export function PatientEditScreen() {
     graphql`
       query PatientEditScreenQuery($patientId: ID!, $networkPage: Int!) {
         ...AppShell_query
+        viewer {
+          ...dataQueryTargets_viewer
+        }
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
+          ...dataQueryTargets_studyPatient
+          ...DataQueryButton_studyPatient
+          # The patient fields down to list entries' children: their verification flags.
+          fields {
+            ...fieldVerification_dataField
+            childFields {
+              ...fieldVerification_dataField
+              childFields {
+                ...fieldVerification_dataField
+              }
+            }
+          }
         }
         ...documentationContext_query
       }
@@ -42,20 +64,33 @@ export function PatientEditScreen() {
     useScreenReference(patientEditScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
-  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
+  const targets = useDataQueryTargets(data.studyPatient, data.viewer);
+  const storedFields = data.studyPatient?.fields;
+  const flagsByField = useMemo(() => verificationFlagsByField(storedFields ?? []), [storedFields]);
+  usePatientQueryUpdates(patient?.id ?? '');
+  useVerificationFlagUpdates(patient?.id ?? '');
+  if (!data.studyPatient || !patient || !targets) return <Banner variant="critical" title={texts.patient.notFound} />;
   return (
-    <PatientEditForm key={`${patient.id}-${generation}`} header={data.studyPatient} patient={patient} query={query} onReload={reopen} />
+    <PatientEditForm
+      key={`${patient.id}-${generation}`}
+      header={data.studyPatient}
+      marks={{ studyPatient: data.studyPatient, targets, flagsByField }}
+      patient={patient}
+      query={query}
+      onReload={reopen}
+    />
   );
 }
 
 type FormProps = {
   header: NonNullable<PatientEditScreenQuery['response']['studyPatient']>;
+  marks: FieldMarks;
   patient: DocumentationPatient;
   query: DocumentationQuery;
   onReload: () => void;
 };
 
-function PatientEditForm({ header, onReload, ...current }: FormProps) {
+function PatientEditForm({ header, marks, onReload, ...current }: FormProps) {
   const { patient, query } = useOpenedWith(current);
   const navigate = useNavigate();
   const [update] = useUpdateStudyPatientMutation();
@@ -64,9 +99,17 @@ function PatientEditForm({ header, onReload, ...current }: FormProps) {
     const answer = await commitMutationAsync(update, { input: { id: patient.id, version: patient.version, fields, reasonForChange } });
     return answer.updateStudyPatient.errors;
   };
+  const target = { locationId: marks.targets.locationId, visit: null };
   return (
     <>
-      <PatientHeader studyPatient={header} title={texts.patient.editHeading(patient.pseudonym)} />
+      <PatientHeader studyPatient={header} title={texts.patient.editHeading(patient.pseudonym)}>
+        <DataQueryButton
+          studyPatient={marks.studyPatient}
+          targets={marks.targets}
+          subject={{ kind: 'STUDY_PATIENT', id: patient.id, label: patient.pseudonym }}
+          target={target}
+        />
+      </PatientHeader>
       <DocumentationFormPage
         patient={patient}
         query={query}
@@ -80,6 +123,7 @@ function PatientEditForm({ header, onReload, ...current }: FormProps) {
         onCancel={() => navigate(back)}
         lockOwnerVersion={patient.version}
         onReload={onReload}
+        fieldExtras={fieldMarksOf(marks, target, patient.text)}
       />
     </>
   );

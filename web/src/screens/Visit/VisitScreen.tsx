@@ -16,6 +16,10 @@ import styles from '../../patients/Patient.module.css';
 import { SignVisitDialog } from './SignVisitDialog';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { DataQueryButton } from '../../dataQueries/DataQueryButton';
+import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
+import type { dataQueryTargets_viewer$key } from '../../__generated__/dataQueryTargets_viewer.graphql';
 
 const t = texts.visit;
 
@@ -31,6 +35,9 @@ export function VisitScreen() {
     graphql`
       query VisitScreenQuery($patientId: ID!, $visitId: ID!) {
         ...AppShell_query
+        viewer {
+          ...dataQueryTargets_viewer
+        }
         studyPatient(id: $patientId) {
           ...VisitScreen_studyPatient
         }
@@ -42,11 +49,15 @@ export function VisitScreen() {
     useScreenReference(visitScreenQuery),
   );
   if (!data.studyPatient || !data.visit) return <Banner variant="critical" title={t.notFound} />;
-  return <VisitView studyPatient={data.studyPatient} visit={data.visit} />;
+  return <VisitView studyPatient={data.studyPatient} visit={data.visit} viewer={data.viewer} />;
 }
 
 /** The visit with its state, signature and instruments; documentation mutations spread it, so the view shows what they stored. */
-function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: VisitScreen_visit$key }) {
+function VisitView(props: {
+  studyPatient: VisitScreen_studyPatient$key;
+  visit: VisitScreen_visit$key;
+  viewer: dataQueryTargets_viewer$key;
+}) {
   const patient = useFragment(
     graphql`
       fragment VisitScreen_studyPatient on StudyPatient {
@@ -61,6 +72,8 @@ function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: V
           ...useDefinitionText_definitionVersion
         }
         ...PatientHeader_studyPatient
+        ...dataQueryTargets_studyPatient
+        ...DataQueryButton_studyPatient
       }
     `,
     props.studyPatient,
@@ -80,6 +93,8 @@ function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: V
         }
         definition {
           displayKey
+          identifier
+          isFollowUpRegistry
           instruments {
             id
             displayKey
@@ -99,6 +114,8 @@ function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: V
     props.visit,
   );
   const text = useDefinitionText(patient.definitionVersion);
+  const targets = useDataQueryTargets(patient, props.viewer);
+  usePatientQueryUpdates(patient.id);
   const [signing, setSigning] = useState(false);
   const definition = visit.definition;
   if (!definition) return <Banner variant="critical" title={t.notFound} />;
@@ -114,6 +131,14 @@ function VisitView(props: { studyPatient: VisitScreen_studyPatient$key; visit: V
   return (
     <>
       <PatientHeader studyPatient={patient} title={name}>
+        {targets && (
+          <DataQueryButton
+            studyPatient={patient}
+            targets={targets}
+            subject={{ kind: 'VISIT', id: visit.id, label: name }}
+            target={{ locationId: targets.locationId, visit: definition }}
+          />
+        )}
         {editable && (
           <LinkButton as={RouterLink} to={`${base}/edit`}>
             {t.edit}

@@ -22,12 +22,20 @@ import { commitMutationAsync } from '../../relay/commitMutationAsync';
 import { texts } from '../../texts';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
+import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
+import { fieldMarksOf, type FieldMarks } from '../../dataQueries/fieldMarks';
+import { verificationFlagsByField } from '../../verification/fieldVerification';
+import { useVerificationFlagUpdates } from '../../verification/useVerificationFlagUpdates';
+import { DataQueryButton } from '../../dataQueries/DataQueryButton';
 
 const t = texts.visit;
 
 /** The route preloads the screen's query with these variables. */
 export const visitFormScreenQuery = defineScreenQuery<VisitFormScreenQuery>(visitFormScreenQueryNode, ({ params }) => ({
   patientId: params.patientId ?? '',
+  // A stored visit's route names the visit, a new one's its definition (then this finds no visit).
+  recordId: params.visitId ?? params.visitDefinitionId ?? '',
   networkPage: NETWORK_PAGE,
 }));
 
@@ -37,8 +45,25 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
   const { generation, reopen } = useFormGeneration();
   const data = usePreloadedQuery<VisitFormScreenQuery>(
     graphql`
-      query VisitFormScreenQuery($patientId: ID!, $networkPage: Int!) {
+      query VisitFormScreenQuery($patientId: ID!, $recordId: ID!, $networkPage: Int!) {
         ...AppShell_query
+        viewer {
+          ...dataQueryTargets_viewer
+        }
+        # The stored visit's fields down to list entries' children: their verification flags.
+        storedVisit: node(id: $recordId) {
+          ... on Visit {
+            fields {
+              ...fieldVerification_dataField
+              childFields {
+                ...fieldVerification_dataField
+                childFields {
+                  ...fieldVerification_dataField
+                }
+              }
+            }
+          }
+        }
         studyPatient(id: $patientId) {
           visitOptions {
             available
@@ -50,6 +75,8 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
           }
           ...PatientHeader_studyPatient
           ...documentationContext_studyPatient
+          ...dataQueryTargets_studyPatient
+          ...DataQueryButton_studyPatient
         }
         ...documentationContext_query
       }
@@ -57,7 +84,12 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
     useScreenReference(visitFormScreenQuery),
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
-  if (!data.studyPatient || !patient) return <Banner variant="critical" title={texts.patient.notFound} />;
+  const targets = useDataQueryTargets(data.studyPatient, data.viewer);
+  const storedFields = data.storedVisit?.fields;
+  const flagsByField = useMemo(() => verificationFlagsByField(storedFields ?? []), [storedFields]);
+  usePatientQueryUpdates(patient?.id ?? '');
+  useVerificationFlagUpdates(patient?.id ?? '');
+  if (!data.studyPatient || !patient || !targets) return <Banner variant="critical" title={texts.patient.notFound} />;
   const visit = mode === 'edit' ? patient.visits.find((candidate) => candidate.id === visitId && candidate.isDeleted !== true) : undefined;
   const option = data.studyPatient.visitOptions.find((candidate) => candidate.definition.id === visitDefinitionId);
   const definition = patient.index.visitById.get(mode === 'edit' ? (visit?.definitionId ?? '') : (option?.definition.key ?? ''));
@@ -71,6 +103,7 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
       // A form per visit (or new visit) and generation: the route may change the visit under the same screen.
       key={`${visit?.id ?? visitDefinitionId}-${generation}`}
       header={data.studyPatient}
+      marks={{ studyPatient: data.studyPatient, targets, flagsByField }}
       patient={patient}
       query={query}
       visit={visit ?? null}
@@ -83,6 +116,7 @@ export function VisitFormScreen({ mode }: { mode: 'new' | 'edit' }) {
 
 type FormProps = {
   header: NonNullable<VisitFormScreenQuery['response']['studyPatient']>;
+  marks: FieldMarks;
   patient: DocumentationPatient;
   query: DocumentationQuery;
   visit: DocumentationVisit | null;
@@ -92,7 +126,7 @@ type FormProps = {
   onReload: () => void;
 };
 
-function VisitForm({ header, definitionNodeId, onReload, ...current }: FormProps) {
+function VisitForm({ header, marks, definitionNodeId, onReload, ...current }: FormProps) {
   const { patient, query, visit, definition } = useOpenedWith(current);
   const navigate = useNavigate();
   const [create] = useCreateVisitMutation();
@@ -117,9 +151,23 @@ function VisitForm({ header, definitionNodeId, onReload, ...current }: FormProps
     return answer.createVisit.errors;
   };
   const name = patient.text(definition.displayKey);
+  const target = {
+    locationId: marks.targets.locationId,
+    visit: { identifier: definition.identifier, isFollowUpRegistry: definition.definition.isFollowUpRegistry },
+  };
+  const fieldExtras = fieldMarksOf(marks, target, patient.text);
   return (
     <>
-      <PatientHeader studyPatient={header} title={visit ? t.editHeading(name) : t.newHeading(name)} />
+      <PatientHeader studyPatient={header} title={visit ? t.editHeading(name) : t.newHeading(name)}>
+        {visit && (
+          <DataQueryButton
+            studyPatient={marks.studyPatient}
+            targets={marks.targets}
+            subject={{ kind: 'VISIT', id: visit.id, label: name }}
+            target={target}
+          />
+        )}
+      </PatientHeader>
       <DocumentationFormPage
         patient={patient}
         query={query}
@@ -148,6 +196,7 @@ function VisitForm({ header, definitionNodeId, onReload, ...current }: FormProps
         onCancel={() => navigate(visit ? `${patientPath}/visit/${encodeURIComponent(visit.id)}` : patientPath)}
         lockOwnerVersion={visit?.version ?? null}
         onReload={onReload}
+        fieldExtras={visit ? fieldExtras : undefined}
       />
     </>
   );

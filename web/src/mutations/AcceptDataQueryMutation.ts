@@ -1,0 +1,23 @@
+import { graphql, useMutation } from 'react-relay';
+import type { AcceptDataQueryMutation } from '../__generated__/AcceptDataQueryMutation.graphql';
+
+export function useAcceptDataQueryMutation() {
+  return useMutation<AcceptDataQueryMutation>(graphql`
+    mutation AcceptDataQueryMutation($input: DataQueryActionInput!) {
+      acceptDataQuery(input: $input) {
+        dataQuery {
+          id
+          status
+          answerStage
+          ...DataQueryCard_dataQuery
+          ...QueryOverviewTable_row
+        }
+        errors {
+          code
+          path
+          message
+        }
+      }
+    }
+  `);
+}

@@ -1,0 +1,23 @@
+import { graphql, useMutation } from 'react-relay';
+import type { AnswerDataQueryMutation } from '../__generated__/AnswerDataQueryMutation.graphql';
+
+export function useAnswerDataQueryMutation() {
+  return useMutation<AnswerDataQueryMutation>(graphql`
+    mutation AnswerDataQueryMutation($input: DataQueryActionInput!) {
+      answerDataQuery(input: $input) {
+        dataQuery {
+          id
+          status
+          answerStage
+          ...DataQueryCard_dataQuery
+          ...QueryOverviewTable_row
+        }
+        errors {
+          code
+          path
+          message
+        }
+      }
+    }
+  `);
+}

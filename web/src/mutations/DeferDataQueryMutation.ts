@@ -1,0 +1,23 @@
+import { graphql, useMutation } from 'react-relay';
+import type { DeferDataQueryMutation } from '../__generated__/DeferDataQueryMutation.graphql';
+
+export function useDeferDataQueryMutation() {
+  return useMutation<DeferDataQueryMutation>(graphql`
+    mutation DeferDataQueryMutation($input: DataQueryActionInput!) {
+      deferDataQuery(input: $input) {
+        dataQuery {
+          id
+          status
+          answerStage
+          ...DataQueryCard_dataQuery
+          ...QueryOverviewTable_row
+        }
+        errors {
+          code
+          path
+          message
+        }
+      }
+    }
+  `);
+}

@@ -1,0 +1,23 @@
+import { graphql, useMutation } from 'react-relay';
+import type { EditDataQueryMutation } from '../__generated__/EditDataQueryMutation.graphql';
+
+export function useEditDataQueryMutation() {
+  return useMutation<EditDataQueryMutation>(graphql`
+    mutation EditDataQueryMutation($input: EditDataQueryInput!) {
+      editDataQuery(input: $input) {
+        dataQuery {
+          id
+          status
+          answerStage
+          ...DataQueryCard_dataQuery
+          ...QueryOverviewTable_row
+        }
+        errors {
+          code
+          path
+          message
+        }
+      }
+    }
+  `);
+}

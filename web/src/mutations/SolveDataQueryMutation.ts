@@ -1,0 +1,23 @@
+import { graphql, useMutation } from 'react-relay';
+import type { SolveDataQueryMutation } from '../__generated__/SolveDataQueryMutation.graphql';
+
+export function useSolveDataQueryMutation() {
+  return useMutation<SolveDataQueryMutation>(graphql`
+    mutation SolveDataQueryMutation($input: DataQueryActionInput!) {
+      solveDataQuery(input: $input) {
+        dataQuery {
+          id
+          status
+          answerStage
+          ...DataQueryCard_dataQuery
+          ...QueryOverviewTable_row
+        }
+        errors {
+          code
+          path
+          message
+        }
+      }
+    }
+  `);
+}
