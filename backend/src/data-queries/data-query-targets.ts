@@ -3,7 +3,7 @@
  * location or a field instance, resolved to the facts the rules decide by: the location, the definition
  * version the query type comes from, and whether the target belongs to a follow-up visit (§6).
  */
-import { VISIT_IDENTIFIERS, type DataQueryReferenceType, type DefinitionIndex, type QueryType } from '@ecrf/rules';
+import { dataQueryTargetIsFollowUpRegistry, type DataQueryReferenceType, type DefinitionIndex, type QueryType } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
@@ -37,13 +37,11 @@ export type TargetRef =
   | { kind: 'StudyInstitute'; id: string; studyId: string | undefined }
   | { kind: 'DataField'; id: string; studyPatientId: string | undefined };
 
-const FOLLOW_UP_VISITS: readonly string[] = [VISIT_IDENTIFIERS.followUp, VISIT_IDENTIFIERS.digiNetFollowUp];
-
-/** A follow-up visit of the registry (not the baseline): by its fixed identifier or the definition's flag. */
+/** A follow-up visit of the registry (not the baseline), by the rules' one test of it. */
 export function isFollowUpVisit(index: DefinitionIndex, visitDefinitionId: string): boolean {
   const definition = index.visitById.get(visitDefinitionId);
-  return (
-    definition !== undefined && (FOLLOW_UP_VISITS.includes(definition.identifier) || definition.definition.isFollowUpRegistry === true)
+  return dataQueryTargetIsFollowUpRegistry(
+    definition ? { identifier: definition.identifier, isFollowUpRegistry: definition.definition.isFollowUpRegistry } : null,
   );
 }
 
