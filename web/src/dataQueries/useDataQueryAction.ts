@@ -8,16 +8,41 @@ import { useRevokeDataQueryMutation } from '../mutations/RevokeDataQueryMutation
 import { useSolveDataQueryMutation } from '../mutations/SolveDataQueryMutation';
 import { useDeferDataQueryMutation } from '../mutations/DeferDataQueryMutation';
 import { useEditDataQueryMutation } from '../mutations/EditDataQueryMutation';
+import { graphql, readInlineData } from 'react-relay';
+import type { useDataQueryAction_payload$key } from '../__generated__/useDataQueryAction_payload.graphql';
 import { commitMutationAsync } from '../relay/commitMutationAsync';
 import { texts } from '../texts';
 import type { DataQueryActionKey } from './dataQueryFormat';
 
-export type ActionInput = { id: string; version: number; text: string | null; title?: string };
-type Outcome = { errors: readonly { code: string; message: string }[] };
+/**
+ * What every mutation on a query reads back: the query as its card and its overview row show it, so both
+ * refresh from the store, and the typed errors.
+ */
+const payloadFragment = graphql`
+  fragment useDataQueryAction_payload on DataQueryPayload @inline {
+    dataQuery {
+      id
+      status
+      answerStage
+      # eslint-disable-next-line relay/must-colocate-fragment-spreads -- refreshes the card after an action
+      ...DataQueryCard_dataQuery
+      # eslint-disable-next-line relay/must-colocate-fragment-spreads -- refreshes the overview row after an action
+      ...QueryOverviewTable_row
+    }
+    errors {
+      code
+      path
+      message
+    }
+  }
+`;
 
+export type ActionInput = { id: string; version: number; text: string | null; title?: string };
 /** Errors as shown: a stale write says the stored state is now on screen. */
-export function outcomeMessages(outcome: Outcome): string[] {
-  return outcome.errors.map((error) => (error.code === 'STALE_WRITE' ? texts.dataQueries.stale : error.message));
+export function outcomeMessages(payload: useDataQueryAction_payload$key): string[] {
+  return readInlineData(payloadFragment, payload).errors.map((error) =>
+    error.code === 'STALE_WRITE' ? texts.dataQueries.stale : error.message,
+  );
 }
 
 export function useDataQueryAction(): { run: (action: DataQueryActionKey, input: ActionInput) => Promise<string[]>; busy: boolean } {

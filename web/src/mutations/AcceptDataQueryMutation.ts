@@ -5,18 +5,7 @@ export function useAcceptDataQueryMutation() {
   return useMutation<AcceptDataQueryMutation>(graphql`
     mutation AcceptDataQueryMutation($input: DataQueryActionInput!) {
       acceptDataQuery(input: $input) {
-        dataQuery {
-          id
-          status
-          answerStage
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
-        }
+        ...useDataQueryAction_payload
       }
     }
   `);

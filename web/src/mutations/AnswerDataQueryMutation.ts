@@ -5,18 +5,7 @@ export function useAnswerDataQueryMutation() {
   return useMutation<AnswerDataQueryMutation>(graphql`
     mutation AnswerDataQueryMutation($input: DataQueryActionInput!) {
       answerDataQuery(input: $input) {
-        dataQuery {
-          id
-          status
-          answerStage
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
-        }
+        ...useDataQueryAction_payload
       }
     }
   `);

@@ -6,20 +6,11 @@ export function useCreateDataQueryMutation() {
   return useMutation<CreateDataQueryMutation>(graphql`
     mutation CreateDataQueryMutation($input: CreateDataQueryInput!) {
       createDataQuery(input: $input) {
+        ...useDataQueryAction_payload
         dataQuery {
-          id
-          status
-          answerStage
           studyPatient {
             ...DataQueryButton_studyPatient
           }
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
         }
       }
     }

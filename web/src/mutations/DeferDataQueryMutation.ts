@@ -5,18 +5,7 @@ export function useDeferDataQueryMutation() {
   return useMutation<DeferDataQueryMutation>(graphql`
     mutation DeferDataQueryMutation($input: DataQueryActionInput!) {
       deferDataQuery(input: $input) {
-        dataQuery {
-          id
-          status
-          answerStage
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
-        }
+        ...useDataQueryAction_payload
       }
     }
   `);

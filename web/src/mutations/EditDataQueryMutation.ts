@@ -5,18 +5,7 @@ export function useEditDataQueryMutation() {
   return useMutation<EditDataQueryMutation>(graphql`
     mutation EditDataQueryMutation($input: EditDataQueryInput!) {
       editDataQuery(input: $input) {
-        dataQuery {
-          id
-          status
-          answerStage
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
-        }
+        ...useDataQueryAction_payload
       }
     }
   `);

@@ -5,18 +5,7 @@ export function useRevokeDataQueryMutation() {
   return useMutation<RevokeDataQueryMutation>(graphql`
     mutation RevokeDataQueryMutation($input: DataQueryActionInput!) {
       revokeDataQuery(input: $input) {
-        dataQuery {
-          id
-          status
-          answerStage
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
-        }
+        ...useDataQueryAction_payload
       }
     }
   `);

@@ -5,18 +5,7 @@ export function useSolveDataQueryMutation() {
   return useMutation<SolveDataQueryMutation>(graphql`
     mutation SolveDataQueryMutation($input: DataQueryActionInput!) {
       solveDataQuery(input: $input) {
-        dataQuery {
-          id
-          status
-          answerStage
-          ...DataQueryCard_dataQuery
-          ...QueryOverviewTable_row
-        }
-        errors {
-          code
-          path
-          message
-        }
+        ...useDataQueryAction_payload
       }
     }
   `);

@@ -6,6 +6,7 @@ import { DataTable, type Column } from '@primer/react/experimental';
 import type { PatientsTable_query$data, PatientsTable_query$key } from '../../__generated__/PatientsTable_query.graphql';
 import type { StudyPatientOrderField } from '../../__generated__/PatientsTablePaginationQuery.graphql';
 import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
+import { SortControls } from '../../components/SortControls';
 import { formatDay } from '../../patients/dates';
 import { identityName } from '../../patients/identityName';
 import { StateLabel } from '../../patients/StateLabel';
@@ -126,17 +127,14 @@ export function PatientsTable({ query, labelledBy, studyId, locations, mayListAs
             ))}
           </Select>
         </FormControl>
-        <FormControl>
-          <FormControl.Label>{t.sortBy}</FormControl.Label>
-          <Select value={field} onChange={(event) => setField(event.target.value as StudyPatientOrderField)}>
-            {sortFields.map(([value, label]) => (
-              <Select.Option key={value} value={value}>
-                {label}
-              </Select.Option>
-            ))}
-          </Select>
-        </FormControl>
-        {flag(t.descending, descending, setDescending)}
+        <SortControls
+          labels={t}
+          fields={sortFields}
+          field={field}
+          onFieldChange={setField}
+          descending={descending}
+          onDescendingChange={setDescending}
+        />
       </div>
       <fieldset className={styles.toolbar}>
         <legend className={styles.muted}>{t.filters}</legend>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { graphql, readInlineData, useRefetchableFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
-import { Button, Checkbox, FormControl, Link, Select, TextInput } from '@primer/react';
+import { Button, FormControl, Link, Select, TextInput } from '@primer/react';
 import { DataTable, type Column } from '@primer/react/experimental';
 import { DATA_QUERY_ANSWER_STAGES, DATA_QUERY_STATUSES } from '@ecrf/rules';
 import type { QueryOverviewTable_query$key } from '../../__generated__/QueryOverviewTable_query.graphql';
@@ -13,6 +13,7 @@ import type {
   QueryOverviewTableRefetchQuery,
 } from '../../__generated__/QueryOverviewTableRefetchQuery.graphql';
 import { useRefetchOnChange } from '../../administration/useRefetchOnChange';
+import { SortControls } from '../../components/SortControls';
 import { formatDateTime } from '../../errors/errorCatalogue';
 import { locationLabel } from '../../location/locationLabel';
 import { DataQueryStatusLabel } from '../../dataQueries/DataQueryStatusLabel';
@@ -192,20 +193,14 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
           DATA_QUERY_ANSWER_STAGES.map((value) => [value, t.answerStages[value]]),
           t.anyStatus,
         )}
-        <FormControl>
-          <FormControl.Label>{t.sortBy}</FormControl.Label>
-          <Select value={field} onChange={(event) => setField(event.target.value as DataQueryOrderField)}>
-            {sortFields.map(([value, label]) => (
-              <Select.Option key={value} value={value}>
-                {label}
-              </Select.Option>
-            ))}
-          </Select>
-        </FormControl>
-        <FormControl>
-          <Checkbox checked={descending} onChange={(event) => setDescending(event.target.checked)} />
-          <FormControl.Label>{t.descending}</FormControl.Label>
-        </FormControl>
+        <SortControls
+          labels={t}
+          fields={sortFields}
+          field={field}
+          onFieldChange={setField}
+          descending={descending}
+          onDescendingChange={setDescending}
+        />
       </div>
       {rows.length === 0 ? (
         <p>{t.noneVisible}</p>
