@@ -17,6 +17,7 @@ export const DataQueryThreadEntrySchema = Type.Object({
   action: Type.Enum(THREAD_ACTIONS),
   userName: Type.String(),
   roleIdentifier: Type.String(),
+  roleName: Type.String({ description: "the role's display name; its identifier when the role no longer exists" }),
   at: Type.String({ format: 'date-time' }),
   text: nullable(Type.String()),
   status: DataQueryStatusSchema,

@@ -127,6 +127,7 @@ export async function toDtos(
             action: t.action,
             userName: t.user_name,
             roleIdentifier: t.role_identifier,
+            roleName: t.role_display_name ?? t.role_identifier,
             at: t.at.toISOString(),
             text: t.text,
             status: t.status,

@@ -12,7 +12,8 @@ import {
 import type { DataQueryActionTable, DataQueryTable, DataQueryTemplateTable, DB } from '../__generated__/database.js';
 
 export type DataQueryRow = Selectable<DataQueryTable> & { pseudonym: string | null };
-export type ThreadRow = Selectable<DataQueryActionTable>;
+/** A thread entry with the display name of the role it was taken in (the role's current name). */
+export type ThreadRow = Selectable<DataQueryActionTable> & { role_display_name: string | null };
 export type TemplateRow = Selectable<DataQueryTemplateTable>;
 
 export type QueryScope = ExpressionBuilder<DB & { dq: DataQueryTable }, 'dq'>;
@@ -64,10 +65,12 @@ export async function findDataQueries(db: Kysely<DB>, filter: DataQueryFilter): 
 export async function findThreads(db: Kysely<DB>, queryIds: readonly string[]): Promise<ThreadRow[]> {
   if (queryIds.length === 0) return [];
   return db
-    .selectFrom('data_query_action')
-    .selectAll()
-    .where('data_query_id', 'in', [...queryIds])
-    .orderBy('id')
+    .selectFrom('data_query_action as a')
+    .leftJoin('role as r', 'r.identifier', 'a.role_identifier')
+    .selectAll('a')
+    .select('r.display_name as role_display_name')
+    .where('a.data_query_id', 'in', [...queryIds])
+    .orderBy('a.id')
     .execute();
 }
 

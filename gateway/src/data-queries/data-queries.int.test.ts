@@ -27,7 +27,9 @@ afterAll(async () => {
 
 type Errors = { code: string; message: string; path: string[] }[];
 type Payload = {
-  dataQuery: (RaisedQuery & { answerStage: string; thread: { kind: string; roleIdentifier: string; text: string | null }[] }) | null;
+  dataQuery:
+    | (RaisedQuery & { answerStage: string; thread: { kind: string; roleIdentifier: string; roleName: string; text: string | null }[] })
+    | null;
   errors: Errors;
 };
 
@@ -52,10 +54,10 @@ describe('the actions on a query', () => {
     expect(answered.dataQuery).toMatchObject({ status: 'PENDING', answerStage: 'ANSWERED' });
     const accepted = await act('acceptDataQuery', dataManager, { id: raised.id, version: answered.dataQuery?.version });
     expect(accepted.dataQuery?.status).toBe('CLOSED');
-    expect(accepted.dataQuery?.thread.map((step) => [step.kind, step.roleIdentifier, step.text])).toEqual([
-      ['CREATE', 'DataManager', 'T-Stadium prüfen: der Wert fehlt'],
-      ['ANSWER', 'Physician', 'Laut Befund korrekt.'],
-      ['ACCEPT', 'DataManager', null],
+    expect(accepted.dataQuery?.thread.map((step) => [step.kind, step.roleIdentifier, step.roleName, step.text])).toEqual([
+      ['CREATE', 'DataManager', 'Datenmanager', 'T-Stadium prüfen: der Wert fehlt'],
+      ['ANSWER', 'Physician', 'Arzt', 'Laut Befund korrekt.'],
+      ['ACCEPT', 'DataManager', 'Datenmanager', null],
     ]);
 
     const field = await harness.request<{ node: { dataQueries: { id: string; subject: string; dataField: { id: string } }[] } }>(

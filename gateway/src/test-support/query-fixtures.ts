@@ -9,7 +9,7 @@ import { developmentEventsApiKey } from '../config/gateway-config.js';
 export type RaisedQuery = { id: string; version: number; status: string };
 type Errors = { code: string; message: string; path: string[] }[];
 
-export const QUERY_FIELDS = 'id version status answerStage title thread { kind userName roleIdentifier text status }';
+export const QUERY_FIELDS = 'id version status answerStage title thread { kind userName roleIdentifier roleName text status }';
 
 export function queryFixtures(harness: Harness, adminToken: string) {
   async function graph<T>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {

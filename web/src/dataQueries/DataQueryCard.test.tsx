@@ -47,7 +47,7 @@ function setup(viewerCan: Record<string, { allowed: boolean; reason: string | nu
           {
             kind: 'CREATE',
             userName: 'dora',
-            roleIdentifier: 'DataManager',
+            roleName: 'Datenmanager',
             at: '2026-11-20T09:00:00.000Z',
             text: 'Bitte die Tumorgröße prüfen.',
             status: 'OPEN',
@@ -55,7 +55,7 @@ function setup(viewerCan: Record<string, { allowed: boolean; reason: string | nu
           {
             kind: 'ANSWER',
             userName: 'paul',
-            roleIdentifier: 'Physician',
+            roleName: 'Arzt',
             at: '2026-11-21T10:30:00.000Z',
             text: 'Laut Befund 3,2 cm.',
             status: 'PENDING',
@@ -97,9 +97,9 @@ describe('DataQueryCard', () => {
     const steps = thread.getAllByRole('listitem');
     expect(steps).toHaveLength(2);
     expect(steps[0]?.textContent).toContain('Gestellt');
-    expect(steps[0]?.textContent).toContain('dora (DataManager)');
+    expect(steps[0]?.textContent).toContain('dora (Datenmanager)');
     expect(steps[1]?.textContent).toContain('Beantwortet');
-    expect(steps[1]?.textContent).toContain('paul (Physician)');
+    expect(steps[1]?.textContent).toContain('paul (Arzt)');
     expect(steps[1]?.textContent).toContain('Laut Befund 3,2 cm.');
     expect(steps[1]?.textContent).toContain('Status danach: In Prüfung');
     expect(screen.getByText(/Plausibilität/)).toBeTruthy();

@@ -42,7 +42,7 @@ export function DataQueryCard({
         thread {
           kind
           userName
-          roleIdentifier
+          roleName
           at
           text
           status
@@ -105,7 +105,7 @@ export function DataQueryCard({
           <li key={`${step.at}-${index}`} className={styles.step}>
             <span className={styles.stepHeader}>
               <strong>{t.actionKinds[step.kind as keyof typeof t.actionKinds] ?? step.kind}</strong>{' '}
-              <span className={styles.muted}>{t.threadEntry(step.userName, step.roleIdentifier, at(step.at))}</span>
+              <span className={styles.muted}>{t.threadEntry(step.userName, step.roleName, at(step.at))}</span>
             </span>
             {step.text !== null && step.text !== '' && <span className={styles.stepText}>{step.text}</span>}
             <span className={styles.muted}>{t.resultingStatus(t.statuses[step.status as keyof typeof t.statuses] ?? step.status)}</span>
