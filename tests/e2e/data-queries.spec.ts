@@ -95,13 +95,13 @@ describe('Queries between a physician and a data manager', () => {
     // Then the thread shows each step with who, in which role, the text and the status it left
     const steps = await new QueryDialog(overview).thread(TITLE);
     expect(steps).toHaveLength(3);
-    expect(steps[0]).toMatch(/^Gestellt physician \(Physician\)/);
+    expect(steps[0]).toMatch(/^Gestellt physician \(Arzt\)/);
     expect(steps[0]).toContain('Bitte das Datum der Erhebung ergänzen.');
     expect(steps[0]).toContain('Status danach: Offen');
-    expect(steps[1]).toMatch(/^Beantwortet physician \(Physician\)/);
+    expect(steps[1]).toMatch(/^Beantwortet physician \(Arzt\)/);
     expect(steps[1]).toContain('Erhebung am 02.11.2026, Datum wird nachgetragen.');
     expect(steps[1]).toContain('Status danach: In Prüfung');
-    expect(steps[2]).toMatch(/^Akzeptiert datamanager \(DataManager\)/);
+    expect(steps[2]).toMatch(/^Akzeptiert datamanager \(Datenmanager\)/);
     expect(steps[2]).toContain('Status danach: Geschlossen');
     // And the physician's dialog follows live: the query is closed there too
     await expect.poll(() => fieldDialog.thread(TITLE)).toHaveLength(3);
