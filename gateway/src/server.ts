@@ -43,6 +43,10 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const schema = createSchema();
   const app = express();
   const httpServer = createServer(app);
+  // Idle keep-alive connections stay open longer than clients and proxies keep them (undici 4 s, proxies ~60 s),
+  // so a client never reuses a socket the gateway is closing at that moment (ECONNRESET under load).
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
 
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
   const wsCleanup = useServer<{ authorization?: string }>(
