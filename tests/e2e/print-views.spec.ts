@@ -43,7 +43,11 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     await signDialog.getByLabel('Bedeutung der Signatur').fill(MEANING);
     await signDialog.getByRole('button', { name: 'Signieren' }).click();
     await signDialog.waitFor({ state: 'detached' });
-    await page.getByRole('main').getByText(/^Signiert von /).first().waitFor();
+    await page
+      .getByRole('main')
+      .getByText(/^Signiert von /)
+      .first()
+      .waitFor();
     signer = /Signiert von (.+) am \d{2}\.\d{2}\.\d{4}/.exec(await page.getByRole('main').innerText())?.[1] ?? '';
 
     // When I open its print view
