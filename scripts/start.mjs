@@ -28,9 +28,9 @@ if (!production) {
   const signIns = demoSignIns();
   const passwords = new Set(signIns.map(({ password }) => password));
   console.log(`\nDemo-Anmeldungen${passwords.size === 1 ? ` (Passwort für alle: ${[...passwords][0]})` : ''}:`);
-  console.log(`  ${'Benutzername'.padEnd(26)} Rolle`);
-  for (const { userName, password, role } of signIns) {
-    console.log(`  ${userName.padEnd(26)} ${role}${passwords.size === 1 ? '' : `   Passwort: ${password}`}`);
+  console.log(`  ${'Benutzername'.padEnd(26)} Name (Rolle)`);
+  for (const { userName, password, displayName } of signIns) {
+    console.log(`  ${userName.padEnd(26)} ${displayName}${passwords.size === 1 ? '' : `   Passwort: ${password}`}`);
   }
 }
 console.log(`\nREST API: ${services.backendUrl}/api/v1.0 (OpenAPI: ${services.backendUrl}/api/docs)`);
@@ -39,7 +39,7 @@ console.log(
   `Datenbank: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `eingebettetes PGlite unter ${process.env.DATA_DIR ?? './data'}`}`,
 );
 console.log(
-  `Protokoll: ${relative(process.cwd(), logFile) || logFile} (Stufe ${process.env.LOG_LEVEL || 'warn'}; mehr mit LOG_LEVEL=info)`,
+  `Protokoll: ${logFile.startsWith(process.cwd()) ? relative(process.cwd(), logFile) : logFile} (Stufe ${process.env.LOG_LEVEL || 'warn'}; mehr mit LOG_LEVEL=info)`,
 );
 console.log('\nBeenden mit Strg+C.');
 
