@@ -90,4 +90,17 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     expect(pageOf('Histologie (ICD-O-3)')).toBeGreaterThanOrEqual(0);
     expect(pageOf('TNM und UICC-Stadium')).toBeGreaterThan(pageOf('Histologie (ICD-O-3)'));
   });
+
+  it('prints the overview sheet the same way: patient data as text, the visit signed, pseudonym and page numbers', async () => {
+    await new PatientPages(page).openPatient(PSEUDONYM);
+    await page.getByRole('link', { name: 'Übersichtsblatt drucken' }).click();
+    await page.getByRole('heading', { name: `Übersichtsblatt Patient ${PSEUDONYM}` }).waitFor();
+    expect(await print.controls()).toBe(0);
+    expect(await page.getByRole('table').innerText()).toMatch(/Baseline.*Signiert/s);
+    const pages = await print.pdfPages();
+    pages.forEach((text, index) => {
+      expect(text).toContain(`Patient ${PSEUDONYM}`);
+      expect(text).toContain(`Seite ${index + 1} von ${pages.length}`);
+    });
+  });
 });
