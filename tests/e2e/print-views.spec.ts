@@ -83,7 +83,7 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
   it('prints every instrument on its own page, each page with the pseudonym and "Seite n von m"', async () => {
     const pages = await print.pdfPages();
     pages.forEach((text, index) => {
-      expect(text).toContain(`Patient ${PSEUDONYM}`);
+      expect(text).toContain(`Patient ${PSEUDONYM} · Baseline`);
       expect(text).toContain(`Seite ${index + 1} von ${pages.length}`);
     });
     const pageOf = (heading: string) => pages.findIndex((text) => text.includes(heading));
@@ -99,7 +99,7 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     expect(await page.getByRole('table').innerText()).toMatch(/Baseline.*Signiert/s);
     const pages = await print.pdfPages();
     pages.forEach((text, index) => {
-      expect(text).toContain(`Patient ${PSEUDONYM}`);
+      expect(text).toContain(`Patient ${PSEUDONYM} · Übersichtsblatt`);
       expect(text).toContain(`Seite ${index + 1} von ${pages.length}`);
     });
   });

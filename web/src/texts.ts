@@ -391,6 +391,7 @@ export const texts = {
     diagnosticHeading: 'Anforderung molekularpathologische Diagnostik',
     diagnosticIntro: 'Hiermit wird die molekularpathologische Diagnostik im Netzwerk für den unten genannten Patienten angefordert.',
     overviewHeading: (pseudonym: string) => `Übersichtsblatt Patient ${pseudonym}`,
+    overviewSheet: 'Übersichtsblatt',
     printedAt: (at: string) => `Gedruckt am ${at}`,
     placeDate: 'Ort, Datum',
     signature: 'Unterschrift der anfordernden Ärztin / des anfordernden Arztes',

@@ -15,9 +15,17 @@ export const cssString = (text: string): string =>
  * in its bottom margin: @page margin boxes, which Chromium prints with text and page counters; the page
  * number part is static (Print.module.css), the pseudonym is set here.
  */
-export function PrintDocument({ title, pseudonym, children }: { title: string; pseudonym: string; children: ReactNode }) {
+type Props = {
+  title: string;
+  /** What the running header calls the document, beside the pseudonym, e.g. "Baseline". */
+  sheet: string;
+  pseudonym: string;
+  children: ReactNode;
+};
+
+export function PrintDocument({ title, sheet, pseudonym, children }: Props) {
   const navigate = useNavigate();
-  const running = `@page { @top-left { content: ${cssString(texts.print.runningHeader(pseudonym, title))}; } }`;
+  const running = `@page { @top-left { content: ${cssString(texts.print.runningHeader(pseudonym, sheet))}; } }`;
   return (
     <article className={styles.page} aria-labelledby="print-heading">
       <style>{running}</style>

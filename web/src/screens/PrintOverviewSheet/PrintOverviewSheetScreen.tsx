@@ -66,7 +66,7 @@ export function PrintOverviewSheetScreen() {
     return definition ? text(definition.displayKey) : '–';
   };
   return (
-    <PrintDocument title={t.overviewHeading(patient.pseudonym)} pseudonym={patient.pseudonym}>
+    <PrintDocument title={t.overviewHeading(patient.pseudonym)} sheet={t.overviewSheet} pseudonym={patient.pseudonym}>
       <dl className={facts.facts}>
         <dt>{texts.patient.location}</dt>
         <dd>{locationLabel(patient.location)}</dd>

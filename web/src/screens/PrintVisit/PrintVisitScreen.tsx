@@ -85,6 +85,7 @@ function VisitPrintout({ patient, query, visit, signature, kind }: Props) {
   return (
     <PrintDocument
       title={kind === 'visit' ? t.visitHeading(visitName, patient.pseudonym) : t.diagnosticHeading}
+      sheet={kind === 'visit' ? visitName : t.diagnosticHeading}
       pseudonym={patient.pseudonym}
     >
       {kind === 'diagnosticRequirement' && <p>{t.diagnosticIntro}</p>}
