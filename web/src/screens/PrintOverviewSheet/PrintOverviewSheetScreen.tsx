@@ -5,15 +5,15 @@ import printOverviewSheetScreenQueryNode from '../../__generated__/PrintOverview
 import type { PrintOverviewSheetScreenQuery } from '../../__generated__/PrintOverviewSheetScreenQuery.graphql';
 import { useDocumentation } from '../../patients/documentationContext';
 import { documentedState } from '../../patients/StateLabel';
-import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
-import { PrintPage } from '../../patients/PrintPage';
+import { PrintForm } from '../../print/PrintForm';
+import { PrintDocument } from '../../print/PrintDocument';
 import { formatDay } from '../../patients/dates';
 import { caseProcessSummary } from '../../patients/caseProcess';
 import { NETWORK_PAGE } from '../../patients/network';
 import facts from '../../components/Facts.module.css';
 import adminStyles from '../../administration/AdminTable.module.css';
 import { texts } from '../../texts';
-import styles from '../../patients/Print.module.css';
+import styles from '../../print/Print.module.css';
 import { locationLabel } from '../../location/locationLabel';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -66,7 +66,7 @@ export function PrintOverviewSheetScreen() {
     return definition ? text(definition.displayKey) : '–';
   };
   return (
-    <PrintPage title={t.overviewHeading(patient.pseudonym)}>
+    <PrintDocument title={t.overviewHeading(patient.pseudonym)} sheet={t.overviewSheet} pseudonym={patient.pseudonym}>
       <dl className={facts.facts}>
         <dt>{texts.patient.location}</dt>
         <dd>{locationLabel(patient.location)}</dd>
@@ -79,7 +79,7 @@ export function PrintOverviewSheetScreen() {
         <Heading as="h2" id="print-patient-fields" className={styles.sectionHeading}>
           {t.patientFields}
         </Heading>
-        <ReadOnlyForm patient={patient} query={query} place={patientPlace} formFieldsOf={patientFieldsOf} fields={patient.fields} />
+        <PrintForm patient={patient} query={query} place={patientPlace} formFieldsOf={patientFieldsOf} fields={patient.fields} />
       </section>
       <section className={styles.section} aria-labelledby="print-visits">
         <Heading as="h2" id="print-visits" className={styles.sectionHeading}>
@@ -118,6 +118,6 @@ export function PrintOverviewSheetScreen() {
           </tbody>
         </table>
       </section>
-    </PrintPage>
+    </PrintDocument>
   );
 }

@@ -10,13 +10,15 @@ import {
   type DocumentationVisit,
 } from '../../patients/documentationContext';
 import { documentedState } from '../../patients/StateLabel';
-import { ReadOnlyForm } from '../../patients/ReadOnlyForm';
-import { PrintPage } from '../../patients/PrintPage';
+import { PrintForm } from '../../print/PrintForm';
+import { PrintDocument } from '../../print/PrintDocument';
+import { PrintSignature } from '../../print/PrintSignature';
+import type { PrintSignature_visit$key } from '../../__generated__/PrintSignature_visit.graphql';
 import { formatDay } from '../../patients/dates';
 import { NETWORK_PAGE } from '../../patients/network';
 import facts from '../../components/Facts.module.css';
 import { texts } from '../../texts';
-import styles from '../../patients/Print.module.css';
+import styles from '../../print/Print.module.css';
 import { locationLabel } from '../../location/locationLabel';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -32,6 +34,7 @@ type Kind = 'visit' | 'diagnosticRequirement';
 /** The route preloads the screen's query with these variables. */
 export const printVisitScreenQuery = defineScreenQuery<PrintVisitScreenQuery>(printVisitScreenQueryNode, ({ params }) => ({
   patientId: params.patientId ?? '',
+  visitId: params.visitId ?? '',
   networkPage: NETWORK_PAGE,
 }));
 
@@ -40,10 +43,13 @@ export function PrintVisitScreen({ kind }: { kind: Kind }) {
   const { visitId = '' } = useParams();
   const data = usePreloadedQuery<PrintVisitScreenQuery>(
     graphql`
-      query PrintVisitScreenQuery($patientId: ID!, $networkPage: Int!) {
+      query PrintVisitScreenQuery($patientId: ID!, $visitId: ID!, $networkPage: Int!) {
         ...AppShell_query
         studyPatient(id: $patientId) {
           ...documentationContext_studyPatient
+        }
+        visit(id: $visitId) {
+          ...PrintSignature_visit
         }
         ...documentationContext_query
       }
@@ -52,13 +58,19 @@ export function PrintVisitScreen({ kind }: { kind: Kind }) {
   );
   const { patient, query } = useDocumentation(data.studyPatient, data);
   const visit = patient?.visits.find((candidate) => candidate.id === visitId && candidate.isDeleted !== true);
-  if (!patient || !visit) return <Banner variant="critical" title={texts.visit.notFound} />;
-  return <VisitPrintout patient={patient} query={query} visit={visit} kind={kind} />;
+  if (!patient || !visit || !data.visit) return <Banner variant="critical" title={texts.visit.notFound} />;
+  return <VisitPrintout patient={patient} query={query} visit={visit} signature={data.visit} kind={kind} />;
 }
 
-type Props = { patient: DocumentationPatient; query: DocumentationQuery; visit: DocumentationVisit; kind: Kind };
+type Props = {
+  patient: DocumentationPatient;
+  query: DocumentationQuery;
+  visit: DocumentationVisit;
+  signature: PrintSignature_visit$key;
+  kind: Kind;
+};
 
-function VisitPrintout({ patient, query, visit, kind }: Props) {
+function VisitPrintout({ patient, query, visit, signature, kind }: Props) {
   const { text } = patient;
   const definition = patient.index.visitById.get(visit.definitionId);
   const visitName = definition ? text(definition.displayKey) : '–';
@@ -71,7 +83,11 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
     );
   const t = texts.print;
   return (
-    <PrintPage title={kind === 'visit' ? t.visitHeading(visitName, patient.pseudonym) : t.diagnosticHeading}>
+    <PrintDocument
+      title={kind === 'visit' ? t.visitHeading(visitName, patient.pseudonym) : t.diagnosticHeading}
+      sheet={kind === 'visit' ? visitName : t.diagnosticHeading}
+      pseudonym={patient.pseudonym}
+    >
       {kind === 'diagnosticRequirement' && <p>{t.diagnosticIntro}</p>}
       <dl className={facts.facts}>
         <dt>{texts.patients.pseudonym}</dt>
@@ -89,12 +105,12 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
         );
         const formFieldsOf = () => instrumentDefinition.fields;
         return (
-          <section key={instrumentDefinition.id} className={styles.section} aria-label={text(instrumentDefinition.displayKey)}>
+          <section key={instrumentDefinition.id} className={styles.instrument} aria-label={text(instrumentDefinition.displayKey)}>
             <Heading as="h2" className={styles.sectionHeading}>
               {text(instrumentDefinition.displayKey)}
             </Heading>
             {instrument ? (
-              <ReadOnlyForm
+              <PrintForm
                 patient={patient}
                 query={query}
                 place={{ kind: 'instrument', instrumentId: instrument.id, state: instrument.state }}
@@ -107,12 +123,13 @@ function VisitPrintout({ patient, query, visit, kind }: Props) {
           </section>
         );
       })}
+      {kind === 'visit' && <PrintSignature visit={signature} />}
       {kind === 'diagnosticRequirement' && (
         <div className={styles.signatures}>
           <span className={styles.signatureLine}>{t.placeDate}</span>
           <span className={styles.signatureLine}>{t.signature}</span>
         </div>
       )}
-    </PrintPage>
+    </PrintDocument>
   );
 }

@@ -1,0 +1,106 @@
+// `npm run screenshots`: the screenshots under docs/screenshots/ (issue 18), taken from the built system
+// (`npm run build` first; this script builds nothing). Services start as for the browser tests
+// (tests/support/global-setup.ts): embedded PGlite in a temporary directory, or a fresh
+// `<database>_screenshots` beside DATABASE_URL. The demo physician documents a diagnosis of a demo patient,
+// signs the baseline visit and prints it.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { freePort, startServices } from './services.mjs';
+
+const outDir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+const PASSWORD = 'Demo-Passwort1';
+const LOCATION = '1001 - Universitätsklinikum Köln';
+const PSEUDONYM = 'DEMO-1001-1';
+
+async function freshPostgresDatabase(databaseUrl) {
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1)}_screenshots`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?( \\(Pflichtfeld\\))?$`);
+
+async function documentAndShoot(page, baseUrl) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('textbox', { name: 'Benutzername' }).fill('physician');
+  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  const locations = page.getByRole('dialog', { name: 'Standortauswahl' });
+  await locations.getByRole('radio', { name: LOCATION }).check();
+  await locations.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/home');
+
+  await page.goto(`${baseUrl}/patients`);
+  await page.getByRole('searchbox', { name: 'Suche' }).fill(PSEUDONYM);
+  await page.getByRole('link', { name: `Patient ${PSEUDONYM} öffnen` }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Baseline', exact: true }) })
+    .getByRole('link')
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'Anlegen: Diagnose' }).click();
+  await page.getByRole('heading', { name: 'Neues Instrument: Diagnose' }).waitFor();
+  const diagnosisDate = page.getByRole('group', { name: /^Diagnosedatum/ });
+  await diagnosisDate.getByLabel('Monat').fill('10');
+  await diagnosisDate.getByLabel('Jahr').fill('2026');
+  await page.getByLabel(label('Diagnose (ICD-10-GM)')).selectOption({ label: 'C34.1 Oberlappen (-Bronchus)' });
+  await page.getByLabel(label('Histologie (ICD-O-3)')).selectOption({ label: '8140/3 Adenokarzinom' });
+  await page.screenshot({ path: join(outDir, 'instrument-form-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 800, height: 1000 });
+  await page.screenshot({ path: join(outDir, 'instrument-form-800.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await page.getByRole('button', { name: 'Visite signieren' }).click();
+  const sign = page.getByRole('dialog', { name: 'Visite signieren' });
+  await sign.getByLabel('Passwort').fill(PASSWORD);
+  await sign.getByRole('button', { name: 'Signieren' }).click();
+  await sign.waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: 'Drucken', exact: true }).click();
+  await page.getByRole('heading', { name: `Baseline – Patient ${PSEUDONYM}` }).waitFor();
+  // The page as it goes to paper: print styles, no app chrome.
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: join(outDir, 'visit-print.png'), fullPage: true });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ecrf-screenshots-'));
+const lines = [];
+const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : '';
+const services = await startServices({
+  backendPort: await freePort(),
+  gatewayPort: await freePort(),
+  mainzellistePort: await freePort(),
+  env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'development' },
+  log: (line) => lines.push(line),
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+try {
+  mkdirSync(outDir, { recursive: true });
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+  await documentAndShoot(await context.newPage(), services.url);
+  console.log(`Screenshots in ${outDir}`);
+} catch (error) {
+  console.error(lines.join('\n'));
+  throw error;
+} finally {
+  await browser.close();
+  await services.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
