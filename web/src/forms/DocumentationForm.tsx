@@ -4,7 +4,7 @@
  * the instance tree; every change comes back through `onChange` already normalised the way the backend
  * saves it (placeholders for missing fields, population values, invisible fields empty).
  */
-import { useMemo } from 'react';
+import { useMemo, useState, type FocusEvent } from 'react';
 import { Banner } from '@primer/react';
 import {
   createEvaluationContext,
@@ -44,6 +44,11 @@ export type DocumentationFormProps = {
   onSetLock?: (fieldId: string, locked: boolean) => void;
   /** Queries and verification flags beside each stored field; absent: none. */
   fieldExtras?: FieldExtras;
+  /**
+   * A save was tried: every missing required field says so. Before that only the fields the user has
+   * touched (changed or left) do, so a fresh form shows no errors.
+   */
+  validated?: boolean;
 };
 
 const never = () => false;
@@ -71,7 +76,16 @@ export function DocumentationForm({
   allowsOngoing = never,
   onSetLock,
   fieldExtras,
+  validated = false,
 }: DocumentationFormProps) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const touch = (fieldId: string) => setTouched((before) => (before.has(fieldId) ? before : new Set(before).add(fieldId)));
+  // A field is left when the focus moves out of its element, which carries its instance id.
+  const leave = (event: FocusEvent<HTMLDivElement>) => {
+    const field = event.target.closest<HTMLElement>('[data-field-id]');
+    const next = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+    if (field?.dataset.fieldId && !(next && field.contains(next))) touch(field.dataset.fieldId);
+  };
   const index = useMemo(() => indexStudyDefinition(definition), [definition]);
   // Placeholders get random ids: they are made once per `fields`, whatever else re-renders.
   const completed = useMemo(() => createMissingFields(formFields, fields), [formFields, fields]);
@@ -100,8 +114,15 @@ export function DocumentationForm({
       serverErrors
         .filter((error) => (atField(error) ? error.fieldId === fieldId : atDefinition(error) && error.definitionId === definitionId))
         .map((error) => error.message),
-    setValues: (fieldId, values) => change(updateField(prepared, fieldId, (field) => ({ ...field, values }))),
-    addEntry: (listId, entryDefinition) => change(addEntry(formFields, prepared, listId, entryDefinition)),
+    missingShown: (node) => node.missing && (validated || touched.has(node.instance.id)),
+    setValues: (fieldId, values) => {
+      touch(fieldId);
+      change(updateField(prepared, fieldId, (field) => ({ ...field, values })));
+    },
+    addEntry: (listId, entryDefinition) => {
+      touch(listId);
+      change(addEntry(formFields, prepared, listId, entryDefinition));
+    },
     removeEntry: (entryId) => change(removeEntry(prepared, entryId)),
     setLock: onSetLock ?? null,
     fieldExtras: fieldExtras ?? null,
@@ -109,7 +130,7 @@ export function DocumentationForm({
 
   return (
     <FormModelContext.Provider value={model}>
-      <div className={styles.form}>
+      <div className={styles.form} onBlur={leave}>
         {generalErrors.length > 0 && (
           <Banner
             variant="critical"

@@ -42,7 +42,7 @@ function lockNote(node: FieldNode, today: string): string | null {
 /** Messages of the field: missing required value, a value the input cannot read, refusals of the server. */
 export function fieldErrors(node: FieldNode, model: FormModel, invalid: string | null = null): string[] {
   return [
-    ...(node.missing ? [texts.forms.missing] : []),
+    ...(model.missingShown(node) ? [texts.forms.missing] : []),
     ...(invalid ? [invalid] : []),
     ...model.serverErrorsAt(node.instance.id, node.definition.id),
   ];
@@ -56,8 +56,8 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
   const lock = lockNote(node, model.today);
   const notes = [
     ...errors.map((message) => ({ kind: 'error' as const, message })),
-    ...node.state.hints.map((key) => ({ kind: 'hint' as const, message: model.text(key) })),
-    ...node.state.redirects.map((key) => ({ kind: 'redirect' as const, message: model.text(key) })),
+    ...(node.entered ? node.state.hints : []).map((key) => ({ kind: 'hint' as const, message: model.text(key) })),
+    ...(node.entered ? node.state.redirects : []).map((key) => ({ kind: 'redirect' as const, message: model.text(key) })),
     ...(lock ? [{ kind: 'lock' as const, message: lock }] : []),
     ...node.editabilityMessages.map((key) => ({ kind: 'lock' as const, message: model.text(key) })),
   ];

@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { DataFieldDefinition, EnumValue, FieldValue } from '@ecrf/rules';
+import type { FieldNode } from './formNodes';
 
 export type NetworkOrganizationOption = { id: string; displayName?: string | null };
 export type NetworkPersonOption = {
@@ -34,6 +35,8 @@ export type FormModel = {
   /** Offers "andauernd" on a date field; the definition model has no setting for it. */
   allowsOngoing: (definition: DataFieldDefinition) => boolean;
   serverErrorsAt: (fieldId: string, definitionId: string) => string[];
+  /** The field is missing and says so: it was touched, or a save was tried. */
+  missingShown: (node: FieldNode) => boolean;
   setValues: (fieldId: string, values: readonly FieldValue[]) => void;
   addEntry: (listId: string, entryDefinition: DataFieldDefinition) => void;
   removeEntry: (entryId: string) => void;

@@ -21,6 +21,7 @@ const labels: Record<string, string> = {
   'field.uicc': 'UICC-Stadium',
   'field.pdl1_tps': 'PD-L1 TPS',
   'hint.morphology.malignant': 'Maligne Morphologie: Diagnose prüfen',
+  'hint.icd10.notLung': 'Das Register erfasst nur Lungenkarzinome (C34.x).',
   'redirect.molecular.immunotherapy': 'Bitte die Immuntherapie dokumentieren',
   'field.therapy_lines': 'Therapielinien',
   'field.therapy_line': 'Therapielinie',
@@ -95,6 +96,7 @@ export function renderForm(formFields: readonly DataFieldDefinition[], initial: 
         readOnly={options.readOnly}
         allowsOngoing={options.allowsOngoing}
         onSetLock={options.onSetLock}
+        validated={options.validated}
       />
     );
   }

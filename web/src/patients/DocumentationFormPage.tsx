@@ -71,6 +71,8 @@ export function DocumentationFormPage({
   const [askReason, setAskReason] = useState(reasonRequired);
   const [errors, setErrors] = useState<readonly SaveError[]>([]);
   const [saving, setSaving] = useState(false);
+  // After the first save attempt every missing required field says so, not only the touched ones.
+  const [validated, setValidated] = useState(false);
   const feedback = useFeedback();
   const dirty = form.dirty || (header?.dirty ?? false);
   const warning = useUnsavedChangesWarning(dirty && !saving);
@@ -96,6 +98,7 @@ export function DocumentationFormPage({
       : undefined;
 
   const submit = async () => {
+    setValidated(true);
     if (askReason && reason.trim() === '') {
       setErrors([{ code: 'REASON_REQUIRED', message: texts.documentationForm.reasonMissing }]);
       return;
@@ -157,6 +160,7 @@ export function DocumentationFormPage({
         readOnly={readOnly}
         onSetLock={setLock}
         fieldExtras={fieldExtras}
+        validated={validated}
       />
       {!readOnly && askReason && (
         <FormControl required>
