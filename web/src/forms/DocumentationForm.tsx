@@ -17,6 +17,7 @@ import {
 } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
+import { MissingSummary, SectionList, SectionNavigation, missingFields, sectionsOf } from './FormSections';
 import { FormModelContext, type FieldExtras, type FormModel, type FormServerError, type NetworkDirectory } from './formContext';
 import { fieldNodes, type FieldNode } from './formNodes';
 import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
@@ -93,6 +94,7 @@ export function DocumentationForm({
   const prepared = normalizeFields(formFields, completed, contextFor);
   const nodes = fieldNodes(formFields, prepared, contextFor(prepared));
   const shown = shownTargets(nodes);
+  const sections = sectionsOf(nodes);
   // An error goes to its field when shown, else to its definition's fields when shown, else on top.
   const atField = (error: FormServerError) => typeof error.fieldId === 'string' && shown.has(error.fieldId);
   const atDefinition = (error: FormServerError) =>
@@ -140,7 +142,19 @@ export function DocumentationForm({
             ))}
           />
         )}
-        <FieldList nodes={nodes} />
+        {!readOnly && <MissingSummary missing={missingFields(nodes)} text={text} emphasised={validated} />}
+        {sections.length > 1 ? (
+          <div className={styles.sectioned}>
+            <SectionNavigation sections={sections} text={text} />
+            <div className={styles.sections}>
+              <SectionList sections={sections} text={text} />
+            </div>
+          </div>
+        ) : (
+          <div className={styles.fields}>
+            <FieldList nodes={nodes} />
+          </div>
+        )}
       </div>
     </FormModelContext.Provider>
   );

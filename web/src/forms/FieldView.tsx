@@ -51,7 +51,7 @@ function FieldView({ node }: { node: FieldNode }) {
 function GroupField({ node }: { node: FieldNode }) {
   const model = useFormModel();
   return (
-    <div className={styles.field} data-field-id={node.instance.id}>
+    <div className={styles.wideField} data-field-id={node.instance.id}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
           <FieldLabel label={model.text(node.definition.displayKey)} required={node.state.required} />
@@ -71,7 +71,7 @@ function ListField({ node }: { node: FieldNode }) {
   const entries = node.children.filter((child) => child.state.visible);
   const positions = new Map<string, number>();
   return (
-    <div className={styles.field} data-field-id={node.instance.id}>
+    <div className={styles.wideField} data-field-id={node.instance.id}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
           <FieldLabel label={model.text(definition.displayKey)} required={state.required} />

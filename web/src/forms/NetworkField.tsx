@@ -56,7 +56,7 @@ export function NetworkField({ node }: { node: FieldNode }) {
   const selectProps = { 'aria-describedby': notesId(node), 'aria-invalid': model.missingShown(node) ? true : undefined };
 
   return (
-    <div className={styles.field} data-field-id={node.instance.id}>
+    <div className={styles.wideField} data-field-id={node.instance.id}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
           <FieldLabel label={model.text(definition.displayKey)} required={state.required || organizationRequired || personRequired} />

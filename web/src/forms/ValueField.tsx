@@ -86,7 +86,7 @@ export function ValueField({ node }: { node: FieldNode }) {
       );
     };
     return (
-      <div className={styles.field} data-field-id={instance.id}>
+      <div className={styles.wideField} data-field-id={instance.id}>
         <CheckboxGroup disabled={disabled}>
           <CheckboxGroup.Label>
             <FieldLabel label={label} required={state.required} />

@@ -34,6 +34,8 @@ type Props = {
   header?: { node: ReactNode; dirty: boolean };
   save: (fields: FieldInput[], reasonForChange: string | null) => Promise<readonly SaveError[]>;
   onSaved: () => void;
+  /** Offers "Speichern und nächstes Instrument": after the save, opens the visit's next instrument. */
+  onSavedNext?: () => void;
   onCancel: () => void;
   /** Opens the form again on the stored state the store now holds (after a refused stale save or a lock change). */
   onReload: () => void;
@@ -59,6 +61,7 @@ export function DocumentationFormPage({
   header,
   save,
   onSaved,
+  onSavedNext,
   onCancel,
   onReload,
   lockOwnerVersion = null,
@@ -97,7 +100,7 @@ export function DocumentationFormPage({
         }
       : undefined;
 
-  const submit = async () => {
+  const submit = async (then: () => void) => {
     setValidated(true);
     if (askReason && reason.trim() === '') {
       setErrors([{ code: 'REASON_REQUIRED', message: texts.documentationForm.reasonMissing }]);
@@ -111,7 +114,7 @@ export function DocumentationFormPage({
       if (answer.length === 0) {
         feedback.showSnackbar(texts.documentationForm.saved);
         warning.allowNextNavigation();
-        onSaved();
+        then();
       }
     } catch (error) {
       setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]);
@@ -127,7 +130,7 @@ export function DocumentationFormPage({
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(onSaved);
       }}
     >
       {readOnly && <Banner variant="info" title={texts.documentationForm.readOnly} hideTitle={false} />}
@@ -169,10 +172,16 @@ export function DocumentationFormPage({
           <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
         </FormControl>
       )}
-      <div className={styles.actions}>
+      {/* Sticky: the save stays in reach at the end of every screen of a long form. */}
+      <div className={styles.actionBar} role="group" aria-label={texts.documentationForm.actions}>
         {!readOnly && (
           <Button type="submit" variant="primary" disabled={saving}>
             {saving ? texts.documentationForm.saving : texts.documentationForm.save}
+          </Button>
+        )}
+        {!readOnly && onSavedNext && (
+          <Button type="button" disabled={saving} onClick={() => void submit(onSavedNext)}>
+            {texts.documentationForm.saveAndNext}
           </Button>
         )}
         <Button type="button" onClick={onCancel}>

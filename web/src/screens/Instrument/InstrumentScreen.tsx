@@ -62,6 +62,15 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
           ...documentationContext_studyPatient
           ...dataQueryTargets_studyPatient
           ...DataQueryButton_studyPatient
+          # Global ids of the instrument definitions by key: the route of the next instrument's new form.
+          definitionVersion {
+            visits {
+              instruments {
+                id
+                key
+              }
+            }
+          }
         }
         instrumentDefinition: node(id: $instrumentDefinitionId) {
           ... on InstrumentDefinition {
@@ -106,6 +115,7 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
       query={query}
       located={located}
       definitionNodeId={instrumentId}
+      definitionNodeIds={new Map(data.studyPatient.definitionVersion.visits.flatMap((v) => v.instruments.map((d) => [d.key, d.id])))}
       onReload={reopen}
     />
   );
@@ -143,10 +153,33 @@ type FormProps = {
   located: Located;
   /** The route's id: of the definition for a new instrument (what createInstrument takes). */
   definitionNodeId: string;
+  /** Global ids of the instrument definitions by their key (the rules model's id). */
+  definitionNodeIds: ReadonlyMap<string, string>;
   onReload: () => void;
 };
 
-function InstrumentForm({ header, queries, definitionNodeId, onReload, ...current }: FormProps) {
+/**
+ * The route of the visit's instrument after `definition` in the definition's order: its stored form, else
+ * its new form; null after the last one and for standalone instruments.
+ */
+function nextInstrumentRoute(
+  patient: DocumentationPatient,
+  visit: DocumentationVisit | null,
+  definition: InstrumentDefinition,
+  definitionNodeIds: ReadonlyMap<string, string>,
+): string | null {
+  if (!visit) return null;
+  const definitions = instrumentDefinitionsOf(patient, visit).filter((candidate) => candidate.isDeleted !== true);
+  const next = definitions[definitions.findIndex((candidate) => candidate.id === definition.id) + 1];
+  if (!next || definitions.every((candidate) => candidate.id !== definition.id)) return null;
+  const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}/instrument`;
+  const stored = visit.instruments.find((candidate) => candidate.definitionId === next.id && candidate.isDeleted !== true);
+  if (stored) return `${base}/${encodeURIComponent(stored.id)}/edit`;
+  const nodeId = definitionNodeIds.get(next.id);
+  return nodeId ? `${base}/${encodeURIComponent(nodeId)}/new` : null;
+}
+
+function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, onReload, ...current }: FormProps) {
   const { patient, query, located } = useOpenedWith(current);
   const { visit, instrument, definition } = located;
   const navigate = useNavigate();
@@ -163,6 +196,7 @@ function InstrumentForm({ header, queries, definitionNodeId, onReload, ...curren
     [instrument, visit, definition.id],
   );
   const formFieldsOf = useCallback(() => definition.fields, [definition]);
+  const next = nextInstrumentRoute(patient, visit, definition, definitionNodeIds);
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     if (instrument) {
       const answer = await commitMutationAsync(update, {
@@ -216,6 +250,7 @@ function InstrumentForm({ header, queries, definitionNodeId, onReload, ...curren
         readOnly={readOnly}
         save={save}
         onSaved={() => navigate(back)}
+        onSavedNext={next === null ? undefined : () => navigate(next)}
         onCancel={() => navigate(back)}
         lockOwnerVersion={instrument?.version ?? null}
         onReload={onReload}
