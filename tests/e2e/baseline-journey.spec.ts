@@ -103,8 +103,11 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   const lab = patients.group('Testendes Netzwerkzentrum');
   await chooseFirst(lab.getByLabel(/^Standort/));
   const markers = await openSection(page, 'Biomarker-Panel');
-  await patients.choose('EGFR', 'Wildtyp / negativ', markers);
-  await patients.choose('ALK-Fusion', 'Wildtyp / negativ', markers);
+  // The panel is a grid: a row per biomarker, a radio button per status; arrow keys move along a row.
+  await markers.getByRole('radio', { name: 'EGFR: Wildtyp / negativ' }).check();
+  await markers.getByRole('radio', { name: 'ALK-Fusion: positiv (Alteration nachgewiesen)' }).check();
+  await page.keyboard.press('ArrowRight');
+  expect(await markers.getByRole('radio', { name: 'ALK-Fusion: Wildtyp / negativ' }).isChecked()).toBe(true);
   await patients.field('PD-L1 TPS').fill('60');
   await saveAndNext(page);
 

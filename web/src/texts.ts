@@ -12,6 +12,8 @@ export const texts = {
     mainNavigation: 'Hauptmenü',
     legalNavigation: 'Rechtliche Hinweise',
     skipToContent: 'Zum Inhalt springen',
+    showNavigation: 'Navigation einblenden',
+    hideNavigation: 'Navigation ausblenden',
     loadFailed: 'Die Daten konnten nicht geladen werden.',
     retry: 'Erneut versuchen',
   },
