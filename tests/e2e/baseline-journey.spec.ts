@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
 import { LocationDialog } from './pages/location-dialog.js';
@@ -165,5 +165,33 @@ describe('A physician fills the demo baseline form by form (issue 18)', () => {
       expect(scriptErrors).toEqual([]);
       await page.context().close();
     }
+  });
+});
+
+describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
+  it('start with the sidebar collapsed, so the patient table fits; the sidebar opens and closes on demand', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1000 });
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('physician');
+    await new LocationDialog(page).choose('1001 - Universitätsklinikum Köln');
+    await page.waitForURL('**/home');
+    await page.goto(`${inject('baseUrl')}/patients`);
+    const table = page.getByRole('table');
+    await table.waitFor();
+
+    const toggle = page.getByRole('button', { name: 'Navigation einblenden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'Query Übersicht' }).isVisible()).toBe(false);
+    const fits = () => table.evaluate((element) => element.getBoundingClientRect().right <= document.documentElement.clientWidth);
+    expect(await fits()).toBe(true);
+
+    await toggle.click();
+    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor();
+    await page.getByRole('button', { name: 'Navigation ausblenden' }).click();
+    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor({ state: 'hidden' });
+    expect(await fits()).toBe(true);
+    await page.context().close();
   });
 });

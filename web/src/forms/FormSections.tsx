@@ -55,8 +55,9 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, selector: string) {
   if (!target) return;
   event.preventDefault();
   target.scrollIntoView({ block: 'start' });
+  // A radio group is entered at its checked button, as Tab does.
   const input = target.querySelector<HTMLElement>(
-    'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])',
+    'input[type="radio"]:checked:not([disabled]), input:not([type="radio"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])',
   );
   (input ?? target).focus({ preventScroll: true });
 }
