@@ -50,8 +50,7 @@ export function sectionState(section: FormSection): SectionState {
 }
 
 /** Scrolls to an element and puts the focus on its first input, so the keyboard continues there. */
-function jumpTo(event: MouseEvent<HTMLAnchorElement>, selector: string) {
-  const target = document.querySelector<HTMLElement>(selector);
+function jumpTo(event: MouseEvent<HTMLAnchorElement>, target: HTMLElement | undefined | null) {
   if (!target) return;
   event.preventDefault();
   target.scrollIntoView({ block: 'start' });
@@ -61,6 +60,10 @@ function jumpTo(event: MouseEvent<HTMLAnchorElement>, selector: string) {
   );
   (input ?? target).focus({ preventScroll: true });
 }
+
+/** The element of a field by its instance id (ids hold characters a selector would need escaped). */
+const fieldElement = (fieldId: string) =>
+  [...document.querySelectorAll<HTMLElement>('[data-field-id]')].find((element) => element.dataset.fieldId === fieldId);
 
 const stateText = (section: FormSection, state: SectionState): string =>
   state === 'missing' ? texts.forms.sectionMissing(missingFields(section.nodes).length) : texts.forms.sectionStates[state];
@@ -75,7 +78,7 @@ export function SectionNavigation({ sections, text }: { sections: readonly FormS
           const title = section.title === null ? texts.forms.generalSection : text(section.title);
           return (
             <li key={section.id} data-state={state}>
-              <a href={`#${section.id}`} onClick={(event) => jumpTo(event, `#${CSS.escape(section.id)}`)}>
+              <a href={`#${section.id}`} onClick={(event) => jumpTo(event, document.getElementById(section.id))}>
                 {title}
               </a>
               <span className={styles.sectionState}>{stateText(section, state)}</span>
@@ -124,7 +127,7 @@ export function MissingSummary({
       <ul>
         {missing.map((node) => (
           <li key={node.instance.id}>
-            <a href={`#${node.instance.id}`} onClick={(event) => jumpTo(event, `[data-field-id="${CSS.escape(node.instance.id)}"]`)}>
+            <a href={`#${node.instance.id}`} onClick={(event) => jumpTo(event, fieldElement(node.instance.id))}>
               {text(node.definition.displayKey)}
             </a>
           </li>
