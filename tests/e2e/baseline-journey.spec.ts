@@ -90,7 +90,12 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   const tnm = await openSection(page, 'TNM-Klassifikation');
   await patients.choose('T', 'T2a', tnm);
   await patients.choose('N', 'N1', tnm);
+  // Metastasised before the molecular pathology is documented: the redirect links to its form.
+  await patients.choose('M', 'M1c', tnm);
+  const redirect = page.getByRole('link', { name: 'Metastasiert: Bitte die molekularpathologische Diagnostik dokumentieren.' });
+  expect(await redirect.getAttribute('href')).toMatch(/\/visit\/[^/]+\/instrument\/[^/]+\/new$/);
   await patients.choose('M', 'M0', tnm);
+  await redirect.waitFor({ state: 'detached' });
   await chooseFirst(patients.field('UICC-Stadium'));
   await saveAndNext(page);
 

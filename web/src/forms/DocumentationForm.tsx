@@ -18,7 +18,14 @@ import {
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
 import { MissingSummary, SectionList, SectionNavigation, missingFields, sectionsOf } from './FormSections';
-import { FormModelContext, type FieldExtras, type FormModel, type FormServerError, type NetworkDirectory } from './formContext';
+import {
+  FormModelContext,
+  type FieldExtras,
+  type RedirectHref,
+  type FormModel,
+  type FormServerError,
+  type NetworkDirectory,
+} from './formContext';
 import { fieldNodes, type FieldNode } from './formNodes';
 import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
 import styles from './DocumentationForm.module.css';
@@ -50,6 +57,8 @@ export type DocumentationFormProps = {
    * touched (changed or left) do, so a fresh form shows no errors.
    */
   validated?: boolean;
+  /** Turns redirects into links to the instrument they name; absent: plain notes. */
+  redirectHref?: RedirectHref;
 };
 
 const never = () => false;
@@ -78,6 +87,7 @@ export function DocumentationForm({
   onSetLock,
   fieldExtras,
   validated = false,
+  redirectHref,
 }: DocumentationFormProps) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const touch = (fieldId: string) => setTouched((before) => (before.has(fieldId) ? before : new Set(before).add(fieldId)));
@@ -128,6 +138,7 @@ export function DocumentationForm({
     removeEntry: (entryId) => change(removeEntry(prepared, entryId)),
     setLock: onSetLock ?? null,
     fieldExtras: fieldExtras ?? null,
+    redirectHref: redirectHref ?? null,
   };
 
   return (

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { fieldDef, ruleOf } from '@ecrf/rules/test-utils';
+import { C, evalOf, fieldDef, notOf, ruleOf } from '@ecrf/rules/test-utils';
 import { renderForm } from './formTestKit';
 
 const required = () => ruleOf('RequiredField', null);
@@ -74,5 +74,19 @@ describe('Sections, missing fields and grids of a long form (issue 18)', () => {
   it('keeps a form of plain fields in one piece, without a navigation', () => {
     renderForm(panelForm.slice(0, 2));
     expect(screen.queryByRole('navigation', { name: 'Abschnitte' })).toBeNull();
+  });
+
+  it('shows a redirect whose condition reads an instrument as a link to it', async () => {
+    // One of the two holds, whether Erika's diagnosis is coded or not; both read the baseline diagnosis.
+    const redirects = [
+      ruleOf('Redirect', evalOf(C.diagnosisCoded), { displayKey: 'Bitte die Diagnose prüfen' }),
+      ruleOf('Redirect', notOf(evalOf(C.diagnosisCoded)), { displayKey: 'Bitte die Diagnose prüfen' }),
+    ];
+    const s = renderForm([fieldDef('icd10', 'TableEntry', 10, { rules: redirects })], [], {
+      redirectHref: (target) => `/instrument/${target.instrument}/in/${target.visit ?? ''}`,
+    });
+    expect(screen.queryByRole('link', { name: 'Bitte die Diagnose prüfen' })).toBeNull();
+    await s.user.type(screen.getByLabelText('ICD-10'), 'C34.1');
+    expect(screen.getByRole('link', { name: 'Bitte die Diagnose prüfen' }).getAttribute('href')).toBe('/instrument/diagnosis/in/baseline');
   });
 });

@@ -3,7 +3,7 @@
  * directory, server errors and the edit operations. Provided once by DocumentationForm.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { DataFieldDefinition, EnumValue, FieldValue } from '@ecrf/rules';
+import type { DataFieldDefinition, EnumValue, FieldValue, RedirectTarget } from '@ecrf/rules';
 import type { FieldNode } from './formNodes';
 
 export type NetworkOrganizationOption = { id: string; displayName?: string | null };
@@ -44,7 +44,12 @@ export type FormModel = {
   setLock: ((fieldId: string, locked: boolean) => void) | null;
   /** Controls the screen puts beside a stored field (its queries, its verification flags); null for none. */
   fieldExtras: FieldExtras | null;
+  /** The route of a redirect's instrument; null where the screen has none. */
+  redirectHref: RedirectHref | null;
 };
+
+/** The route of the instrument a redirect names, or null when the patient's documentation has no place for it. */
+export type RedirectHref = (target: RedirectTarget) => string | null;
 
 /** Renders the controls beside a stored field, given its instance id and its German label. */
 export type FieldExtras = (fieldId: string, label: string) => ReactNode;

@@ -9,6 +9,7 @@ import {
   evaluateExpression,
   evaluateFieldState,
   hasOwnEntry,
+  redirectTarget,
   isNetworkFieldComplete,
   rulesOfKind,
   withinEntry,
@@ -16,6 +17,7 @@ import {
   type DataFieldInstance,
   type EvaluationContext,
   type FieldState,
+  type RedirectTarget,
 } from '@ecrf/rules';
 import { REPEATING_TYPES, childDefinitions } from './formTree';
 
@@ -31,6 +33,8 @@ export type FieldNode = {
    * a negated `equals`: docs/rules.md), so it is shown only once there is a value.
    */
   entered: boolean;
+  /** The redirects that hold, each with the instrument its condition reads (a link), if any. */
+  redirects: { displayKey: string; target: RedirectTarget | null }[];
   /** Display keys of the editability rules that do not hold: why the field cannot be edited. */
   editabilityMessages: string[];
   children: FieldNode[];
@@ -80,6 +84,10 @@ function nodesOf(
       state,
       missing: state.visible && ((state.required && !entered) || !isNetworkFieldComplete(definition, instance)),
       entered,
+      redirects: state.redirects.map((displayKey) => {
+        const rule = rulesOfKind(definition.rules, 'Redirect').find((candidate) => candidate.displayKey === displayKey);
+        return { displayKey, target: rule ? redirectTarget(rule, own.constraint) : null };
+      }),
       editabilityMessages: broken.map((rule) => rule.displayKey).filter((key): key is string => typeof key === 'string' && key !== ''),
       children: nodesOf(formFields, definition, instance.childFields, own, state.visible),
     };

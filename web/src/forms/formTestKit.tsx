@@ -4,6 +4,7 @@
  */
 import type { DataFieldDefinition, DataFieldInstance } from '@ecrf/rules';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { erikaContext, erikaData, institutes, kitchenSinkDefinition, personas } from '@ecrf/rules/test-utils';
 import { DocumentationForm, type DocumentationFormProps, type FormEvaluation } from './DocumentationForm';
@@ -97,10 +98,15 @@ export function renderForm(formFields: readonly DataFieldDefinition[], initial: 
         allowsOngoing={options.allowsOngoing}
         onSetLock={options.onSetLock}
         validated={options.validated}
+        redirectHref={options.redirectHref}
       />
     );
   }
-  const view = render(<Harness />);
+  const view = render(
+    <MemoryRouter>
+      <Harness />
+    </MemoryRouter>,
+  );
   const latest = (): FormState => {
     if (state === null) throw new Error('not rendered');
     return state;

@@ -3,7 +3,7 @@ import { Banner, Button, FormControl, Textarea } from '@primer/react';
 import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
 import type { FieldInput } from '../forms/instances';
-import type { FieldExtras } from '../forms/formContext';
+import type { FieldExtras, RedirectHref } from '../forms/formContext';
 import { useFormState } from '../forms/useFormState';
 import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
@@ -43,6 +43,8 @@ type Props = {
   lockOwnerVersion?: number | null;
   /** Queries and verification flags beside each stored field. */
   fieldExtras?: FieldExtras;
+  /** Redirects as links to the instruments they name. */
+  redirectHref?: RedirectHref;
 };
 
 /**
@@ -66,6 +68,7 @@ export function DocumentationFormPage({
   onReload,
   lockOwnerVersion = null,
   fieldExtras,
+  redirectHref,
 }: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
   const { definition, formFields, text, network } = rules;
@@ -164,6 +167,7 @@ export function DocumentationFormPage({
         onSetLock={setLock}
         fieldExtras={fieldExtras}
         validated={validated}
+        redirectHref={redirectHref}
       />
       {!readOnly && askReason && (
         <FormControl required>

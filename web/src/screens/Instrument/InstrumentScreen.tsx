@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner } from '@primer/react';
-import { reasonForChangeRequired, type FormPlace, type InstrumentDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type InstrumentDefinition, type RedirectTarget } from '@ecrf/rules';
 import instrumentScreenQueryNode from '../../__generated__/InstrumentScreenQuery.graphql';
 import type { InstrumentScreenQuery } from '../../__generated__/InstrumentScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
@@ -158,10 +158,21 @@ type FormProps = {
   onReload: () => void;
 };
 
-/**
- * The route of the visit's instrument after `definition` in the definition's order: its stored form, else
- * its new form; null after the last one and for standalone instruments.
- */
+/** The form of an instrument definition in a visit: its stored instrument, else its new form. */
+function instrumentRoute(
+  patient: DocumentationPatient,
+  visit: DocumentationVisit,
+  definitionId: string,
+  definitionNodeIds: ReadonlyMap<string, string>,
+): string | null {
+  const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}/instrument`;
+  const stored = visit.instruments.find((candidate) => candidate.definitionId === definitionId && candidate.isDeleted !== true);
+  if (stored) return `${base}/${encodeURIComponent(stored.id)}/edit`;
+  const nodeId = definitionNodeIds.get(definitionId);
+  return nodeId ? `${base}/${encodeURIComponent(nodeId)}/new` : null;
+}
+
+/** The visit's instrument after `definition` in the definition's order; null after the last and for standalone ones. */
 function nextInstrumentRoute(
   patient: DocumentationPatient,
   visit: DocumentationVisit | null,
@@ -170,13 +181,25 @@ function nextInstrumentRoute(
 ): string | null {
   if (!visit) return null;
   const definitions = instrumentDefinitionsOf(patient, visit).filter((candidate) => candidate.isDeleted !== true);
-  const next = definitions[definitions.findIndex((candidate) => candidate.id === definition.id) + 1];
-  if (!next || definitions.every((candidate) => candidate.id !== definition.id)) return null;
-  const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}/instrument`;
-  const stored = visit.instruments.find((candidate) => candidate.definitionId === next.id && candidate.isDeleted !== true);
-  if (stored) return `${base}/${encodeURIComponent(stored.id)}/edit`;
-  const nodeId = definitionNodeIds.get(next.id);
-  return nodeId ? `${base}/${encodeURIComponent(nodeId)}/new` : null;
+  const position = definitions.findIndex((candidate) => candidate.id === definition.id);
+  const next = position < 0 ? undefined : definitions[position + 1];
+  return next ? instrumentRoute(patient, visit, next.id, definitionNodeIds) : null;
+}
+
+/** A redirect's instrument in the visit it names (this visit when it names none or this one's definition). */
+function redirectRoute(
+  patient: DocumentationPatient,
+  current: DocumentationVisit | null,
+  target: RedirectTarget,
+  definitionNodeIds: ReadonlyMap<string, string>,
+): string | null {
+  const definition = patient.index.instrumentByIdentifier.get(target.instrument);
+  const visitIdentifier = (visit: DocumentationVisit) => patient.index.visitById.get(visit.definitionId)?.identifier;
+  const visit =
+    target.visit === null || (current && visitIdentifier(current) === target.visit)
+      ? current
+      : patient.visits.find((candidate) => candidate.isDeleted !== true && visitIdentifier(candidate) === target.visit);
+  return definition && visit ? instrumentRoute(patient, visit, definition.id, definitionNodeIds) : null;
 }
 
 function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, onReload, ...current }: FormProps) {
@@ -251,6 +274,7 @@ function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, 
         save={save}
         onSaved={() => navigate(back)}
         onSavedNext={next === null ? undefined : () => navigate(next)}
+        redirectHref={(redirect) => redirectRoute(patient, visit, redirect, definitionNodeIds)}
         onCancel={() => navigate(back)}
         lockOwnerVersion={instrument?.version ?? null}
         onReload={onReload}
