@@ -27,6 +27,7 @@ export * from './constraints/evaluate.js';
 export * from './constraints/create-context.js';
 
 export * from './fields/field-state.js';
+export * from './fields/redirect-target.js';
 export * from './fields/child-fields.js';
 export * from './fields/network.js';
 export * from './instruments/form-walk.js';

@@ -49,7 +49,7 @@ export class PatientPages {
   }
 
   async save(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Speichern' }).click();
+    await this.page.getByRole('button', { name: 'Speichern', exact: true }).click();
   }
 }
 

@@ -8,7 +8,7 @@ const queryGroup = (name: RegExp) => screen.queryByRole('group', { name });
 
 describe('DocumentationForm: rules live', () => {
   it('shows a field when its controlling field says so, required, and hides it again', async () => {
-    const s = renderForm(vitalStatusInstrument.fields);
+    const s = renderForm(vitalStatusInstrument.fields, [], { validated: true });
     expect(queryGroup(/^Sterbedatum/)).toBeNull();
     await s.user.selectOptions(screen.getByLabelText(/^Verstorben/), 'Ja');
     expect(group(/^Sterbedatum/).textContent).toContain('Pflichtfeld');
@@ -18,7 +18,7 @@ describe('DocumentationForm: rules live', () => {
   });
 
   it('marks a required field and reports it missing until a value is entered', async () => {
-    const s = renderForm(diagnosisInstrument.fields);
+    const s = renderForm(diagnosisInstrument.fields, [], { validated: true });
     // The asterisk is for the eye; screen readers hear 'Pflichtfeld'.
     const diagnosis = screen.getByRole('group', { name: 'Diagnosedatum (Pflichtfeld)' });
     expect(diagnosis.querySelector('legend')?.textContent).toBe('Diagnosedatum * (Pflichtfeld)');
@@ -52,6 +52,36 @@ describe('DocumentationForm: rules live', () => {
     expect(screen.getByText('Maligne Morphologie: Diagnose prüfen')).toBeTruthy();
     await s.user.type(screen.getByLabelText('PD-L1 TPS'), 'x');
     expect(screen.getByText('Bitte eine Zahl eingeben')).toBeTruthy();
+  });
+});
+
+describe('DocumentationForm: messages wait for the user (issue 18, defect 6)', () => {
+  it('shows no missing message on a fresh form, then at a field the user has left empty', async () => {
+    const s = renderForm(diagnosisInstrument.fields);
+    expect(screen.getByRole('group', { name: 'Diagnosedatum (Pflichtfeld)' })).toBeTruthy();
+    expect(screen.queryByText('Pflichtfeld fehlt')).toBeNull();
+    const diagnosis = screen.getByRole('group', { name: 'Diagnosedatum (Pflichtfeld)' });
+    // Moving between the parts of one date does not leave the field.
+    await s.user.click(within(diagnosis).getByLabelText('Tag'));
+    await s.user.tab();
+    expect(screen.queryByText('Pflichtfeld fehlt')).toBeNull();
+    await s.user.click(screen.getByLabelText('PD-L1 TPS'));
+    expect(diagnosis.closest('[data-field-id]')?.textContent).toContain('Pflichtfeld fehlt');
+    expect(screen.getAllByText('Pflichtfeld fehlt')).toHaveLength(1);
+  });
+
+  it('shows every missing required field once a save was tried', () => {
+    renderForm(diagnosisInstrument.fields, [], { validated: true });
+    expect(screen.getAllByText('Pflichtfeld fehlt')).toHaveLength(2);
+  });
+
+  it('shows a hint or redirect only at a field with a value, though its condition holds on an empty one', async () => {
+    const s = renderForm(diagnosisInstrument.fields);
+    // "not inside the list of C34 codes" holds on an empty diagnosis, too.
+    expect(screen.queryByText('Das Register erfasst nur Lungenkarzinome (C34.x).')).toBeNull();
+    expect(screen.queryByText('Maligne Morphologie: Diagnose prüfen')).toBeNull();
+    await s.user.type(screen.getByLabelText('Morphologie'), '8140/3');
+    expect(screen.getByText('Maligne Morphologie: Diagnose prüfen')).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@
  * the instance tree; every change comes back through `onChange` already normalised the way the backend
  * saves it (placeholders for missing fields, population values, invisible fields empty).
  */
-import { useMemo } from 'react';
+import { useMemo, useState, type FocusEvent } from 'react';
 import { Banner } from '@primer/react';
 import {
   createEvaluationContext,
@@ -17,7 +17,15 @@ import {
 } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
-import { FormModelContext, type FieldExtras, type FormModel, type FormServerError, type NetworkDirectory } from './formContext';
+import { MissingSummary, SectionList, SectionNavigation, missingFields, sectionsOf } from './FormSections';
+import {
+  FormModelContext,
+  type FieldExtras,
+  type RedirectHref,
+  type FormModel,
+  type FormServerError,
+  type NetworkDirectory,
+} from './formContext';
 import { fieldNodes, type FieldNode } from './formNodes';
 import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
 import styles from './DocumentationForm.module.css';
@@ -44,6 +52,13 @@ export type DocumentationFormProps = {
   onSetLock?: (fieldId: string, locked: boolean) => void;
   /** Queries and verification flags beside each stored field; absent: none. */
   fieldExtras?: FieldExtras;
+  /**
+   * A save was tried: every missing required field says so. Before that only the fields the user has
+   * touched (changed or left) do, so a fresh form shows no errors.
+   */
+  validated?: boolean;
+  /** Turns redirects into links to the instrument they name; absent: plain notes. */
+  redirectHref?: RedirectHref;
 };
 
 const never = () => false;
@@ -71,7 +86,17 @@ export function DocumentationForm({
   allowsOngoing = never,
   onSetLock,
   fieldExtras,
+  validated = false,
+  redirectHref,
 }: DocumentationFormProps) {
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const touch = (fieldId: string) => setTouched((before) => (before.has(fieldId) ? before : new Set(before).add(fieldId)));
+  // A field is left when the focus moves out of its element, which carries its instance id.
+  const leave = (event: FocusEvent<HTMLDivElement>) => {
+    const field = event.target.closest<HTMLElement>('[data-field-id]');
+    const next = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+    if (field?.dataset.fieldId && !(next && field.contains(next))) touch(field.dataset.fieldId);
+  };
   const index = useMemo(() => indexStudyDefinition(definition), [definition]);
   // Placeholders get random ids: they are made once per `fields`, whatever else re-renders.
   const completed = useMemo(() => createMissingFields(formFields, fields), [formFields, fields]);
@@ -79,6 +104,7 @@ export function DocumentationForm({
   const prepared = normalizeFields(formFields, completed, contextFor);
   const nodes = fieldNodes(formFields, prepared, contextFor(prepared));
   const shown = shownTargets(nodes);
+  const sections = sectionsOf(nodes);
   // An error goes to its field when shown, else to its definition's fields when shown, else on top.
   const atField = (error: FormServerError) => typeof error.fieldId === 'string' && shown.has(error.fieldId);
   const atDefinition = (error: FormServerError) =>
@@ -100,16 +126,24 @@ export function DocumentationForm({
       serverErrors
         .filter((error) => (atField(error) ? error.fieldId === fieldId : atDefinition(error) && error.definitionId === definitionId))
         .map((error) => error.message),
-    setValues: (fieldId, values) => change(updateField(prepared, fieldId, (field) => ({ ...field, values }))),
-    addEntry: (listId, entryDefinition) => change(addEntry(formFields, prepared, listId, entryDefinition)),
+    missingShown: (node) => node.missing && (validated || touched.has(node.instance.id)),
+    setValues: (fieldId, values) => {
+      touch(fieldId);
+      change(updateField(prepared, fieldId, (field) => ({ ...field, values })));
+    },
+    addEntry: (listId, entryDefinition) => {
+      touch(listId);
+      change(addEntry(formFields, prepared, listId, entryDefinition));
+    },
     removeEntry: (entryId) => change(removeEntry(prepared, entryId)),
     setLock: onSetLock ?? null,
     fieldExtras: fieldExtras ?? null,
+    redirectHref: redirectHref ?? null,
   };
 
   return (
     <FormModelContext.Provider value={model}>
-      <div className={styles.form}>
+      <div className={styles.form} onBlur={leave}>
         {generalErrors.length > 0 && (
           <Banner
             variant="critical"
@@ -119,7 +153,19 @@ export function DocumentationForm({
             ))}
           />
         )}
-        <FieldList nodes={nodes} />
+        {!readOnly && <MissingSummary missing={missingFields(nodes)} text={text} emphasised={validated} />}
+        {sections.length > 1 ? (
+          <div className={styles.sectioned}>
+            <SectionNavigation sections={sections} text={text} />
+            <div className={styles.sections}>
+              <SectionList sections={sections} text={text} />
+            </div>
+          </div>
+        ) : (
+          <div className={styles.fields}>
+            <FieldList nodes={nodes} />
+          </div>
+        )}
       </div>
     </FormModelContext.Provider>
   );

@@ -3,7 +3,8 @@
  * lock and editability notes, messages of missing or invalid values and of the server).
  */
 import { AlertIcon, ArrowRightIcon, InfoIcon, LockIcon, UnlockIcon } from '@primer/octicons-react';
-import { Button, VisuallyHidden } from '@primer/react';
+import { Button, Link, VisuallyHidden } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
 import { formatDisplayDate, isFieldLocked, parsePartialDate } from '@ecrf/rules';
 import { texts } from '../texts';
 import type { FieldNode } from './formNodes';
@@ -42,7 +43,7 @@ function lockNote(node: FieldNode, today: string): string | null {
 /** Messages of the field: missing required value, a value the input cannot read, refusals of the server. */
 export function fieldErrors(node: FieldNode, model: FormModel, invalid: string | null = null): string[] {
   return [
-    ...(node.missing ? [texts.forms.missing] : []),
+    ...(model.missingShown(node) ? [texts.forms.missing] : []),
     ...(invalid ? [invalid] : []),
     ...model.serverErrorsAt(node.instance.id, node.definition.id),
   ];
@@ -54,10 +55,14 @@ export const notesId = (node: FieldNode): string => `${node.instance.id}-notes`;
 /** Hints, redirects, lock and editability notes, and (for groups) the field's errors. */
 export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; model: FormModel; errors?: readonly string[] }) {
   const lock = lockNote(node, model.today);
-  const notes = [
+  const notes: { kind: 'error' | 'hint' | 'redirect' | 'lock'; message: string; href?: string | null }[] = [
     ...errors.map((message) => ({ kind: 'error' as const, message })),
-    ...node.state.hints.map((key) => ({ kind: 'hint' as const, message: model.text(key) })),
-    ...node.state.redirects.map((key) => ({ kind: 'redirect' as const, message: model.text(key) })),
+    ...(node.entered ? node.state.hints : []).map((key) => ({ kind: 'hint' as const, message: model.text(key) })),
+    ...(node.entered ? node.redirects : []).map(({ displayKey, target }) => ({
+      kind: 'redirect' as const,
+      message: model.text(displayKey),
+      href: target && model.redirectHref ? model.redirectHref(target) : null,
+    })),
     ...(lock ? [{ kind: 'lock' as const, message: lock }] : []),
     ...node.editabilityMessages.map((key) => ({ kind: 'lock' as const, message: model.text(key) })),
   ];
@@ -71,7 +76,7 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
   return (
     <>
       <div id={notesId(node)}>
-        {notes.map(({ kind, message }, i) => (
+        {notes.map(({ kind, message, href }, i) => (
           <p key={`${kind}-${i}`} className={styles[kind]}>
             {kind === 'error' && <AlertIcon size={12} />}
             {kind === 'hint' && <InfoIcon size={12} />}
@@ -79,7 +84,13 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
             {kind === 'lock' && <LockIcon size={12} />}
             {kind === 'hint' && <VisuallyHidden>{texts.forms.hint}: </VisuallyHidden>}
             {kind === 'redirect' && <VisuallyHidden>{texts.forms.redirect}: </VisuallyHidden>}
-            <span>{message}</span>
+            {href ? (
+              <Link as={RouterLink} to={href}>
+                {message}
+              </Link>
+            ) : (
+              <span>{message}</span>
+            )}
           </p>
         ))}
         {lockControl && (

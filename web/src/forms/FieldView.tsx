@@ -10,6 +10,7 @@ import { texts } from '../texts';
 import { FieldLabel, FieldNotes, fieldErrors } from './FieldParts';
 import { NetworkField } from './NetworkField';
 import { ValueField } from './ValueField';
+import { ChoiceGrid, splitGrid } from './ChoiceGrid';
 import { useFormModel } from './formContext';
 import { ENTRY_FIELD_TYPES } from '@ecrf/rules';
 import { childDefinitions } from './formTree';
@@ -50,13 +51,23 @@ function FieldView({ node }: { node: FieldNode }) {
 
 function GroupField({ node }: { node: FieldNode }) {
   const model = useFormModel();
+  const label = model.text(node.definition.displayKey);
+  // A table's fields of one value set are a grid; the others (numbers, details) follow as fields.
+  const grid = node.definition.definitionType === 'Table' ? splitGrid(node.children) : null;
   return (
-    <div className={styles.field}>
+    <div className={styles.wideField} data-field-id={node.instance.id}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
-          <FieldLabel label={model.text(node.definition.displayKey)} required={node.state.required} />
+          <FieldLabel label={label} required={node.state.required} />
         </legend>
-        <FieldList nodes={node.children} />
+        {grid?.valueSet ? (
+          <>
+            <ChoiceGrid rows={grid.rows} valueSet={grid.valueSet} caption={label} />
+            <FieldList nodes={grid.rest} />
+          </>
+        ) : (
+          <FieldList nodes={node.children} />
+        )}
       </fieldset>
       <FieldNotes node={node} model={model} errors={fieldErrors(node, model)} />
     </div>
@@ -71,7 +82,7 @@ function ListField({ node }: { node: FieldNode }) {
   const entries = node.children.filter((child) => child.state.visible);
   const positions = new Map<string, number>();
   return (
-    <div className={styles.field}>
+    <div className={styles.wideField} data-field-id={node.instance.id}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
           <FieldLabel label={model.text(definition.displayKey)} required={state.required} />

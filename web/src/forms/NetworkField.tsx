@@ -53,10 +53,10 @@ export function NetworkField({ node }: { node: FieldNode }) {
     );
   };
   const errors = fieldErrors(node, model);
-  const selectProps = { 'aria-describedby': notesId(node), 'aria-invalid': node.missing ? true : undefined };
+  const selectProps = { 'aria-describedby': notesId(node), 'aria-invalid': model.missingShown(node) ? true : undefined };
 
   return (
-    <div className={styles.field}>
+    <div className={styles.wideField} data-field-id={node.instance.id}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>
           <FieldLabel label={model.text(definition.displayKey)} required={state.required || organizationRequired || personRequired} />

@@ -48,7 +48,7 @@ export function ValueField({ node }: { node: FieldNode }) {
       .map((v) => (kind === 'enum' || kind === 'multiEnum' ? enumLabel(v) : date ? formatDisplayDate(date) : v))
       .join(', ');
     return (
-      <div className={styles.field}>
+      <div className={styles.field} data-field-id={instance.id}>
         <FormControl>
           <FormControl.Label>{label}</FormControl.Label>
           <TextInput readOnly block value={shown} aria-describedby={notesId(node)} trailingVisual={unit ?? undefined} />
@@ -61,14 +61,14 @@ export function ValueField({ node }: { node: FieldNode }) {
   if (kind === 'date') {
     const invalid = value !== '' && parsePartialDate(value) === null ? texts.forms.invalidDate : null;
     return (
-      <div className={styles.field}>
+      <div className={styles.field} data-field-id={instance.id}>
         <PartialDateInput
           legend={<FieldLabel label={label} required={state.required} />}
           value={value}
           disabled={disabled}
           allowsOngoing={model.allowsOngoing(definition)}
           describedBy={notesId(node)}
-          invalid={invalid !== null || node.missing}
+          invalid={invalid !== null || model.missingShown(node)}
           onChange={setValue}
         />
         <FieldNotes node={node} model={model} errors={fieldErrors(node, model, invalid)} />
@@ -86,7 +86,7 @@ export function ValueField({ node }: { node: FieldNode }) {
       );
     };
     return (
-      <div className={styles.field}>
+      <div className={styles.wideField} data-field-id={instance.id}>
         <CheckboxGroup disabled={disabled}>
           <CheckboxGroup.Label>
             <FieldLabel label={label} required={state.required} />
@@ -110,7 +110,7 @@ export function ValueField({ node }: { node: FieldNode }) {
       { value: '', label: texts.forms.noAnswer },
     ];
     return (
-      <div className={styles.field}>
+      <div className={styles.field} data-field-id={instance.id}>
         <RadioGroup name={instance.id} disabled={disabled}>
           <RadioGroup.Label>
             <FieldLabel label={label} required={state.required} />
@@ -135,7 +135,7 @@ export function ValueField({ node }: { node: FieldNode }) {
     'aria-required': state.required ? true : undefined,
   };
   return (
-    <div className={styles.field}>
+    <div className={styles.field} data-field-id={instance.id}>
       {/* Primer disables the input through its FormControl. */}
       <FormControl disabled={disabled}>
         <FormControl.Label>

@@ -3,7 +3,8 @@
  * directory, server errors and the edit operations. Provided once by DocumentationForm.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import type { DataFieldDefinition, EnumValue, FieldValue } from '@ecrf/rules';
+import type { DataFieldDefinition, EnumValue, FieldValue, RedirectTarget } from '@ecrf/rules';
+import type { FieldNode } from './formNodes';
 
 export type NetworkOrganizationOption = { id: string; displayName?: string | null };
 export type NetworkPersonOption = {
@@ -34,6 +35,8 @@ export type FormModel = {
   /** Offers "andauernd" on a date field; the definition model has no setting for it. */
   allowsOngoing: (definition: DataFieldDefinition) => boolean;
   serverErrorsAt: (fieldId: string, definitionId: string) => string[];
+  /** The field is missing and says so: it was touched, or a save was tried. */
+  missingShown: (node: FieldNode) => boolean;
   setValues: (fieldId: string, values: readonly FieldValue[]) => void;
   addEntry: (listId: string, entryDefinition: DataFieldDefinition) => void;
   removeEntry: (entryId: string) => void;
@@ -41,7 +44,12 @@ export type FormModel = {
   setLock: ((fieldId: string, locked: boolean) => void) | null;
   /** Controls the screen puts beside a stored field (its queries, its verification flags); null for none. */
   fieldExtras: FieldExtras | null;
+  /** The route of a redirect's instrument; null where the screen has none. */
+  redirectHref: RedirectHref | null;
 };
+
+/** The route of the instrument a redirect names, or null when the patient's documentation has no place for it. */
+export type RedirectHref = (target: RedirectTarget) => string | null;
 
 /** Renders the controls beside a stored field, given its instance id and its German label. */
 export type FieldExtras = (fieldId: string, label: string) => ReactNode;

@@ -9,6 +9,7 @@ import {
   evaluateExpression,
   evaluateFieldState,
   hasOwnEntry,
+  redirectTarget,
   isNetworkFieldComplete,
   rulesOfKind,
   withinEntry,
@@ -16,6 +17,7 @@ import {
   type DataFieldInstance,
   type EvaluationContext,
   type FieldState,
+  type RedirectTarget,
 } from '@ecrf/rules';
 import { REPEATING_TYPES, childDefinitions } from './formTree';
 
@@ -25,6 +27,14 @@ export type FieldNode = {
   state: FieldState;
   /** Required and visible, but nothing entered (for containers: no entry, or no child with a value). */
   missing: boolean;
+  /**
+   * Something is entered (for containers: an entry, or a child with a value). A hint or redirect speaks about
+   * the value of the field it stands at, and its condition often holds on an empty one too (`notInsideList`,
+   * a negated `equals`: docs/rules.md), so it is shown only once there is a value.
+   */
+  entered: boolean;
+  /** The redirects that hold, each with the instrument its condition reads (a link), if any. */
+  redirects: { displayKey: string; target: RedirectTarget | null }[];
   /** Display keys of the editability rules that do not hold: why the field cannot be edited. */
   editabilityMessages: string[];
   children: FieldNode[];
@@ -67,11 +77,17 @@ function nodesOf(
     const broken = state.visible
       ? rulesOfKind(definition.rules, 'Editability').filter((rule) => !evaluateExpression(rule.constraintExpression, own))
       : [];
+    const entered = hasValue(definition, instance);
     return {
       definition,
       instance,
       state,
-      missing: state.visible && ((state.required && !hasValue(definition, instance)) || !isNetworkFieldComplete(definition, instance)),
+      missing: state.visible && ((state.required && !entered) || !isNetworkFieldComplete(definition, instance)),
+      entered,
+      redirects: state.redirects.map((displayKey) => {
+        const rule = rulesOfKind(definition.rules, 'Redirect').find((candidate) => candidate.displayKey === displayKey);
+        return { displayKey, target: rule ? redirectTarget(rule, own.constraint) : null };
+      }),
       editabilityMessages: broken.map((rule) => rule.displayKey).filter((key): key is string => typeof key === 'string' && key !== ''),
       children: nodesOf(formFields, definition, instance.childFields, own, state.visible),
     };

@@ -4,6 +4,7 @@
  */
 import type { DataFieldDefinition, DataFieldInstance } from '@ecrf/rules';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { erikaContext, erikaData, institutes, kitchenSinkDefinition, personas } from '@ecrf/rules/test-utils';
 import { DocumentationForm, type DocumentationFormProps, type FormEvaluation } from './DocumentationForm';
@@ -21,6 +22,7 @@ const labels: Record<string, string> = {
   'field.uicc': 'UICC-Stadium',
   'field.pdl1_tps': 'PD-L1 TPS',
   'hint.morphology.malignant': 'Maligne Morphologie: Diagnose prüfen',
+  'hint.icd10.notLung': 'Das Register erfasst nur Lungenkarzinome (C34.x).',
   'redirect.molecular.immunotherapy': 'Bitte die Immuntherapie dokumentieren',
   'field.therapy_lines': 'Therapielinien',
   'field.therapy_line': 'Therapielinie',
@@ -95,10 +97,16 @@ export function renderForm(formFields: readonly DataFieldDefinition[], initial: 
         readOnly={options.readOnly}
         allowsOngoing={options.allowsOngoing}
         onSetLock={options.onSetLock}
+        validated={options.validated}
+        redirectHref={options.redirectHref}
       />
     );
   }
-  const view = render(<Harness />);
+  const view = render(
+    <MemoryRouter>
+      <Harness />
+    </MemoryRouter>,
+  );
   const latest = (): FormState => {
     if (state === null) throw new Error('not rendered');
     return state;

@@ -26,6 +26,9 @@ import { Footer } from './Footer';
 import { texts } from '../texts';
 import styles from './AppShell.module.css';
 
+/** From this width the sidebar starts open. */
+const WIDE_ENOUGH_FOR_SIDEBAR = '(min-width: 1024px)';
+
 const shellFragment = graphql`
   fragment AppShell_query on Query {
     viewer {
@@ -168,6 +171,8 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
     },
     [navigate, pathname],
   );
+  // Open where the content keeps room for a form beside it (a landscape tablet and up); the user decides after that.
+  const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia(WIDE_ENOUGH_FOR_SIDEBAR).matches);
   const onIdleTimeout = useCallback(() => logout('autoLogout'), [logout]);
   const actions = useMemo<ShellActions>(
     () => ({
@@ -180,7 +185,7 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
 
   return (
     <ShellContext.Provider value={actions}>
-      <div className={styles.shell}>
+      <div className={styles.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
         <a className={styles.skipLink} href="#main-content">
           {texts.app.skipToContent}
         </a>
@@ -189,8 +194,10 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
           selectedLocationId={selectedLocationId}
           onOpenLocation={actions.openLocationSelection}
           onOpenAccount={actions.openAccount}
+          sidebarOpen={sidebarOpen}
+          onToggleSidebar={() => setSidebarOpen((open) => !open)}
         />
-        <aside className={styles.sidebarArea}>
+        <aside id="app-sidebar" className={styles.sidebarArea}>
           <Sidebar viewer={viewer} onLogout={actions.logout} />
         </aside>
         <main id="main-content" className={styles.main} tabIndex={-1}>

@@ -1,6 +1,6 @@
 import { graphql, useFragment } from 'react-relay';
-import { Button } from '@primer/react';
-import { LocationIcon, PersonIcon } from '@primer/octicons-react';
+import { Button, IconButton } from '@primer/react';
+import { LocationIcon, PersonIcon, SidebarCollapseIcon, SidebarExpandIcon } from '@primer/octicons-react';
 import type { TopBar_viewer$key } from '../__generated__/TopBar_viewer.graphql';
 import { texts } from '../texts';
 import styles from './AppShell.module.css';
@@ -10,10 +10,12 @@ type Props = {
   selectedLocationId: string | null;
   onOpenLocation: (() => void) | null;
   onOpenAccount: () => void;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
 };
 
 /** Top bar: brand, the selected location 'identifier - displayName' and the user (ecrf-core.md §1). */
-export function TopBar({ viewer, selectedLocationId, onOpenLocation, onOpenAccount }: Props) {
+export function TopBar({ viewer, selectedLocationId, onOpenLocation, onOpenAccount, sidebarOpen, onToggleSidebar }: Props) {
   const data = useFragment(
     graphql`
       fragment TopBar_viewer on Viewer {
@@ -34,7 +36,16 @@ export function TopBar({ viewer, selectedLocationId, onOpenLocation, onOpenAccou
 
   return (
     <header className={styles.topBar}>
-      <span className={styles.brand}>{texts.app.title}</span>
+      <div className={styles.topBarStart}>
+        <IconButton
+          icon={sidebarOpen ? SidebarExpandIcon : SidebarCollapseIcon}
+          aria-label={sidebarOpen ? texts.app.hideNavigation : texts.app.showNavigation}
+          aria-expanded={sidebarOpen}
+          aria-controls="app-sidebar"
+          onClick={onToggleSidebar}
+        />
+        <span className={styles.brand}>{texts.app.title}</span>
+      </div>
       <div className={styles.topBarActions}>
         {onOpenLocation !== null && (
           <Button

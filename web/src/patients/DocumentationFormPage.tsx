@@ -3,7 +3,7 @@ import { Banner, Button, FormControl, Textarea } from '@primer/react';
 import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
 import type { FieldInput } from '../forms/instances';
-import type { FieldExtras } from '../forms/formContext';
+import type { FieldExtras, RedirectHref } from '../forms/formContext';
 import { useFormState } from '../forms/useFormState';
 import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
@@ -34,6 +34,8 @@ type Props = {
   header?: { node: ReactNode; dirty: boolean };
   save: (fields: FieldInput[], reasonForChange: string | null) => Promise<readonly SaveError[]>;
   onSaved: () => void;
+  /** Offers "Speichern und nächstes Instrument": after the save, opens the visit's next instrument. */
+  onSavedNext?: () => void;
   onCancel: () => void;
   /** Opens the form again on the stored state the store now holds (after a refused stale save or a lock change). */
   onReload: () => void;
@@ -41,6 +43,8 @@ type Props = {
   lockOwnerVersion?: number | null;
   /** Queries and verification flags beside each stored field. */
   fieldExtras?: FieldExtras;
+  /** Redirects as links to the instruments they name. */
+  redirectHref?: RedirectHref;
 };
 
 /**
@@ -59,10 +63,12 @@ export function DocumentationFormPage({
   header,
   save,
   onSaved,
+  onSavedNext,
   onCancel,
   onReload,
   lockOwnerVersion = null,
   fieldExtras,
+  redirectHref,
 }: Props) {
   const rules = useFormRules(patient, query, formFieldsOf);
   const { definition, formFields, text, network } = rules;
@@ -71,6 +77,8 @@ export function DocumentationFormPage({
   const [askReason, setAskReason] = useState(reasonRequired);
   const [errors, setErrors] = useState<readonly SaveError[]>([]);
   const [saving, setSaving] = useState(false);
+  // After the first save attempt every missing required field says so, not only the touched ones.
+  const [validated, setValidated] = useState(false);
   const feedback = useFeedback();
   const dirty = form.dirty || (header?.dirty ?? false);
   const warning = useUnsavedChangesWarning(dirty && !saving);
@@ -95,7 +103,8 @@ export function DocumentationFormPage({
         }
       : undefined;
 
-  const submit = async () => {
+  const submit = async (then: () => void) => {
+    setValidated(true);
     if (askReason && reason.trim() === '') {
       setErrors([{ code: 'REASON_REQUIRED', message: texts.documentationForm.reasonMissing }]);
       return;
@@ -108,7 +117,7 @@ export function DocumentationFormPage({
       if (answer.length === 0) {
         feedback.showSnackbar(texts.documentationForm.saved);
         warning.allowNextNavigation();
-        onSaved();
+        then();
       }
     } catch (error) {
       setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]);
@@ -124,7 +133,7 @@ export function DocumentationFormPage({
       className={styles.form}
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void submit(onSaved);
       }}
     >
       {readOnly && <Banner variant="info" title={texts.documentationForm.readOnly} hideTitle={false} />}
@@ -157,6 +166,8 @@ export function DocumentationFormPage({
         readOnly={readOnly}
         onSetLock={setLock}
         fieldExtras={fieldExtras}
+        validated={validated}
+        redirectHref={redirectHref}
       />
       {!readOnly && askReason && (
         <FormControl required>
@@ -165,10 +176,16 @@ export function DocumentationFormPage({
           <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
         </FormControl>
       )}
-      <div className={styles.actions}>
+      {/* Sticky: the save stays in reach at the end of every screen of a long form. */}
+      <div className={styles.actionBar} role="group" aria-label={texts.documentationForm.actions}>
         {!readOnly && (
           <Button type="submit" variant="primary" disabled={saving}>
             {saving ? texts.documentationForm.saving : texts.documentationForm.save}
+          </Button>
+        )}
+        {!readOnly && onSavedNext && (
+          <Button type="button" disabled={saving} onClick={() => void submit(onSavedNext)}>
+            {texts.documentationForm.saveAndNext}
           </Button>
         )}
         <Button type="button" onClick={onCancel}>

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner } from '@primer/react';
-import { reasonForChangeRequired, type FormPlace, type InstrumentDefinition } from '@ecrf/rules';
+import { reasonForChangeRequired, type FormPlace, type InstrumentDefinition, type RedirectTarget } from '@ecrf/rules';
 import instrumentScreenQueryNode from '../../__generated__/InstrumentScreenQuery.graphql';
 import type { InstrumentScreenQuery } from '../../__generated__/InstrumentScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
@@ -62,6 +62,15 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
           ...documentationContext_studyPatient
           ...dataQueryTargets_studyPatient
           ...DataQueryButton_studyPatient
+          # Global ids of the instrument definitions by key: the route of the next instrument's new form.
+          definitionVersion {
+            visits {
+              instruments {
+                id
+                key
+              }
+            }
+          }
         }
         instrumentDefinition: node(id: $instrumentDefinitionId) {
           ... on InstrumentDefinition {
@@ -106,6 +115,7 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
       query={query}
       located={located}
       definitionNodeId={instrumentId}
+      definitionNodeIds={new Map(data.studyPatient.definitionVersion.visits.flatMap((v) => v.instruments.map((d) => [d.key, d.id])))}
       onReload={reopen}
     />
   );
@@ -143,10 +153,56 @@ type FormProps = {
   located: Located;
   /** The route's id: of the definition for a new instrument (what createInstrument takes). */
   definitionNodeId: string;
+  /** Global ids of the instrument definitions by their key (the rules model's id). */
+  definitionNodeIds: ReadonlyMap<string, string>;
   onReload: () => void;
 };
 
-function InstrumentForm({ header, queries, definitionNodeId, onReload, ...current }: FormProps) {
+/** The form of an instrument definition in a visit: its stored instrument, else its new form. */
+function instrumentRoute(
+  patient: DocumentationPatient,
+  visit: DocumentationVisit,
+  definitionId: string,
+  definitionNodeIds: ReadonlyMap<string, string>,
+): string | null {
+  const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}/instrument`;
+  const stored = visit.instruments.find((candidate) => candidate.definitionId === definitionId && candidate.isDeleted !== true);
+  if (stored) return `${base}/${encodeURIComponent(stored.id)}/edit`;
+  const nodeId = definitionNodeIds.get(definitionId);
+  return nodeId ? `${base}/${encodeURIComponent(nodeId)}/new` : null;
+}
+
+/** The visit's instrument after `definition` in the definition's order; null after the last and for standalone ones. */
+function nextInstrumentRoute(
+  patient: DocumentationPatient,
+  visit: DocumentationVisit | null,
+  definition: InstrumentDefinition,
+  definitionNodeIds: ReadonlyMap<string, string>,
+): string | null {
+  if (!visit) return null;
+  const definitions = instrumentDefinitionsOf(patient, visit).filter((candidate) => candidate.isDeleted !== true);
+  const position = definitions.findIndex((candidate) => candidate.id === definition.id);
+  const next = position < 0 ? undefined : definitions[position + 1];
+  return next ? instrumentRoute(patient, visit, next.id, definitionNodeIds) : null;
+}
+
+/** A redirect's instrument in the visit it names (this visit when it names none or this one's definition). */
+function redirectRoute(
+  patient: DocumentationPatient,
+  current: DocumentationVisit | null,
+  target: RedirectTarget,
+  definitionNodeIds: ReadonlyMap<string, string>,
+): string | null {
+  const definition = patient.index.instrumentByIdentifier.get(target.instrument);
+  const visitIdentifier = (visit: DocumentationVisit) => patient.index.visitById.get(visit.definitionId)?.identifier;
+  const visit =
+    target.visit === null || (current && visitIdentifier(current) === target.visit)
+      ? current
+      : patient.visits.find((candidate) => candidate.isDeleted !== true && visitIdentifier(candidate) === target.visit);
+  return definition && visit ? instrumentRoute(patient, visit, definition.id, definitionNodeIds) : null;
+}
+
+function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, onReload, ...current }: FormProps) {
   const { patient, query, located } = useOpenedWith(current);
   const { visit, instrument, definition } = located;
   const navigate = useNavigate();
@@ -163,6 +219,7 @@ function InstrumentForm({ header, queries, definitionNodeId, onReload, ...curren
     [instrument, visit, definition.id],
   );
   const formFieldsOf = useCallback(() => definition.fields, [definition]);
+  const next = nextInstrumentRoute(patient, visit, definition, definitionNodeIds);
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
     if (instrument) {
       const answer = await commitMutationAsync(update, {
@@ -216,6 +273,8 @@ function InstrumentForm({ header, queries, definitionNodeId, onReload, ...curren
         readOnly={readOnly}
         save={save}
         onSaved={() => navigate(back)}
+        onSavedNext={next === null ? undefined : () => navigate(next)}
+        redirectHref={(redirect) => redirectRoute(patient, visit, redirect, definitionNodeIds)}
         onCancel={() => navigate(back)}
         lockOwnerVersion={instrument?.version ?? null}
         onReload={onReload}

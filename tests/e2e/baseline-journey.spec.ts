@@ -1,0 +1,202 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.js';
+import { LocationDialog } from './pages/location-dialog.js';
+import { LoginPage } from './pages/login-page.js';
+import { PatientPages } from './pages/patient-pages.js';
+
+const browser = useBrowser();
+
+const LOAD_FAILURE = 'Die Daten konnten nicht geladen werden.';
+const BASELINE_INSTRUMENTS = [
+  'Einwilligungen',
+  'Raucheranamnese',
+  'Diagnose',
+  'TNM und UICC-Stadium',
+  'Allgemeinzustand (ECOG)',
+  'Molekularpathologie',
+  'Systemische Therapie',
+  'Netzwerkpartner und Standort',
+];
+
+/** Three demo patients with an empty baseline, at the location that holds each. */
+const RUNS = [
+  { pseudonym: 'DEMO-1001-1', location: '1001 - Universitätsklinikum Köln' },
+  { pseudonym: 'DEMO-1001-2', location: '1001 - Universitätsklinikum Köln' },
+  { pseudonym: 'DEMO-3003-2', location: '3003 - Thoraxklinik Heidelberg' },
+];
+
+/** The first real choice of a select (the network's master data differs per demo database). */
+async function chooseFirst(select: Locator): Promise<void> {
+  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
+  await select.selectOption({ index: 1 });
+}
+
+/** Jumps to a section through the form's section navigation; the keyboard focus lands in it. */
+async function openSection(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Abschnitte' }).getByRole('link', { name, exact: true }).click();
+  const section = page.getByRole('region', { name, exact: true });
+  await expect.poll(() => section.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  return section;
+}
+
+/** A freshly opened new form: its heading, no load failure and no error message before any input. */
+async function expectFreshForm(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { name: `Neues Instrument: ${name}` }).waitFor();
+  const main = await page.getByRole('main').innerText();
+  expect(main).not.toContain(LOAD_FAILURE);
+  expect(main).not.toContain('Pflichtfeld fehlt');
+}
+
+/** Nothing required is missing any more: the summary of missing fields is gone. */
+async function expectNothingMissing(page: Page): Promise<void> {
+  await expect.poll(() => page.getByRole('region', { name: 'Fehlende Pflichtfelder' }).count()).toBe(0);
+}
+
+async function saveAndNext(page: Page): Promise<void> {
+  await expectNothingMissing(page);
+  await page.getByRole('button', { name: 'Speichern und nächstes Instrument' }).click();
+}
+
+async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
+  await expectFreshForm(page, 'Einwilligungen');
+  const consent41 = await openSection(page, 'Einwilligung Version 4.1');
+  await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  const entry = patients.group('Einwilligung 4.1 1', consent41);
+  await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
+  for (const policy of [
+    'Verarbeitung der Daten im Register',
+    'Erneute Kontaktaufnahme',
+    'Rückwirkende Krankenkassendaten',
+    'Künftige Krankenkassendaten',
+  ]) {
+    await patients.choose(policy, 'Ja', entry);
+  }
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'Raucheranamnese');
+  await patients.choose('Raucherstatus (LOINC 72166-2)', 'Ex-Raucher');
+  await patients.field('Packungsjahre').fill('30');
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'Diagnose');
+  await patients.fillDate('Diagnosedatum', { day: '15', month: '10', year: '2026' });
+  await patients.choose('Diagnose (ICD-10-GM)', 'C34.1 Oberlappen (-Bronchus)');
+  await patients.choose('Histologie (ICD-O-3)', '8140/3 Adenokarzinom');
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'TNM und UICC-Stadium');
+  await patients.choose('TNM-Auflage', 'TNM 8. Auflage');
+  const tnm = await openSection(page, 'TNM-Klassifikation');
+  await patients.choose('T', 'T2a', tnm);
+  await patients.choose('N', 'N1', tnm);
+  // Metastasised before the molecular pathology is documented: the redirect links to its form.
+  await patients.choose('M', 'M1c', tnm);
+  const redirect = page.getByRole('link', { name: 'Metastasiert: Bitte die molekularpathologische Diagnostik dokumentieren.' });
+  expect(await redirect.getAttribute('href')).toMatch(/\/visit\/[^/]+\/instrument\/[^/]+\/new$/);
+  await patients.choose('M', 'M0', tnm);
+  await redirect.waitFor({ state: 'detached' });
+  await chooseFirst(patients.field('UICC-Stadium'));
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'Allgemeinzustand (ECOG)');
+  await patients.choose('ECOG-Performance-Status', '1 Eingeschränkte körperliche Aktivität');
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'Molekularpathologie');
+  await patients.fillDate('Datum der Testung', { day: '20', month: '10', year: '2026' });
+  const lab = patients.group('Testendes Netzwerkzentrum');
+  await chooseFirst(lab.getByLabel(/^Standort/));
+  const markers = await openSection(page, 'Biomarker-Panel');
+  // The panel is a grid: a row per biomarker, a radio button per status; arrow keys move along a row.
+  await markers.getByRole('radio', { name: 'EGFR: Wildtyp / negativ' }).check();
+  await markers.getByRole('radio', { name: 'ALK-Fusion: positiv (Alteration nachgewiesen)' }).check();
+  await page.keyboard.press('ArrowRight');
+  expect(await markers.getByRole('radio', { name: 'ALK-Fusion: Wildtyp / negativ' }).isChecked()).toBe(true);
+  await patients.field('PD-L1 TPS').fill('60');
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'Systemische Therapie');
+  const treating = patients.group('Behandelnde Ärztin / behandelnder Arzt');
+  await chooseFirst(treating.getByLabel(/^Standort/));
+  await chooseFirst(treating.getByLabel(/^Therapeut\/in/));
+  const lines = await openSection(page, 'Therapielinien');
+  await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  const line = patients.group('Therapielinie 1', lines);
+  await patients.field('Nummer der Linie').and(line.getByRole('textbox')).fill('1');
+  await chooseFirst(line.getByLabel(/^Therapieart/));
+  await patients.fillDate('Beginn', { day: '01', month: '11', year: '2026' }, line);
+  await saveAndNext(page);
+
+  await expectFreshForm(page, 'Netzwerkpartner und Standort');
+  const partner = patients.group('Netzwerkpartner');
+  await chooseFirst(partner.getByLabel(/^Standort/));
+  await chooseFirst(partner.getByLabel(/^Therapeut\/in/));
+  await chooseFirst(patients.group('Netzwerkstandort').getByLabel(/^Standort/));
+  // The last instrument has no next one: its save returns to the visit.
+  expect(await page.getByRole('button', { name: 'Speichern und nächstes Instrument' }).count()).toBe(0);
+  await expectNothingMissing(page);
+  await patients.save();
+  await page.getByRole('heading', { name: 'Baseline' }).waitFor();
+}
+
+describe('A physician fills the demo baseline form by form (issue 18)', () => {
+  it('goes through the section navigation and "Speichern und nächstes Instrument" without a load failure, three times', async () => {
+    for (const { pseudonym, location } of RUNS) {
+      const page = await browser.newPage();
+      const scriptErrors: string[] = [];
+      page.on('pageerror', (error) => scriptErrors.push(error.message));
+      const login = new LoginPage(page);
+      await login.open();
+      await login.signIn('physician');
+      await new LocationDialog(page).choose(location);
+      await page.waitForURL('**/home');
+      const patients = new PatientPages(page);
+
+      // Given a demo patient whose baseline has no instrument yet
+      await patients.openPatient(pseudonym);
+      await patients.visitCard('Baseline').getByRole('link', { name: 'Baseline' }).click();
+      await page.getByRole('heading', { name: 'Baseline' }).waitFor();
+
+      // When I fill all eight instruments, each followed by the next one
+      await patients.instrumentCard('Einwilligungen').getByRole('link', { name: 'Anlegen: Einwilligungen' }).click();
+      await fillBaseline(page, patients);
+
+      // Then every instrument is complete, and no screen failed to load or threw
+      for (const name of BASELINE_INSTRUMENTS) {
+        await expect.poll(() => patients.instrumentCard(name).innerText(), { message: `${pseudonym}: ${name}` }).toContain('Vollständig');
+      }
+      expect(await page.getByRole('main').innerText()).not.toContain(LOAD_FAILURE);
+      expect(scriptErrors).toEqual([]);
+      await page.context().close();
+    }
+  });
+});
+
+describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
+  it('start with the sidebar collapsed, so the patient table fits; the sidebar opens and closes on demand', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1000 });
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('physician');
+    await new LocationDialog(page).choose('1001 - Universitätsklinikum Köln');
+    await page.waitForURL('**/home');
+    await page.goto(`${inject('baseUrl')}/patients`);
+    const table = page.getByRole('table');
+    await table.waitFor();
+
+    const toggle = page.getByRole('button', { name: 'Navigation einblenden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('link', { name: 'Query Übersicht' }).isVisible()).toBe(false);
+    const fits = () => table.evaluate((element) => element.getBoundingClientRect().right <= document.documentElement.clientWidth);
+    expect(await fits()).toBe(true);
+
+    await toggle.click();
+    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor();
+    await page.getByRole('button', { name: 'Navigation ausblenden' }).click();
+    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor({ state: 'hidden' });
+    expect(await fits()).toBe(true);
+    await page.context().close();
+  });
+});
