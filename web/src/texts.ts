@@ -35,6 +35,9 @@ export const texts = {
   errors: {
     sessionExpired: 'Ihr Login ist abgelaufen. Bitte melden Sie sich erneut an.',
     network: 'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
+    forbidden: 'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.',
+    notFound: 'Die angeforderten Daten wurden nicht gefunden.',
+    unexpected: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     noToken: 'Kein Token erhalten.',
     loginException: 'Fehler beim Login aufgetreten: ',
     autoLogout: 'Sie wurden automatisch abgemeldet.',
