@@ -47,6 +47,19 @@ describe('Rights in the web', () => {
     expect(await new AppShell(page).sidebarEntries()).not.toContain('Administration: Zentren');
   });
 
+  it('billing (AccountingDigiNet) sees its patients as text, not as links to a screen it may not open', async () => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('accountingdiginet');
+    await new LocationDialog(page).choose(KOELN);
+    await page.waitForURL('**/home');
+
+    const patients = new PatientsPage(page);
+    await patients.open();
+    await expect.poll(() => patients.table().innerText()).toContain('DEMO-1001-1');
+    expect(await patients.table().getByRole('link').count()).toBe(0);
+  });
+
   it('a refused screen reads in German, never with the backend text', async () => {
     const login = new LoginPage(page);
     await login.open();

@@ -122,9 +122,11 @@ describe('PatientCreateScreen', () => {
       ],
       possibleDuplicate: { pseudonym: 'XYZ98765', registered: true, studyPatients: [{ id: 'sp-0', pseudonym: 'XYZ98765' }] },
     });
+    // An unsure match is an expected outcome with its own wording, not the service's failure text.
     expect(
-      await screen.findByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`),
+      await screen.findByText('Mögliche Übereinstimmung gefunden: Bitte prüfen Sie, ob der Patient bereits registriert ist.'),
     ).toBeTruthy();
+    expect(screen.queryByText(/Unsichere Zuordnung/)).toBeNull();
     expect(screen.getByText(/Vorhandener Patient mit ähnlichen Daten: XYZ98765/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Patient XYZ98765 öffnen' }).getAttribute('href')).toBe('/patient/sp-0');
     // Primer's Banner renders its action for the narrow and the wide layout; CSS hides one.

@@ -88,7 +88,12 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
     const others = payload.errors.filter((error) => error !== unsure);
     setDuplicate(
       unsure && payload.possibleDuplicate
-        ? { message: unsure.message, ...payload.possibleDuplicate, mayConfirm: unsure.code === 'MAINZELLISTE_UNSURE_MATCH' }
+        ? {
+            // An unsure match is an expected outcome with its own wording; the service's text reads as a failure.
+            message: unsure.code === 'MAINZELLISTE_UNSURE_MATCH' ? t.unsureMatch : unsure.message,
+            ...payload.possibleDuplicate,
+            mayConfirm: unsure.code === 'MAINZELLISTE_UNSURE_MATCH',
+          }
         : null,
     );
     // A duplicate without its pseudonym still shows its message above the form.
