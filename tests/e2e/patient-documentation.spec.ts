@@ -103,7 +103,7 @@ describe('A physician documents a demo patient', () => {
     await signDialog.getByLabel('Passwort').fill(demoPassword);
     await signDialog.getByRole('button', { name: 'Signieren' }).click();
     await signDialog.waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByRole('main').innerText()).toContain('Signiert von physician');
+    await expect.poll(() => page.getByRole('main').innerText()).toContain('Signiert von Dr. Paul Arzt (Arzt) am ');
 
     // And the print view shows the documented visit
     await page.getByRole('link', { name: 'Drucken', exact: true }).click();

@@ -174,6 +174,7 @@ export const StudyPatientType: StudyPatientResolvers = {
 
 export const VisitSignatureType: VisitSignatureResolvers = {
   user: ({ userId }, _, c) => nullIfForbidden(c.loaders.users.load(userId)),
+  displayName: ({ displayName, userName }) => displayName ?? userName,
 };
 
 export const VisitType: VisitResolvers = {
