@@ -49,10 +49,17 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     const create = new PatientCreatePage(page);
     await create.form.waitFor();
 
+    // Then the required fields are marked before I send anything (issue 18, defect 8), without error messages
+    const formText = await create.form.innerText();
+    expect(formText).toContain('Mit * markierte Felder sind Pflichtfelder.');
+    for (const label of ['Nachname', 'Vorname', 'Geburtsdatum', 'Geschlecht', 'Standort', 'Registrierungsdatum']) {
+      expect(formText).toMatch(new RegExp(`${label} \\*`));
+    }
+    expect(formText).not.toContain('Straße und Hausnummer *');
+    expect(formText).not.toContain('Pflichtfeld fehlt');
+
     // Then the selected location and today are preset
-    expect(await create.form.getByLabel('Standort', { exact: true }).locator('option:checked').innerText()).toBe(
-      '1001 - Universitätsklinikum Köln',
-    );
+    expect(await create.field('Standort').locator('option:checked').innerText()).toBe('1001 - Universitätsklinikum Köln');
 
     // When I register Hedwig
     await create.register(hedwig);

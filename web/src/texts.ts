@@ -780,6 +780,7 @@ export const texts = {
     createdPlain: 'Patient angelegt',
     notSaved: 'Der Patient wurde nicht angelegt.',
     duplicateHeading: 'Möglicherweise bereits erfasst',
+    requiredNote: 'Mit * markierte Felder sind Pflichtfelder.',
     unsureMatch: 'Mögliche Übereinstimmung gefunden: Bitte prüfen Sie, ob der Patient bereits registriert ist.',
     duplicatePseudonym: (pseudonym: string) => `Vorhandener Patient mit ähnlichen Daten: ${pseudonym}`,
     openDuplicate: (pseudonym: string) => `Patient ${pseudonym} öffnen`,
