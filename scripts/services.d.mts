@@ -32,3 +32,12 @@ export function startBackend(options?: {
 export function freePort(): Promise<number>;
 
 export function startMainzelliste(options?: { port?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<Service>;
+
+/** The gateway in front of the given backend and pseudonymisation service, serving the built web app. */
+export function startGateway(options: {
+  port?: number;
+  backendUrl: string;
+  mainzellisteUrl: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}): Promise<Service>;

@@ -113,27 +113,39 @@ export async function startServices({
     throw failure.reason;
   }
   const [backend, mainzelliste] = started.map((result) => result.value);
-  const gateway = spawnService(
+  try {
+    const gateway = await startGateway({ port: gatewayPort, backendUrl: backend.url, mainzellisteUrl: mainzelliste.url, env, log });
+    const stop = async () => {
+      await Promise.all([gateway.stop(), backend.stop(), mainzelliste.stop()]);
+    };
+    return { url: gateway.url, backendUrl: backend.url, mainzellisteUrl: mainzelliste.url, stop };
+  } catch (error) {
+    await Promise.all([backend.stop(), mainzelliste.stop()]);
+    throw error;
+  }
+}
+
+/** @type {import('./services.d.mts').startGateway} */
+export async function startGateway({ port = 4000, backendUrl, mainzellisteUrl, env = process.env, log = console.log }) {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawnService(
     'gateway',
     'gateway/dist/main.js',
     {
       WEB_DIST: `${root}web/dist`,
       ...env,
-      PORT: String(gatewayPort),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      BACKEND_URL: backend.url,
-      MAINZELLISTE_URL: mainzelliste.url,
+      BACKEND_URL: backendUrl,
+      MAINZELLISTE_URL: mainzellisteUrl,
     },
     log,
   );
-  const stop = async () => {
-    await Promise.all([stopChild(gateway), backend.stop(), mainzelliste.stop()]);
-  };
   try {
-    await waitUntilAnswering(`${gatewayUrl}/healthz`, gateway, 'gateway');
+    await waitUntilAnswering(`${url}/healthz`, child, 'gateway');
   } catch (error) {
-    await stop();
+    await stopChild(child);
     throw error;
   }
-  return { url: gatewayUrl, backendUrl: backend.url, mainzellisteUrl: mainzelliste.url, stop };
+  return { url, stop: () => stopChild(child) };
 }

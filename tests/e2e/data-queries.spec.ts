@@ -114,7 +114,6 @@ describe('Queries between a physician and a data manager', () => {
     await patients.openPatient(PATIENT);
     await patients.newVisit('Follow-up');
     await physician.getByRole('heading', { name: 'Neue Visite: Follow-up' }).waitFor();
-    await physician.getByLabel('Visitendatum').fill('2026-11-20');
     await patients.fillDate('Datum der Follow-up-Visite', { day: '20', month: '11', year: '2026' });
     await patients.save();
     await physician.getByRole('heading', { name: 'Follow-up', level: 1, exact: true }).waitFor();

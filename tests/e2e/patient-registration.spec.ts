@@ -49,10 +49,17 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     const create = new PatientCreatePage(page);
     await create.form.waitFor();
 
+    // Then the required fields are marked before I send anything (issue 18, defect 8), without error messages
+    const formText = await create.form.innerText();
+    expect(formText).toContain('Mit * markierte Felder sind Pflichtfelder.');
+    for (const label of ['Nachname', 'Vorname', 'Geburtsdatum', 'Geschlecht', 'Standort', 'Registrierungsdatum']) {
+      expect(formText).toMatch(new RegExp(`${label} \\*`));
+    }
+    expect(formText).not.toContain('Straße und Hausnummer *');
+    expect(formText).not.toContain('Pflichtfeld fehlt');
+
     // Then the selected location and today are preset
-    expect(await create.form.getByLabel('Standort', { exact: true }).locator('option:checked').innerText()).toBe(
-      '1001 - Universitätsklinikum Köln',
-    );
+    expect(await create.field('Standort').locator('option:checked').innerText()).toBe('1001 - Universitätsklinikum Köln');
 
     // When I register Hedwig
     await create.register(hedwig);
@@ -73,11 +80,11 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     // When I register Hedwig again with the digits of the postal code swapped
     await create.register({ ...hedwig, zip: '45172' });
 
-    // Then I am told of the unsure match (§5, 409) and shown the pseudonym of the stored patient
-    await page
-      .getByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`)
-      .waitFor();
+    // Then I am told of the unsure match (§5, 409) as an expected outcome, not as a failure of the service
+    // (issue 18, defect 8), and shown the pseudonym of the stored patient
+    await page.getByText('Mögliche Übereinstimmung gefunden: Bitte prüfen Sie, ob der Patient bereits registriert ist.').waitFor();
     await page.getByText(`Vorhandener Patient mit ähnlichen Daten: ${pseudonym}`).waitFor();
+    expect(await page.getByRole('main').innerText()).not.toContain(PREFIX);
     expect(await page.getByRole('link', { name: `Patient ${pseudonym} öffnen` }).getAttribute('href')).toContain('/patient/');
     expect(page.url()).toMatch(/\/patientCreate$/);
 
@@ -117,6 +124,8 @@ describe('A user without the right to read identities (billing, AccountingDigiNe
     await patients.search(pseudonym);
     await patients.row(pseudonym).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Name' }).count()).toBe(0);
+    // billing may not open the patient screen (issue 18, defect 3): the pseudonym is no link
+    expect(await patients.row(pseudonym).getByRole('link').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toContain(hedwig.lastName);
   });
 });

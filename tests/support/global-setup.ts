@@ -14,6 +14,9 @@ import { startMailCatcher } from './mail-catcher.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The backend and pseudonymisation service behind the gateway (for a second gateway in outage tests). */
+    backendUrl: string;
+    mainzellisteUrl: string;
     /** Where the test SMTP server writes the mails it receives. */
     mailDir: string;
   }
@@ -53,6 +56,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   });
   project.provide('baseUrl', services.url);
+  project.provide('backendUrl', services.backendUrl);
+  project.provide('mainzellisteUrl', services.mainzellisteUrl);
   project.provide('mailDir', mailDir);
   return async () => {
     await services.stop();

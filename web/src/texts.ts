@@ -37,6 +37,9 @@ export const texts = {
   errors: {
     sessionExpired: 'Ihr Login ist abgelaufen. Bitte melden Sie sich erneut an.',
     network: 'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
+    forbidden: 'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.',
+    notFound: 'Die angeforderten Daten wurden nicht gefunden.',
+    unexpected: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
     noToken: 'Kein Token erhalten.',
     loginException: 'Fehler beim Login aufgetreten: ',
     autoLogout: 'Sie wurden automatisch abgemeldet.',
@@ -796,6 +799,8 @@ export const texts = {
     createdPlain: 'Patient angelegt',
     notSaved: 'Der Patient wurde nicht angelegt.',
     duplicateHeading: 'Möglicherweise bereits erfasst',
+    requiredNote: 'Mit * markierte Felder sind Pflichtfelder.',
+    unsureMatch: 'Mögliche Übereinstimmung gefunden: Bitte prüfen Sie, ob der Patient bereits registriert ist.',
     duplicatePseudonym: (pseudonym: string) => `Vorhandener Patient mit ähnlichen Daten: ${pseudonym}`,
     openDuplicate: (pseudonym: string) => `Patient ${pseudonym} öffnen`,
     confirmNew: 'Trotzdem als neuen Patienten anlegen',

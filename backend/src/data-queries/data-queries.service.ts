@@ -50,7 +50,7 @@ const staleMessage =
   'Der Query wurde inzwischen von einer anderen Person geändert. Ihre Änderung wurde nicht gespeichert; bitte laden Sie den aktuellen Stand.';
 
 export async function viewerOf(db: Kysely<DB>, caller: CurrentUser): Promise<DataQueryViewer> {
-  return { roleIdentifier: caller.roleIdentifier, rights: caller.rights, locationIds: await callerLocationIds(db, caller.id) };
+  return { roleIdentifier: caller.roleIdentifier, rights: caller.rights, locationIds: await callerLocationIds(db, caller) };
 }
 
 type Facts = Omit<DataQueryFacts, 'status' | 'answerStage'>;

@@ -103,7 +103,7 @@ export function registerIdentityReadRoutes(app: App, { db, config }: AppDeps): v
       const caller = callerOf(request);
       const rows = await findLinkedStudyPatients(db, {
         instituteId: request.query.instituteId,
-        studyInstituteIds: await callerLocationIds(db, caller.id),
+        studyInstituteIds: await callerLocationIds(db, caller),
         pseudonym: request.query.patientId,
       });
       const links = [...new Map(rows.map((row) => [row.patientId, { patientId: row.patientId, pseudonym: row.pseudonym }])).values()];

@@ -42,7 +42,7 @@ export async function readableLinks(
   scope: ReadScope,
   includeDeleted: boolean,
 ): Promise<PatientLink[]> {
-  const studyInstituteIds = scope === 'my' ? await callerLocationIds(db, caller.id) : null;
+  const studyInstituteIds = scope === 'my' ? await callerLocationIds(db, caller) : null;
   return findLinksOfPatients(db, { patientIds, includeDeleted, studyInstituteIds });
 }
 

@@ -9,7 +9,7 @@ import { callerOf } from '../http/route-access.js';
 import { IdParams, IdsQuery, IncludeDeleted, parseIds, routeSchema } from '../http/schemas.js';
 import { Institute, Study, StudyInstitute } from './institutes.schemas.js';
 import { findStudiesOfUser } from '../studies/studies.sql.js';
-import { findInstitutes, findStudyInstitutes } from './institutes.sql.js';
+import { findInstitutes, findStudyInstitutes, reachesEveryLocation } from './institutes.sql.js';
 
 function single<T>(rows: T[], what: string): T {
   const [row] = rows;
@@ -73,11 +73,14 @@ export function registerInstituteRoutes(app: App, { db }: AppDeps): void {
       schema: routeSchema({
         operationId: 'getMyStudyInstitutes',
         tags: ['StudyInstitute'],
-        summary: 'The locations the signed-in user is assigned to',
+        summary: 'The locations the signed-in user is assigned to (every live one for SUPER_RIGHT)',
         response: { 200: Type.Array(StudyInstitute) },
       }),
     },
-    (request) => findStudyInstitutes(db, { userId: callerOf(request).id }),
+    (request) => {
+      const caller = callerOf(request);
+      return findStudyInstitutes(db, reachesEveryLocation(caller) ? {} : { userId: caller.id });
+    },
   );
 
   app.get(
@@ -107,6 +110,9 @@ export function registerInstituteRoutes(app: App, { db }: AppDeps): void {
         response: { 200: Type.Array(Study) },
       }),
     },
-    (request) => findStudiesOfUser(db, callerOf(request).id),
+    (request) => {
+      const caller = callerOf(request);
+      return findStudiesOfUser(db, reachesEveryLocation(caller) ? null : caller.id);
+    },
   );
 }

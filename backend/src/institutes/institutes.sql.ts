@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, InstituteTable, StudyInstituteUserTable } from '../__generated__/database.js';
 import type { InstituteDto, StudyInstituteDto } from './institutes.schemas.js';
 import { notFound } from '../errors/errors.js';
+import { SUPER_RIGHT } from '@ecrf/rules';
 
 type InstituteFilter = { ids?: string[]; includeDeleted?: boolean };
 
@@ -195,9 +196,20 @@ export async function setLocationDeleted(db: Kysely<DB>, id: string, deleted: bo
   await db.updateTable('study_institute').set({ is_deleted: deleted }).where('id', '=', id).execute();
 }
 
-/** Locations (study institutes) the user is assigned to. */
-export async function callerLocationIds(db: Kysely<DB>, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('study_institute_user').select('study_institute_id').where('user_id', '=', userId).execute();
+export type LocationHolder = { id: string; rights: ReadonlySet<string> };
+
+/** The super right grants every right (ecrf-core.md §3), so it reaches every location without an assignment. */
+export function reachesEveryLocation(caller: LocationHolder): boolean {
+  return caller.rights.has(SUPER_RIGHT);
+}
+
+/** Locations (study institutes) the caller documents at: the assigned ones, or every live one for the super right. */
+export async function callerLocationIds(db: Kysely<DB>, caller: LocationHolder): Promise<string[]> {
+  if (reachesEveryLocation(caller)) {
+    const all = await db.selectFrom('study_institute').select('id').where('is_deleted', '=', false).execute();
+    return all.map((r) => r.id);
+  }
+  const rows = await db.selectFrom('study_institute_user').select('study_institute_id').where('user_id', '=', caller.id).execute();
   return rows.map((r) => r.study_institute_id);
 }
 

@@ -26,7 +26,7 @@ type Filter = { ids?: string[]; includeDeleted?: boolean; mine?: CurrentUser };
 /** With `mine`, only the patients documented at the caller's locations (unless the caller may see all). */
 async function findVisiblePatients(db: Kysely<DB>, { mine, ...filter }: Filter) {
   if (!mine || hasRight(mine.rights, 'PatientGetAllCmd')) return findPatients(db, filter);
-  return findPatients(db, { ...filter, studyInstituteIds: await callerLocationIds(db, mine.id) });
+  return findPatients(db, { ...filter, studyInstituteIds: await callerLocationIds(db, mine) });
 }
 
 export function registerPatientRoutes(app: App, { db }: AppDeps): void {

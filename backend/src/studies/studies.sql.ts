@@ -16,18 +16,17 @@ export async function findStudies(db: Kysely<DB>, filter: { id?: string; include
 }
 
 /** The studies of the live locations the user is assigned to. */
-export async function findStudiesOfUser(db: Kysely<DB>, userId: string): Promise<Omit<StudyRow, 'isDeleted'>[]> {
+/** Studies with a live location of the user; `null` for every live location (the super right). */
+export async function findStudiesOfUser(db: Kysely<DB>, userId: string | null): Promise<Omit<StudyRow, 'isDeleted'>[]> {
   return db
     .selectFrom('study as s')
     .select(['s.id', 's.identifier', 's.display_name as displayName'])
-    .where('s.id', 'in', (eb) =>
-      eb
-        .selectFrom('study_institute as si')
-        .innerJoin('study_institute_user as siu', 'siu.study_institute_id', 'si.id')
-        .select('si.study_id')
-        .where('siu.user_id', '=', userId)
-        .where('si.is_deleted', '=', false),
-    )
+    .where('s.id', 'in', (eb) => {
+      const live = eb.selectFrom('study_institute as si').select('si.study_id').where('si.is_deleted', '=', false);
+      return userId === null
+        ? live
+        : live.where('si.id', 'in', eb.selectFrom('study_institute_user').select('study_institute_id').where('user_id', '=', userId));
+    })
     .orderBy('s.identifier')
     .execute();
 }

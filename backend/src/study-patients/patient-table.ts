@@ -23,7 +23,7 @@ export async function patientTable(
   mode: 'my' | 'assigned',
   filter: PatientTableFilter,
 ) {
-  const locations = await callerLocationIds(db, caller.id);
+  const locations = await callerLocationIds(db, caller);
   const definition = await currentDefinitionOf(db, studyId);
   const vitalStateIds = definition
     ? fieldDefinitionIds(await definitionIndex(db, definition.id, definition.version), VITAL_STATUS_FIELD_IDENTIFIERS.vitalState)

@@ -48,7 +48,7 @@ export async function assertPatientAccess(
   allRight: RightName = 'StudyPatientGetAllCmd',
 ): Promise<void> {
   if (hasRight(caller.rights, allRight)) return;
-  const locations = await callerLocationIds(db, caller.id);
+  const locations = await callerLocationIds(db, caller);
   if (locations.includes(patient.studyInstituteId)) return;
   if (!(await hasVisitAssignedTo(db, patient.id, locations))) throw forbidden('the patient is not documented at one of your locations');
 }

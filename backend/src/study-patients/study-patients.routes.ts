@@ -32,7 +32,7 @@ async function listStudyPatients(
   where: { studyId?: string; patientId?: string; includeDeleted?: boolean; mine?: CurrentUser },
 ) {
   const { mine, ...filter } = where;
-  const studyInstituteIds = mine && !hasRight(mine.rights, 'StudyPatientGetAllCmd') ? await callerLocationIds(db, mine.id) : undefined;
+  const studyInstituteIds = mine && !hasRight(mine.rights, 'StudyPatientGetAllCmd') ? await callerLocationIds(db, mine) : undefined;
   return (await findStudyPatients(db, { ...filter, studyInstituteIds })).map(studyPatientDto);
 }
 

@@ -49,7 +49,7 @@ async function assertLocation(db: Kysely<DB>, caller: CurrentUser, studyId: stri
   if ((await studyOfLocation(db, studyInstituteId)) !== studyId)
     throw new EcrfError('ECRF_ERR_VALIDATION', 'the location does not take part in the study');
   if (hasRight(caller.rights, 'StudyPatientGetAllCmd')) return;
-  if (!(await callerLocationIds(db, caller.id)).includes(studyInstituteId)) throw forbidden('you do not document at this location');
+  if (!(await callerLocationIds(db, caller)).includes(studyInstituteId)) throw forbidden('you do not document at this location');
 }
 
 export async function createStudyPatient(

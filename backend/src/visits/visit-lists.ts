@@ -18,7 +18,7 @@ export type VisitFilter = { ids?: string[]; studyId?: string; includeDeleted?: b
 /** Study patient ids the caller may read: all with the all-right, else those at the caller's locations. */
 async function scope(db: Kysely<DB>, caller: CurrentUser, allRight: RightName): Promise<string[] | null> {
   if (hasRight(caller.rights, allRight)) return null;
-  return callerLocationIds(db, caller.id);
+  return callerLocationIds(db, caller);
 }
 
 type Identifiers = (definitionId: string) => string;

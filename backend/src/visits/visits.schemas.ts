@@ -9,6 +9,7 @@ const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const SignatureDataSchema = Type.Object({
   userId: Uuid,
   userName: Type.String(),
+  displayName: Type.Optional(Type.String({ description: 'display name at signing; absent in signatures stored before it was recorded' })),
   signedAt: Type.String({ format: 'date-time' }),
   meaning: Type.String(),
 });

@@ -18,7 +18,7 @@ import { actorOf, assertVisitWritable, fieldDiff } from '../instruments/instrume
 import { visitDto, type VisitDto } from '../study-patients/patient-documents.js';
 import { openWorkspace, type Workspace } from '../study-patients/patient-workspace.js';
 import { updateInstrumentRow } from '../instruments/instruments.sql.js';
-import { findPasswordState } from '../users/users.sql.js';
+import { findPasswordState, findUsers } from '../users/users.sql.js';
 import { requireReason, visitStateOf } from './visit-progress.js';
 import { onFormSaved } from '../verification-flags/form-saved.js';
 import { findVisitStudyPatientId, insertVisit, saveVisitRow, updateVisitRow } from './visits.sql.js';
@@ -250,9 +250,12 @@ export async function signVisit(
   }
   if (visit.instruments.some((i) => !i.isDeleted && i.state === 'missing_data'))
     return { success: false, message: SIGN_MESSAGES.incomplete };
+  // The manifestation names the signer as people know them; the display name is kept as it was at signing.
+  const [signer] = await findUsers(db, { id: caller.id, includeDeleted: true });
   const signature = {
     userId: caller.id,
     userName: caller.userName,
+    displayName: signer?.displayName ?? caller.userName,
     signedAt: ws.now.toISOString(),
     meaning: input.meaning ?? DEFAULT_SIGNATURE_MEANING,
   };

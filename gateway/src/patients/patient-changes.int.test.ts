@@ -41,12 +41,12 @@ async function baselineWithStaging() {
 
 describe('signing and deleting visits', () => {
   const SIGN = `mutation($input: SignVisitInput!) { signVisit(input: $input) {
-    success message visit { id isSigned signature { userName meaning } } ${ERRORS} } }`;
+    success message visit { id isSigned signature { userName displayName meaning } } ${ERRORS} } }`;
   type Signed = {
     signVisit: UserErrors & {
       success: boolean;
       message: string;
-      visit: { isSigned: boolean; signature: { userName: string } | null } | null;
+      visit: { isSigned: boolean; signature: { userName: string; displayName: string } | null } | null;
     };
   };
 
@@ -60,7 +60,7 @@ describe('signing and deleting visits', () => {
     expect(right.data?.signVisit).toMatchObject({
       success: true,
       errors: [],
-      visit: { isSigned: true, signature: { userName: 'physician' } },
+      visit: { isSigned: true, signature: { userName: 'physician', displayName: 'Dr. Paul Arzt (Arzt)' } },
     });
   });
 

@@ -67,10 +67,15 @@ export async function loadPatientNode(type: PatientNodeType, id: string, c: Gate
   switch (type) {
     case 'StudyPatient':
       return { id: patient.id };
-    case 'Visit':
-      return visitOf(patient, partId);
-    case 'Instrument':
-      return instrumentOf(patient, partId);
+    // A deleted visit is not visible (ecrf-calls.md §4): its address and its instruments' answer as not found.
+    case 'Visit': {
+      const visit = visitOf(patient, partId);
+      return visit?.visit.isDeleted ? null : visit;
+    }
+    case 'Instrument': {
+      const instrument = instrumentOf(patient, partId);
+      return instrument?.visit?.isDeleted ? null : instrument;
+    }
     case 'DataField':
       return dataFieldOf(patient, partId, c);
     case 'CaseProcessStep': {

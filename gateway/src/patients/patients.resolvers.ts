@@ -4,7 +4,7 @@
  * with the definitions they instantiate, the computed state of each field, the case process, what the
  * viewer may do (capabilities.ts) and which visits can be added (visit-options.ts).
  */
-import { caseProcessSummary, parsePartialDate, reasonForChangeRequired, type FormPlace } from '@ecrf/rules';
+import { caseProcessSummary, parsePartialDate, reasonForChangeRequired, visitExecutionDate, type FormPlace } from '@ecrf/rules';
 import { GraphQLError } from 'graphql';
 import type {
   VisitSignatureResolvers,
@@ -36,7 +36,7 @@ import {
   type Visit,
 } from './models.js';
 import { visitOptionsOf } from './visit-options.js';
-import { definitionVersionOf, graphDocumentation } from './documentation.js';
+import { definitionVersionOf, graphDocumentation, storedDocumentation } from './documentation.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
 const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
@@ -174,6 +174,7 @@ export const StudyPatientType: StudyPatientResolvers = {
 
 export const VisitSignatureType: VisitSignatureResolvers = {
   user: ({ userId }, _, c) => nullIfForbidden(c.loaders.users.load(userId)),
+  displayName: ({ displayName, userName }) => displayName ?? userName,
 };
 
 export const VisitType: VisitResolvers = {
@@ -186,7 +187,11 @@ export const VisitType: VisitResolvers = {
   isSigned: ({ visit }) => visit.isSigned,
   reasonForChangeRequired: ({ visit }) => reasonForChangeRequired({ formState: null, visit }),
   locked: ({ visit }) => visit.locked,
-  visitDate: ({ visit }) => visit.visitDate,
+  // One date per visit (issue 18, defect 8): the date field its definition names (e.g. baseline_date) is the visit's date.
+  visitDate: async ({ context, visit }, _, c) => {
+    const documented = storedDocumentation(context).visits.find((candidate) => candidate.id === visit.id);
+    return documented ? visitExecutionDate(documented, await indexOf(context, c)) : visit.visitDate;
+  },
   tags: ({ visit }) => visit.tags,
   version: ({ visit }) => visit.version,
   signature: ({ visit }) => visit.signatureData,

@@ -8,8 +8,21 @@ import { UpstreamError } from './upstream-error.js';
 
 export type UpstreamStats = { calls: number };
 
+/**
+ * A backend that accepts the connection but does not answer fails the call after this long (undici's
+ * default is 300 s): the web then shows the connection failure instead of loading forever. It stays below
+ * the web's request time-out (30 s) so the user sees the gateway's UPSTREAM_UNAVAILABLE.
+ */
+export const UPSTREAM_TIMEOUT_MS = 20_000;
+
 export function createBackendPool(origin: string): Pool {
-  return new Pool(origin, { connections: 64, keepAliveTimeout: 10_000, pipelining: 1 });
+  return new Pool(origin, {
+    connections: 64,
+    keepAliveTimeout: 10_000,
+    pipelining: 1,
+    headersTimeout: UPSTREAM_TIMEOUT_MS,
+    bodyTimeout: UPSTREAM_TIMEOUT_MS,
+  });
 }
 
 type QueryValue = string | number | boolean | readonly (string | number)[] | undefined | null;

@@ -19,6 +19,11 @@ export class PatientCreatePage {
     this.form = page.getByRole('form', { name: 'Patient anlegen' });
   }
 
+  /** A field by its label; the registration marks required fields with a visible ' *'. */
+  field(label: string): Locator {
+    return this.form.getByLabel(new RegExp(`^${label}( \\*)?$`));
+  }
+
   async open(): Promise<void> {
     await this.page.goto(`${inject('baseUrl')}/patientCreate`);
     await this.form.waitFor();
@@ -26,14 +31,14 @@ export class PatientCreatePage {
 
   /** Fills the master data of a person without insurance number and sends the form. */
   async register(person: Person): Promise<void> {
-    await this.form.getByLabel('Nachname', { exact: true }).fill(person.lastName);
-    await this.form.getByLabel('Vorname', { exact: true }).fill(person.firstName);
-    await this.form.getByLabel('Geburtsdatum', { exact: true }).fill(person.birthDate);
-    await this.form.getByLabel('Geschlecht', { exact: true }).selectOption({ label: person.gender });
-    await this.form.getByLabel('Straße und Hausnummer', { exact: true }).fill(person.street ?? '');
-    await this.form.getByLabel('Postleitzahl', { exact: true }).fill(person.zip ?? '');
-    await this.form.getByLabel('Ort', { exact: true }).fill(person.city ?? '');
-    await this.form.getByLabel('Versicherungsstatus', { exact: true }).selectOption({ label: 'Keine Versichertennummer' });
+    await this.field('Nachname').fill(person.lastName);
+    await this.field('Vorname').fill(person.firstName);
+    await this.field('Geburtsdatum').fill(person.birthDate);
+    await this.field('Geschlecht').selectOption({ label: person.gender });
+    await this.field('Straße und Hausnummer').fill(person.street ?? '');
+    await this.field('Postleitzahl').fill(person.zip ?? '');
+    await this.field('Ort').fill(person.city ?? '');
+    await this.field('Versicherungsstatus').selectOption({ label: 'Keine Versichertennummer' });
     await this.form.getByRole('button', { name: 'Patient anlegen' }).click();
   }
 

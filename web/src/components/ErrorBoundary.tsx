@@ -2,6 +2,7 @@ import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { Banner, Button } from '@primer/react';
 import { texts } from '../texts';
+import { NetworkError } from '../errors/errorCatalogue';
 
 type Props = {
   children: ReactNode;
@@ -12,21 +13,21 @@ type Props = {
   /** Shown instead of the banner. */
   fallback?: ReactNode;
 };
-type State = { failed: boolean; resetKey: unknown };
+type State = { failed: boolean; network: boolean; resetKey: unknown };
 
 /**
  * Catches a failed screen query. The error itself was already reported by the network layer
- * (ecrf-core.md §8), so this only offers to load again.
+ * (ecrf-core.md §8), so this only offers to load again; an outage keeps its own text (not a generic load failure).
  */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { failed: false, resetKey: this.props.resetKey };
+  override state: State = { failed: false, network: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(): Partial<State> {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { failed: true, network: error instanceof NetworkError };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey ? null : { failed: false, network: false, resetKey: props.resetKey };
   }
 
   override render() {
@@ -35,7 +36,7 @@ export class ErrorBoundary extends Component<Props, State> {
       this.props.fallback ?? (
         <Banner
           variant="critical"
-          title={texts.app.loadFailed}
+          title={this.state.network ? texts.errors.network : texts.app.loadFailed}
           primaryAction={<Button onClick={this.props.onRetry}>{texts.app.retry}</Button>}
         />
       )

@@ -1,4 +1,5 @@
 import { FormControl, TextInput } from '@primer/react';
+import { RequiredMark } from './RequiredMark';
 
 type Props = {
   label: string;
@@ -8,8 +9,10 @@ type Props = {
   type?: 'text' | 'password' | 'email' | 'date';
   name?: string;
   autoComplete?: string;
-  /** Marked for assistive technology only: Primer's `required` would put a `*` into the label text. */
+  /** Marked for assistive technology (Primer's `required` would put a `*` into the label text). */
   required?: boolean;
+  /** Also a visible `*` beside the label, for forms that explain the mark (patient registration). */
+  showRequiredMark?: boolean;
   caption?: string;
   /** Messages shown under the field; nothing is shown while empty. */
   errors?: readonly string[];
@@ -25,12 +28,16 @@ export function TextField({
   name,
   autoComplete,
   required = false,
+  showRequiredMark = false,
   caption,
   errors = [],
 }: Props) {
   return (
     <FormControl>
-      <FormControl.Label>{label}</FormControl.Label>
+      <FormControl.Label>
+        {label}
+        {required && showRequiredMark && <RequiredMark />}
+      </FormControl.Label>
       <TextInput
         aria-required={required ? 'true' : undefined}
         block

@@ -19,12 +19,25 @@ describe('GraphQL error reports', () => {
     });
   });
 
-  it('alerts other errors with their message', () => {
+  it('alerts refusals and outages in German, never with the backend text', () => {
     const report = reportForGraphQLErrors([
       { message: 'nope', extensions: { code: 'NOT_FOUND' } },
-      { message: 'Keine Berechtigung', extensions: { code: 'FORBIDDEN' } },
+      { message: 'missing right UserGetAllCmd', extensions: { code: 'FORBIDDEN' } },
+      { message: 'missing right InstituteGetAllCmd', extensions: { code: 'FORBIDDEN' } },
     ]);
-    expect(report).toEqual({ kind: 'alert', message: 'Keine Berechtigung' });
+    expect(report).toEqual({ kind: 'alert', message: 'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.' });
+    expect(
+      reportForGraphQLErrors([{ message: 'backend unreachable: ECONNREFUSED', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }]).message,
+    ).toBe('Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.');
+    expect(reportForGraphQLErrors([{ message: 'Internal gateway error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }]).message).toBe(
+      'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+    );
+  });
+
+  it('keeps the German validation message of input and conflict errors', () => {
+    expect(reportForGraphQLErrors([{ message: 'Die Visite wurde inzwischen geändert.', extensions: { code: 'CONFLICT' } }]).message).toBe(
+      'Die Visite wurde inzwischen geändert.',
+    );
   });
 
   it('recognises UNAUTHENTICATED', () => {

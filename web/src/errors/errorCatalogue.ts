@@ -33,11 +33,38 @@ export function isUnauthenticated(errors: readonly GraphQLErrorLike[] | undefine
 
 export type ErrorReport = { kind: 'alert'; message: string } | { kind: 'warn'; message: string };
 
-/** GraphQL errors of a response: NOT_FOUND is only logged; the others are shown with their message. */
+/**
+ * The German text of one GraphQL error. Refusals and outages never show the backend's own (English)
+ * text; input and conflict errors carry the backend's German validation message (ecrf-core.md §8
+ * "other API errors: alert with the response title or message").
+ */
+export function messageForGraphQLError(error: GraphQLErrorLike): string {
+  switch (errorCode(error)) {
+    case 'FORBIDDEN':
+      return texts.errors.forbidden;
+    case 'NOT_FOUND':
+      return texts.errors.notFound;
+    case 'UNAUTHENTICATED':
+      return texts.errors.sessionExpired;
+    case 'UPSTREAM_UNAVAILABLE':
+      return texts.errors.network;
+    case 'BAD_USER_INPUT':
+    case 'CONFLICT':
+      return error.message;
+    default:
+      return texts.errors.unexpected;
+  }
+}
+
+export function isUpstreamUnavailable(errors: readonly GraphQLErrorLike[] | undefined): boolean {
+  return (errors ?? []).some((error) => errorCode(error) === 'UPSTREAM_UNAVAILABLE');
+}
+
+/** GraphQL errors of a response: NOT_FOUND is only logged (with the raw text); the others are shown once each, in German. */
 export function reportForGraphQLErrors(errors: readonly GraphQLErrorLike[]): ErrorReport {
   const shown = errors.filter((error) => errorCode(error) !== 'NOT_FOUND');
   if (shown.length === 0) return { kind: 'warn', message: errors.map((error) => error.message).join('\n') };
-  return { kind: 'alert', message: shown.map((error) => error.message).join('\n') };
+  return { kind: 'alert', message: [...new Set(shown.map(messageForGraphQLError))].join('\n') };
 }
 
 /** Serialised text of something unknown that was thrown (ecrf-core.md §8 "unknown errors"). */

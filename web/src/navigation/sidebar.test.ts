@@ -45,7 +45,6 @@ describe('sidebar table', () => {
 
   const singleRightRows: Array<[SidebarEntryKey, string]> = [
     ['adminUsers', 'UserGetAllCmd'],
-    ['adminInstitutes', 'InstituteGetAllCmd'],
     ['configFreetexts', 'SafetyReportGetCmd'],
     ['configScreening', 'SAFETY_SCREENING_EXPORT_GET_FILES_CMD'],
     ['configExports', 'ExportDefinitionGetCmd'],
@@ -58,6 +57,13 @@ describe('sidebar table', () => {
     expect(entry(key).isVisible(as(['SomeOtherCmd']))).toBe(false);
     expect(entry(key).isVisible(as([right]))).toBe(true);
     expect(entry(key).isVisible(as(['SUPER_RIGHT']))).toBe(true);
+  });
+
+  it('shows Administration: Zentren only with both rights its screen needs (institutes and their users)', () => {
+    expect(entry('adminInstitutes').isVisible(as(['InstituteGetAllCmd']))).toBe(false);
+    expect(entry('adminInstitutes').isVisible(as(['UserGetAllCmd']))).toBe(false);
+    expect(entry('adminInstitutes').isVisible(as(['InstituteGetAllCmd', 'UserGetAllCmd']))).toBe(true);
+    expect(entry('adminInstitutes').isVisible(as(['SUPER_RIGHT']))).toBe(true);
   });
 
   it.each(['PatientGetAllCmd', 'PatientGetMyCmd'])('shows Patienten with %s', (right) => {

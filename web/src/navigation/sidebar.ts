@@ -57,6 +57,11 @@ const withRight =
   (right: RightName) =>
   ({ rights }: NavigationContext): boolean =>
     hasRight(rights, right);
+/** Every right the screen's query needs: an entry whose screen would be refused is not offered. */
+const withEveryRight =
+  (wanted: readonly RightName[]) =>
+  ({ rights }: NavigationContext): boolean =>
+    wanted.every((right) => hasRight(rights, right));
 const withAnyRight =
   (wanted: readonly RightName[]) =>
   ({ rights }: NavigationContext): boolean =>
@@ -107,7 +112,8 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     kind: 'link',
     route: '/institutes',
     screenExists: true,
-    isVisible: withRight('InstituteGetAllCmd'),
+    // the screen lists the users of each location as well
+    isVisible: withEveryRight(['InstituteGetAllCmd', 'UserGetAllCmd']),
   },
   {
     key: 'configFreetexts',

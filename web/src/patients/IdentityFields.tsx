@@ -1,5 +1,6 @@
 import { FormControl, Select } from '@primer/react';
 import { TextField } from '../components/TextField';
+import { RequiredMark } from '../components/RequiredMark';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
 import { fieldKey, GENDERS, INSURANCE_STATUSES, type IdentityField } from './identityForm';
@@ -8,7 +9,7 @@ import type { IdentityFormState } from './useIdentityForm';
 const t = texts.identity;
 
 /** The master data fields of ecrf-calls.md §3 that the pseudonymisation service keeps, with their messages. */
-export function IdentityFields({ state }: { state: IdentityFormState<object> }) {
+export function IdentityFields({ state, showRequiredMarks = false }: { state: IdentityFormState<object>; showRequiredMarks?: boolean }) {
   const { form, set, blur, shown } = state;
   const field = (name: IdentityField, label: string, options: { required?: boolean; type?: 'date'; autoComplete?: string } = {}) => (
     <TextField
@@ -18,6 +19,7 @@ export function IdentityFields({ state }: { state: IdentityFormState<object> }) 
       onBlur={() => blur(fieldKey(name))}
       errors={shown(fieldKey(name))}
       required={options.required}
+      showRequiredMark={showRequiredMarks}
       type={options.type}
       // IDAT should not end up in the browser's autofill store.
       autoComplete={options.autoComplete ?? 'off'}
@@ -33,7 +35,10 @@ export function IdentityFields({ state }: { state: IdentityFormState<object> }) 
         {field('birthName', t.birthName)}
         {field('birthDate', t.birthDate, { required: true, type: 'date' })}
         <FormControl>
-          <FormControl.Label>{t.gender}</FormControl.Label>
+          <FormControl.Label>
+            {t.gender}
+            {showRequiredMarks && <RequiredMark />}
+          </FormControl.Label>
           <Select
             block
             value={form.gender}

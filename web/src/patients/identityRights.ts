@@ -15,6 +15,10 @@ export const REGISTER_PATIENT_RIGHTS = [
 /** The read tokens the gateway uses for `StudyPatient.identity`. */
 export const READ_IDENTITY_RIGHTS = ['GetReadPatientTokenForAllPatientsCmd', 'GetReadPatientTokenForMyPatientsCmd'] as const;
 
+/** The patient screen reads the patient context (its visits and instruments); billing roles lack it. */
+export const OPEN_PATIENT_RIGHTS = ['StudyPatientGetContextCmd'] as const;
+
+export const mayOpenPatients = (rights: readonly string[]): boolean => OPEN_PATIENT_RIGHTS.every((right) => hasRight(rights, right));
 export const mayRegisterPatients = (rights: readonly string[]): boolean =>
   REGISTER_PATIENT_RIGHTS.every((right) => hasRight(rights, right));
 export const mayReadIdentities = (rights: readonly string[]): boolean => hasAnyRight(rights, READ_IDENTITY_RIGHTS);

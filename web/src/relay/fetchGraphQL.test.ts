@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RequestParameters } from 'relay-runtime';
 import { createFetchGraphQL } from './fetchGraphQL';
 import type { FetchGraphQLDeps } from './fetchGraphQL';
-import { SessionExpiredError } from '../errors/errorCatalogue';
+import { NetworkError, SessionExpiredError } from '../errors/errorCatalogue';
 
 function request(name: string): RequestParameters {
   return { name, operationKind: 'query', text: `query ${name} { viewer { id } }`, id: null, cacheID: name, metadata: {} };
@@ -94,12 +94,35 @@ describe('fetchGraphQL', () => {
     await fetchGraphQL(request('AQuery'), {});
     expect(deps.onError).toHaveBeenLastCalledWith({ kind: 'warn', message: 'gone' });
     await fetchGraphQL(request('BQuery'), {});
-    expect(deps.onError).toHaveBeenLastCalledWith({ kind: 'alert', message: 'Verboten' });
+    expect(deps.onError).toHaveBeenLastCalledWith({
+      kind: 'alert',
+      message: 'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.',
+    });
   });
 
   it('leaves errors of the password change to its form', async () => {
     const { fetchGraphQL, deps } = setup([{ data: null, errors: [{ message: 'x', extensions: { code: 'BAD_USER_INPUT' } }] }]);
     await fetchGraphQL(request('ChangePasswordMutation'), {});
     expect(deps.onError).not.toHaveBeenCalled();
+  });
+
+  it('fails the request as a network failure when the gateway cannot reach the backend', async () => {
+    const outage = {
+      data: null,
+      errors: [{ message: 'backend unreachable: connect ECONNREFUSED', extensions: { code: 'UPSTREAM_UNAVAILABLE' } }],
+    };
+    const { fetchGraphQL, deps } = setup([outage]);
+    await expect(fetchGraphQL(request('PatientsScreenQuery'), {})).rejects.toBeInstanceOf(NetworkError);
+    expect(deps.onError).toHaveBeenCalledTimes(1);
+    expect(deps.onError).toHaveBeenCalledWith({
+      kind: 'alert',
+      message: 'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
+    });
+  });
+
+  it('gives every request a time-out signal, so a hung gateway ends as a network failure', async () => {
+    const { fetchGraphQL, fetchMock } = setup([{ data: { ok: true } }]);
+    await fetchGraphQL(request('HomeScreenQuery'), {});
+    expect(fetchMock.mock.calls[0]?.[1].signal).toBeInstanceOf(AbortSignal);
   });
 });

@@ -3,9 +3,23 @@
  * UNAUTHENTICATED (ecrf-calls.md §4), and the error reporting of ecrf-core.md §8.
  */
 import type { GraphQLResponse, RequestParameters, Variables } from 'relay-runtime';
-import { NetworkError, SessionExpiredError, isUnauthenticated, reportForException, reportForGraphQLErrors } from '../errors/errorCatalogue';
+import {
+  NetworkError,
+  SessionExpiredError,
+  isUnauthenticated,
+  isUpstreamUnavailable,
+  reportForException,
+  reportForGraphQLErrors,
+} from '../errors/errorCatalogue';
 import type { ErrorReport, GraphQLErrorLike } from '../errors/errorCatalogue';
 import type { SessionTokens } from '../session/sessionStore';
+
+/**
+ * A request that has not answered after this long ends as a network failure. The spec names no request
+ * time-out; 30 s lies above the gateway's upstream time-out (20 s, gateway/src/upstream/backend-client.ts),
+ * so a hung backend reaches the user as the gateway's UPSTREAM_UNAVAILABLE and only a hung gateway as this.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 type JsonResponse = { data?: Record<string, unknown> | null; errors?: GraphQLErrorLike[] };
 
@@ -46,6 +60,7 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
         method: 'POST',
         headers,
         body: JSON.stringify({ query: text, variables, operationName: name }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
       throw new NetworkError(error);
@@ -91,15 +106,18 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
   return async function fetchGraphQL(request: RequestParameters, variables: Variables): Promise<GraphQLResponse> {
     const name = request.name;
     const handledByScreen = HANDLED_BY_SCREEN.has(name);
+    let result: JsonResponse;
     try {
-      const result = await execute(name, request.text ?? '', variables);
-      if (result.errors !== undefined && result.errors.length > 0 && !handledByScreen) {
-        deps.onError(reportForGraphQLErrors(result.errors));
-      }
-      return result as GraphQLResponse;
+      result = await execute(name, request.text ?? '', variables);
     } catch (error) {
       if (!handledByScreen && !(error instanceof SessionExpiredError)) deps.onError(reportForException(error));
       throw error;
     }
+    if (result.errors !== undefined && result.errors.length > 0 && !handledByScreen) {
+      deps.onError(reportForGraphQLErrors(result.errors));
+    }
+    // An unreachable backend leaves nothing to show: the screen fails as on a network failure.
+    if (result.data == null && isUpstreamUnavailable(result.errors)) throw new NetworkError(result.errors);
+    return result as GraphQLResponse;
   };
 }

@@ -8,6 +8,9 @@ import { REGISTER_PATIENT_RIGHTS } from '../../patients/identityRights';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { PatientCreateScreen, patientCreateScreenQuery } from './PatientCreateScreen';
 
+/** A label; the registration marks required fields with a visible ' *'. */
+const field = (label: string): RegExp => new RegExp(`^${label}( \\*)?$`);
+
 const PREFIX = 'Bei der Kommunikation mit der Mainzelliste ist ein Fehler aufgetreten:';
 const LOCATIONS = [
   { id: 'loc-1001', identifier: '1001', displayName: 'Universitätsklinikum Köln' },
@@ -38,13 +41,13 @@ type Answer = {
 
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { name: 'Patient anlegen' });
-  await user.type(screen.getByLabelText('Nachname'), 'Brandt');
-  await user.type(screen.getByLabelText('Vorname'), 'Hedwig');
-  fireEvent.change(screen.getByLabelText('Geburtsdatum'), { target: { value: '1950-03-14' } });
-  await user.selectOptions(screen.getByLabelText('Geschlecht'), 'weiblich');
-  await user.type(screen.getByLabelText('Straße und Hausnummer'), 'Rüttenscheider Straße 12');
-  await user.type(screen.getByLabelText('Postleitzahl'), '45127');
-  await user.type(screen.getByLabelText('Versichertennummer'), 'A123456780');
+  await user.type(screen.getByLabelText(field('Nachname')), 'Brandt');
+  await user.type(screen.getByLabelText(field('Vorname')), 'Hedwig');
+  fireEvent.change(screen.getByLabelText(field('Geburtsdatum')), { target: { value: '1950-03-14' } });
+  await user.selectOptions(screen.getByLabelText(field('Geschlecht')), 'weiblich');
+  await user.type(screen.getByLabelText(field('Straße und Hausnummer')), 'Rüttenscheider Straße 12');
+  await user.type(screen.getByLabelText(field('Postleitzahl')), '45127');
+  await user.type(screen.getByLabelText(field('Versichertennummer')), 'A123456780');
   await user.click(screen.getByRole('button', { name: 'Patient anlegen' }));
 }
 
@@ -60,13 +63,13 @@ describe('PatientCreateScreen', () => {
   it('shows the rules of ecrf-calls.md §5 at the fields as they are left, and sends nothing while invalid', async () => {
     const { environment, user } = setup();
     await screen.findByRole('heading', { name: 'Patient anlegen' });
-    await user.type(screen.getByLabelText('Vorname'), 'H3dwig');
-    await user.type(screen.getByLabelText('Postleitzahl'), '451');
+    await user.type(screen.getByLabelText(field('Vorname')), 'H3dwig');
+    await user.type(screen.getByLabelText(field('Postleitzahl')), '451');
     await user.tab();
     expect(screen.getByText('Ungültiger Name')).toBeTruthy();
     expect(screen.getByText('5 Ziffern')).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText('Versicherungsstatus'), 'Privat versichert');
-    await user.type(screen.getByLabelText('Versichertennummer'), '970000011');
+    await user.selectOptions(screen.getByLabelText(field('Versicherungsstatus')), 'Privat versichert');
+    await user.type(screen.getByLabelText(field('Versichertennummer')), '970000011');
     await user.click(screen.getByRole('button', { name: 'Patient anlegen' }));
     // Last name, birth date and gender; the street is optional.
     expect(screen.getAllByText('Wird benötigt')).toHaveLength(3);
@@ -77,7 +80,7 @@ describe('PatientCreateScreen', () => {
   it('offers the oBDS genders with their German labels', async () => {
     setup();
     await screen.findByRole('heading', { name: 'Patient anlegen' });
-    const options = within(screen.getByLabelText('Geschlecht'))
+    const options = within(screen.getByLabelText(field('Geschlecht')))
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(options).toEqual(['Geschlecht wählen', 'männlich', 'weiblich', 'divers', 'unbestimmt', 'unbekannt']);
@@ -86,7 +89,7 @@ describe('PatientCreateScreen', () => {
   it('registers at the selected location with today as registration date and opens the new patient', async () => {
     const { environment, user } = setup();
     await screen.findByRole('heading', { name: 'Patient anlegen' });
-    expect((screen.getByLabelText('Standort') as HTMLSelectElement).value).toBe('loc-2002');
+    expect((screen.getByLabelText(field('Standort')) as HTMLSelectElement).value).toBe('loc-2002');
     await fillAndSubmit(user);
     const operation = answer(environment, { studyPatient: { id: 'sp-1', pseudonym: 'ABC12345' } });
     expect(operation.request.variables.input).toMatchObject({
@@ -122,9 +125,11 @@ describe('PatientCreateScreen', () => {
       ],
       possibleDuplicate: { pseudonym: 'XYZ98765', registered: true, studyPatients: [{ id: 'sp-0', pseudonym: 'XYZ98765' }] },
     });
+    // An unsure match is an expected outcome with its own wording, not the service's failure text.
     expect(
-      await screen.findByText(`${PREFIX} Unsichere Zuordnung: Der Patient existiert bereits, aber nicht alle Angaben stimmen überein.`),
+      await screen.findByText('Mögliche Übereinstimmung gefunden: Bitte prüfen Sie, ob der Patient bereits registriert ist.'),
     ).toBeTruthy();
+    expect(screen.queryByText(/Unsichere Zuordnung/)).toBeNull();
     expect(screen.getByText(/Vorhandener Patient mit ähnlichen Daten: XYZ98765/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Patient XYZ98765 öffnen' }).getAttribute('href')).toBe('/patient/sp-0');
     // Primer's Banner renders its action for the narrow and the wide layout; CSS hides one.
@@ -175,7 +180,7 @@ describe('PatientCreateScreen', () => {
       ],
     });
     const message = await screen.findByText('Versichertennummer und weitere Patientendaten passen nicht zusammen.');
-    expect(screen.getByLabelText('Versichertennummer').getAttribute('aria-describedby')).toContain(message.closest('[id]')?.id);
+    expect(screen.getByLabelText(field('Versichertennummer')).getAttribute('aria-describedby')).toContain(message.closest('[id]')?.id);
     expect(screen.queryByText('Der Patient wurde nicht angelegt.')).toBeNull();
   });
 

@@ -15,6 +15,7 @@ import { IdentityFields } from '../../patients/IdentityFields';
 import { EMPTY_IDENTITY, identityInput } from '../../patients/identityForm';
 import { mayRegisterPatients } from '../../patients/identityRights';
 import { useIdentityForm } from '../../patients/useIdentityForm';
+import { RequiredMark } from '../../components/RequiredMark';
 import { texts } from '../../texts';
 import { PossibleDuplicateBanner, type Duplicate } from './PossibleDuplicateBanner';
 import adminStyles from '../../administration/AdminTable.module.css';
@@ -88,7 +89,12 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
     const others = payload.errors.filter((error) => error !== unsure);
     setDuplicate(
       unsure && payload.possibleDuplicate
-        ? { message: unsure.message, ...payload.possibleDuplicate, mayConfirm: unsure.code === 'MAINZELLISTE_UNSURE_MATCH' }
+        ? {
+            // An unsure match is an expected outcome with its own wording; the service's text reads as a failure.
+            message: unsure.code === 'MAINZELLISTE_UNSURE_MATCH' ? t.unsureMatch : unsure.message,
+            ...payload.possibleDuplicate,
+            mayConfirm: unsure.code === 'MAINZELLISTE_UNSURE_MATCH',
+          }
         : null,
     );
     // A duplicate without its pseudonym still shows its message above the form.
@@ -130,15 +136,19 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
           submit(false);
         }}
       >
+        <p>{t.requiredNote}</p>
         <fieldset className={styles.group}>
           <legend>{t.masterData}</legend>
-          <IdentityFields state={state} />
+          <IdentityFields state={state} showRequiredMarks />
         </fieldset>
         <fieldset className={styles.group}>
           <legend>{t.registration}</legend>
           <div className={adminStyles.pair}>
             <FormControl>
-              <FormControl.Label>{t.location}</FormControl.Label>
+              <FormControl.Label>
+                {t.location}
+                <RequiredMark />
+              </FormControl.Label>
               <Select
                 block
                 value={form.locationId}
@@ -162,6 +172,7 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
               onBlur={() => blur('registrationDate')}
               errors={shown('registrationDate')}
               required
+              showRequiredMark
             />
           </div>
         </fieldset>

@@ -7,7 +7,7 @@ import patientsScreenQueryNode from '../../__generated__/PatientsScreenQuery.gra
 import type { PatientsScreenQuery } from '../../__generated__/PatientsScreenQuery.graphql';
 import { useStudyScope } from '../../layout/studyScope';
 import { hasAnyRight, hasRight } from '@ecrf/rules';
-import { mayReadIdentities, mayRegisterPatients } from '../../patients/identityRights';
+import { mayOpenPatients, mayReadIdentities, mayRegisterPatients } from '../../patients/identityRights';
 import { texts } from '../../texts';
 import patientStyles from '../../patients/Patient.module.css';
 import { PATIENTS_PAGE, PatientsTable } from './PatientsTable';
@@ -83,7 +83,7 @@ function PatientList({ studyId, reference }: { studyId: string; reference: Prelo
         locations={locations}
         mayListAssigned={hasRight(rights, 'NngmStudyPatientGetMyAssignedCmd')}
         showNames={mayReadIdentities(rights)}
-        showVisits={hasRight(rights, 'StudyPatientGetContextCmd')}
+        mayOpenPatients={mayOpenPatients(rights)}
       />
     </section>
   );

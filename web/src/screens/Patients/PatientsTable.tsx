@@ -29,12 +29,15 @@ type Props = {
   mayListAssigned: boolean;
   /** The viewer may read identities: the graph answers them for the patients the read token covers. */
   showNames: boolean;
-  /** Visit states need the patient context (StudyPatientGetContextCmd), which billing roles lack: the graph answers none. */
-  showVisits: boolean;
+  /**
+   * The patient screen and the visit states need the patient context (StudyPatientGetContextCmd), which billing
+   * roles lack: then the pseudonym is no link and the visits column is left out.
+   */
+  mayOpenPatients: boolean;
 };
 
 /** Filters (all off by default, ecrf-calls.md §9), search, sorting and paging of the patient table. */
-export function PatientsTable({ query, labelledBy, studyId, locations, mayListAssigned, showNames, showVisits }: Props) {
+export function PatientsTable({ query, labelledBy, studyId, locations, mayListAssigned, showNames, mayOpenPatients }: Props) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment PatientsTable_query on Query
@@ -150,7 +153,7 @@ export function PatientsTable({ query, labelledBy, studyId, locations, mayListAs
         <DataTable
           aria-labelledby={labelledBy}
           cellPadding="condensed"
-          columns={patientColumns(showNames, showVisits)}
+          columns={patientColumns(showNames, mayOpenPatients)}
           data={edges.map(({ node }) => node)}
         />
       )}
@@ -167,16 +170,20 @@ export function PatientsTable({ query, labelledBy, studyId, locations, mayListAs
 }
 
 /** The name column needs the right to read identities, the visits column the patient context. */
-function patientColumns(showNames: boolean, showVisits: boolean): Column<Patient>[] {
+function patientColumns(showNames: boolean, mayOpenPatients: boolean): Column<Patient>[] {
   const columns: (Column<Patient> | false)[] = [
     {
       id: 'pseudonym',
       header: t.pseudonym,
       renderCell: (node) => (
         <span>
-          <Link as={RouterLink} to={`/patient/${encodeURIComponent(node.id)}`} aria-label={t.open(node.pseudonym)}>
-            {node.pseudonym}
-          </Link>{' '}
+          {mayOpenPatients ? (
+            <Link as={RouterLink} to={`/patient/${encodeURIComponent(node.id)}`} aria-label={t.open(node.pseudonym)}>
+              {node.pseudonym}
+            </Link>
+          ) : (
+            node.pseudonym
+          )}{' '}
           {node.isDigiNet && <Label variant="accent">{t.digiNet}</Label>}
         </span>
       ),
@@ -184,7 +191,7 @@ function patientColumns(showNames: boolean, showVisits: boolean): Column<Patient
     showNames && { id: 'name', header: t.name, renderCell: (node) => (node.identity ? identityName(node.identity) : '–') },
     { id: 'location', header: t.location, renderCell: (node) => locationLabel(node.location) },
     { id: 'registrationDate', header: t.registrationDate, width: 'auto', renderCell: (node) => formatDay(node.registrationDate) },
-    showVisits && {
+    mayOpenPatients && {
       id: 'visits',
       header: t.visits,
       renderCell: (node) =>

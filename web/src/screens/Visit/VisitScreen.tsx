@@ -87,7 +87,7 @@ function VisitView(props: {
         locked
         visitDate
         signature {
-          userName
+          displayName
           signedAt
           meaning
         }
@@ -182,7 +182,7 @@ function VisitView(props: {
       </p>
       {visit.signature && visit.isSigned && (
         <p className={styles.muted}>
-          {texts.patient.signedBy(visit.signature.userName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)} –{' '}
+          {texts.patient.signedBy(visit.signature.displayName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)} –{' '}
           {visit.signature.meaning}
         </p>
       )}

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate, useParams } from 'react-router';
 import { Banner, FormControl, TextInput } from '@primer/react';
-import { reasonForChangeRequired, type FormPlace, type VisitDefinition } from '@ecrf/rules';
+import { EXECUTION_DATE_FIELDS, reasonForChangeRequired, type FormPlace, type VisitDefinition } from '@ecrf/rules';
 import visitFormScreenQueryNode from '../../__generated__/VisitFormScreenQuery.graphql';
 import type { VisitFormScreenQuery } from '../../__generated__/VisitFormScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
@@ -136,8 +136,10 @@ function VisitForm({ header, marks, definitionNodeId, onReload, ...current }: Fo
   const patientPath = `/patient/${encodeURIComponent(patient.id)}`;
   const place = useMemo<FormPlace>(() => ({ kind: 'visit', visitId: visit?.id ?? 'new' }), [visit]);
   const formFieldsOf = useCallback(() => definition.fields, [definition]);
+  // A definition that names its own date field asks for the date there, once (issue 18, defect 8).
+  const asksOwnDate = !(definition.identifier in EXECUTION_DATE_FIELDS);
   const save = async (fields: FieldInput[], reasonForChange: string | null): Promise<readonly SaveError[]> => {
-    const date = visitDate || null;
+    const date = asksOwnDate ? visitDate || null : undefined;
     if (visit) {
       const answer = await commitMutationAsync(update, {
         input: { id: visit.id, version: visit.version, visitDate: date, fields, reasonForChange },
@@ -179,15 +181,19 @@ function VisitForm({ header, marks, definitionNodeId, onReload, ...current }: Fo
           visit: visit ? { state: visit.state, isSigned: visit.isSigned } : null,
         })}
         readOnly={!patient.viewerCan.document || (visit?.locked ?? false)}
-        header={{
-          dirty: visitDate !== (visit?.visitDate ?? ''),
-          node: (
-            <FormControl>
-              <FormControl.Label>{t.visitDate}</FormControl.Label>
-              <TextInput type="date" value={visitDate} onChange={(event) => setVisitDate(event.target.value)} />
-            </FormControl>
-          ),
-        }}
+        header={
+          asksOwnDate
+            ? {
+                dirty: visitDate !== (visit?.visitDate ?? ''),
+                node: (
+                  <FormControl>
+                    <FormControl.Label>{t.visitDate}</FormControl.Label>
+                    <TextInput type="date" value={visitDate} onChange={(event) => setVisitDate(event.target.value)} />
+                  </FormControl>
+                ),
+              }
+            : undefined
+        }
         save={save}
         onSaved={() => {
           const savedId = visit?.id ?? created.current;
