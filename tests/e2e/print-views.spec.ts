@@ -8,7 +8,8 @@ import { PrintView } from './pages/print-view.js';
 
 const browser = useBrowser();
 const HEIDELBERG = '3003 - Thoraxklinik Heidelberg';
-const PSEUDONYM = 'DEMO-3003-2';
+// The registered, not yet documented Heidelberg patient: no other browser test documents it.
+const PSEUDONYM = 'DEMO-3003-3';
 const MEANING = 'Ich bestätige die Dokumentation der Baseline.';
 let page: Page;
 let print: PrintView;
@@ -25,9 +26,13 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     await new LocationDialog(page).choose(HEIDELBERG);
     await page.waitForURL('**/home');
 
-    // Given the seeded baseline of a Heidelberg patient with a diagnosis whose day is unknown
+    // Given the baseline of a Heidelberg patient with a diagnosis whose day is unknown
     await patients.openPatient(PSEUDONYM);
-    await patients.visitCard('Baseline').getByRole('link', { name: 'Baseline', exact: true }).click();
+    await patients.newVisit('Baseline');
+    await page.getByRole('heading', { name: 'Neue Visite: Baseline' }).waitFor();
+    await patients.fillDate('Datum der Baseline-Visite', { day: '02', month: '11', year: '2026' });
+    await patients.save();
+    await page.getByRole('heading', { name: 'Baseline' }).waitFor();
     await patients.instrumentCard('Diagnose').getByRole('link', { name: 'Anlegen: Diagnose' }).click();
     await page.getByRole('heading', { name: 'Neues Instrument: Diagnose' }).waitFor();
     await patients.fillDate('Diagnosedatum', { day: '', month: '10', year: '2026' });

@@ -15,12 +15,9 @@ export function PrintSignature({ visit }: { visit: PrintSignature_visit$key }) {
       fragment PrintSignature_visit on Visit {
         isSigned
         signature {
-          userName
+          displayName
           signedAt
           meaning
-          user {
-            displayName
-          }
         }
       }
     `,
@@ -42,7 +39,7 @@ export function PrintSignature({ visit }: { visit: PrintSignature_visit$key }) {
       <dl className={styles.values}>
         <div className={styles.valueRow}>
           <dt>{t.signedBy}</dt>
-          <dd>{signature.user?.displayName ?? signature.userName}</dd>
+          <dd>{signature.displayName}</dd>
         </div>
         <div className={styles.valueRow}>
           <dt>{t.signedAt}</dt>
