@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, logLevelFrom, resolveJwtSecret } from './config.js';
+import { loadConfig, resolveJwtSecret } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -30,20 +30,5 @@ describe('loadConfig', () => {
     const second = resolveJwtSecret({ DATA_DIR: dir });
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
     expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').length).toBeGreaterThan(40);
-  });
-});
-
-describe('logLevelFrom', () => {
-  it('is warn without LOG_LEVEL, so `npm start` shows no request lines (issue 18)', () => {
-    expect(logLevelFrom({})).toBe('warn');
-    expect(logLevelFrom({ LOG_LEVEL: '' })).toBe('warn');
-  });
-
-  it('follows LOG_LEVEL and refuses a level pino does not know', () => {
-    expect(logLevelFrom({ LOG_LEVEL: 'info' })).toBe('info');
-    expect(logLevelFrom({ LOG_LEVEL: 'DEBUG' })).toBe('debug');
-    expect(() => logLevelFrom({ LOG_LEVEL: 'verbose' })).toThrow(
-      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'",
-    );
   });
 });

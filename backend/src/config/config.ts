@@ -5,7 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { dataDirFrom, type Env } from '@ecrf/database';
+
+export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
 
 export type SignInPolicy = {
   /** Consecutive failures after which every further answer is delayed. */
@@ -75,28 +78,6 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     clock: () => new Date(),
     ...overrides,
   };
-}
-
-export type Env = Record<string, string | undefined>;
-
-/** Pino's levels; LOG_LEVEL picks one. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/**
- * The logger level from LOG_LEVEL. Default warn: a request line per call (level info) buried the
- * URL and the demo sign-ins of `npm start` (issue 18); operators ask for info or debug.
- */
-export function logLevelFrom(env: Env): LogLevel {
-  const raw = env.LOG_LEVEL;
-  if (raw === undefined || raw === '') return 'warn';
-  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
-  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
-  return level;
-}
-
-export function dataDirFrom(env: Env): string {
-  return resolve(env.DATA_DIR ?? './data');
 }
 
 function positiveNumber(env: Env, name: string, fallback: number): number {

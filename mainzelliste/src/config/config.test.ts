@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_API_KEY, loadConfig, logLevelFrom } from './config.js';
+import { DEV_API_KEY, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults outside production', () => {
@@ -28,20 +28,5 @@ describe('loadConfig', () => {
     expect(config.sessionTimeoutMs).toBe(120_000);
     expect(() => loadConfig({ MAINZELLISTE_PERMISSIONS: 'everything' })).toThrow(/unknown/);
     expect(() => loadConfig({ MAINZELLISTE_THRESHOLD_NON_MATCH: '0.97' })).toThrow(/THRESHOLD/);
-  });
-});
-
-describe('logLevelFrom', () => {
-  it('is warn without LOG_LEVEL, so `npm start` shows no request lines (issue 18)', () => {
-    expect(logLevelFrom({})).toBe('warn');
-    expect(logLevelFrom({ LOG_LEVEL: '' })).toBe('warn');
-  });
-
-  it('follows LOG_LEVEL and refuses a level pino does not know', () => {
-    expect(logLevelFrom({ LOG_LEVEL: 'info' })).toBe('info');
-    expect(logLevelFrom({ LOG_LEVEL: 'DEBUG' })).toBe('debug');
-    expect(() => logLevelFrom({ LOG_LEVEL: 'verbose' })).toThrow(
-      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'",
-    );
   });
 });

@@ -3,10 +3,10 @@
  * configured server (mainzelliste-api.md §1 "Authentication": servers.N.apiKey, allowedRemoteAdresses,
  * permissions) is the eCRF backend; buildApp also takes several for tests and custom set-ups.
  */
-import { resolve } from 'node:path';
+import type { Env } from '@ecrf/database';
 import { DEFAULT_THRESHOLD_MATCH, DEFAULT_THRESHOLD_NON_MATCH } from '../matching/default-config.js';
 
-export type Env = Record<string, string | undefined>;
+export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
 
 export const TOKEN_TYPES = ['addPatient', 'readPatients', 'editPatient', 'deletePatient', 'checkMatch'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
@@ -74,26 +74,6 @@ export function createConfig(overrides: Partial<MainzellisteConfig> = {}): Mainz
     publicUrl: null,
     ...overrides,
   };
-}
-
-/** Pino's levels; LOG_LEVEL picks one. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/**
- * The logger level from LOG_LEVEL. Default warn: a request line per call (level info) buried the
- * URL and the demo sign-ins of `npm start` (issue 18); operators ask for info or debug.
- */
-export function logLevelFrom(env: Env): LogLevel {
-  const raw = env.LOG_LEVEL;
-  if (raw === undefined || raw === '') return 'warn';
-  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
-  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
-  return level;
-}
-
-export function dataDirFrom(env: Env): string {
-  return resolve(env.DATA_DIR ?? './data');
 }
 
 function number(env: Env, name: string, fallback: number, check: (value: number) => boolean): number {
