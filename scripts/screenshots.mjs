@@ -7,29 +7,13 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { freePort, startServices } from './services.mjs';
+import { freePort, freshPostgresDatabase, startServices } from './services.mjs';
 
 const outDir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const PASSWORD = 'Demo-Passwort1';
 const LOCATION = '1001 - Universitätsklinikum Köln';
 const PSEUDONYM = 'DEMO-1001-1';
-
-async function freshPostgresDatabase(databaseUrl) {
-  const url = new URL(databaseUrl);
-  const name = `${url.pathname.slice(1)}_screenshots`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?( \\(Pflichtfeld\\))?$`);
 
@@ -79,7 +63,7 @@ async function documentAndShoot(page, baseUrl) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ecrf-screenshots-'));
 const lines = [];
-const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : '';
+const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL, 'screenshots') : '';
 const services = await startServices({
   backendPort: await freePort(),
   gatewayPort: await freePort(),

@@ -28,6 +28,9 @@ export function startBackend(options?: {
   log?: (line: string) => void;
 }): Promise<Service>;
 
+/** A new, empty PostgreSQL database `<database of databaseUrl>_<suffix>`; answers its URL. */
+export function freshPostgresDatabase(databaseUrl: string, suffix: string): Promise<string>;
+
 /** A TCP port on 127.0.0.1 that was free a moment ago. */
 export function freePort(): Promise<number>;
 

@@ -3,10 +3,27 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** @type {import('./services.d.mts').freePort} */
+/** A new, empty PostgreSQL database `<name of databaseUrl's database>_<suffix>` (dropped first if it exists); answers its URL. */
+export async function freshPostgresDatabase(databaseUrl, suffix) {
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1)}_${suffix}`;
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -6,9 +6,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { freePort, startServices } from '../../scripts/services.mjs';
+import { freePort, freshPostgresDatabase, startServices } from '../../scripts/services.mjs';
 import { startMailCatcher } from './mail-catcher.js';
 
 declare module 'vitest' {
@@ -22,27 +21,12 @@ declare module 'vitest' {
   }
 }
 
-async function freshPostgresDatabase(databaseUrl: string): Promise<string> {
-  const url = new URL(databaseUrl);
-  const name = `${url.pathname.slice(1)}_e2e`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const logDir = join(import.meta.dirname, '..', 'test-results');
   mkdirSync(logDir, { recursive: true });
   const lines: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'ecrf-e2e-'));
-  const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : '';
+  const databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL, 'e2e') : '';
   const mailDir = join(dataDir, 'received-mail');
   const mail = await startMailCatcher(await freePort(), mailDir);
   const services = await startServices({
