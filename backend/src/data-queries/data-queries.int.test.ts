@@ -89,6 +89,7 @@ describe('the query life cycle', () => {
       version: 1,
     });
     expect(created.body.pseudonym).toMatch(/\S/);
+    expect(created.body.studyPatientReadable).toBe(true);
     expect(created.body.viewerCan.edit).toEqual({ allowed: true, reason: null });
     expect(created.body.viewerCan.answer).toEqual({ allowed: false, reason: 'role' });
     const id = created.body.id;

@@ -37,6 +37,9 @@ export const DataQuerySchema = Type.Object(
     studyDefinitionId: Uuid,
     definitionVersion: Type.Integer(),
     studyPatientId: nullable(Uuid),
+    studyPatientReadable: Type.Boolean({
+      description: 'the caller may open the patient (StudyPatientGetContextCmd and the patient visible to them)',
+    }),
     pseudonym: nullable(Type.String()),
     studyInstituteId: Uuid,
     referenceType: DataQueryReferenceTypeSchema,

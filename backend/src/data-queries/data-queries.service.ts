@@ -10,6 +10,7 @@ import {
   dataQueryAfter,
   dataQueryDecision,
   dataQueryVisible,
+  hasRight,
   registryToday,
   type DataQueryFacts,
   type DataQueryViewer,
@@ -26,6 +27,7 @@ import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { findDefinitionRows, versionsOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
+import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
 import { VIEWER_ACTIONS, type DataQueryCreate, type DataQueryDto, type DataQueryEdit, type ThreadAction } from './data-queries.schemas.js';
 import {
   findDataQueries,
@@ -76,7 +78,7 @@ function refuse(reason: keyof typeof DATA_QUERY_REFUSAL_MESSAGES): EcrfError {
     : new EcrfError('QUERY_ACTION_REFUSED', message, { reason });
 }
 
-/** The rows as answered: with pseudonym, thread and the viewer's decision per action; 2 queries for any number. */
+/** The rows as answered: with pseudonym, thread and the viewer's decision per action; 3 queries at most for any number. */
 export async function toDtos(
   db: Kysely<DB>,
   viewer: DataQueryViewer,
@@ -87,6 +89,8 @@ export async function toDtos(
     db,
     rows.map((r) => r.id),
   );
+  const patients = rows.flatMap((r) => (r.study_patient_id ? [{ id: r.study_patient_id, studyInstituteId: r.study_institute_id }] : []));
+  const readable = hasRight(viewer.rights, 'StudyPatientGetContextCmd') ? await visibleStudyPatientIds(db, viewer, patients) : new Set();
   return Promise.all(
     rows.map(async (row) => {
       const facts = factsOf(row, await indexOf(db, row));
@@ -102,6 +106,7 @@ export async function toDtos(
         studyDefinitionId: row.study_definition_id,
         definitionVersion: row.definition_version,
         studyPatientId: row.study_patient_id,
+        studyPatientReadable: row.study_patient_id !== null && readable.has(row.study_patient_id),
         pseudonym: row.pseudonym,
         studyInstituteId: row.study_institute_id,
         referenceType: row.reference_type,

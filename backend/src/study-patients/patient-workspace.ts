@@ -13,6 +13,7 @@ import {
   type DefinitionIndex,
   type EvaluationContext,
   type PatientEvaluationInput,
+  type HeldRights,
   type RightName,
   hasRight,
 } from '@ecrf/rules';
@@ -23,7 +24,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { definitionIndex } from './definition-cache.js';
 import { loadPatientDocuments, loadStudyPatient, storedDocumentation, type PatientDocuments } from './patient-documents.js';
-import { hasVisitAssignedTo, type StudyPatientRow } from './study-patients.sql.js';
+import { withVisitAssignedTo, type StudyPatientRow } from './study-patients.sql.js';
 
 export type Workspace = {
   patient: StudyPatientRow;
@@ -48,9 +49,24 @@ export async function assertPatientAccess(
   allRight: RightName = 'StudyPatientGetAllCmd',
 ): Promise<void> {
   if (hasRight(caller.rights, allRight)) return;
-  const locations = await callerLocationIds(db, caller);
-  if (locations.includes(patient.studyInstituteId)) return;
-  if (!(await hasVisitAssignedTo(db, patient.id, locations))) throw forbidden('the patient is not documented at one of your locations');
+  const access = { rights: caller.rights, locationIds: await callerLocationIds(db, caller) };
+  if (!(await visibleStudyPatientIds(db, access, [patient], allRight)).has(patient.id)) {
+    throw forbidden('the patient is not documented at one of your locations');
+  }
+}
+
+/** The same rule for many patients at once: the ids of those visible, in one query at most. */
+export async function visibleStudyPatientIds(
+  db: Kysely<DB>,
+  access: { rights: HeldRights; locationIds: ReadonlySet<string> | readonly string[] },
+  patients: readonly { id: string; studyInstituteId: string }[],
+  allRight: RightName = 'StudyPatientGetAllCmd',
+): Promise<Set<string>> {
+  if (hasRight(access.rights, allRight)) return new Set(patients.map((p) => p.id));
+  const locations = new Set(access.locationIds);
+  const atLocation = new Set(patients.filter((p) => locations.has(p.studyInstituteId)).map((p) => p.id));
+  const elsewhere = patients.filter((p) => !atLocation.has(p.id)).map((p) => p.id);
+  return new Set([...atLocation, ...(await withVisitAssignedTo(db, elsewhere, [...locations]))]);
 }
 
 export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, caller: CurrentUser, now = new Date()): Promise<Workspace> {

@@ -74,17 +74,23 @@ export async function findStudyPatients(db: Kysely<DB>, filter: StudyPatientFilt
 }
 
 /** Whether a visit of the study patient (not deleted) is assigned to the institute of one of the locations. */
-export async function hasVisitAssignedTo(db: Kysely<DB>, studyPatientId: string, locationIds: readonly string[]): Promise<boolean> {
-  if (locationIds.length === 0) return false;
+/** Of the given study patients, those with a visit assigned to one of the institutes of `locationIds`. */
+export async function withVisitAssignedTo(
+  db: Kysely<DB>,
+  studyPatientIds: readonly string[],
+  locationIds: readonly string[],
+): Promise<Set<string>> {
+  if (studyPatientIds.length === 0 || locationIds.length === 0) return new Set();
   const assigned = await db
     .selectFrom('visit as v')
     .innerJoin('study_institute as si', 'si.institute_id', 'v.assigned_institute_id')
-    .select('v.id')
-    .where('v.study_patient_id', '=', studyPatientId)
+    .select('v.study_patient_id')
+    .distinct()
+    .where('v.study_patient_id', 'in', [...studyPatientIds])
     .where('v.is_deleted', '=', false)
     .where('si.id', 'in', [...locationIds])
-    .executeTakeFirst();
-  return assigned !== undefined;
+    .execute();
+  return new Set(assigned.map((row) => row.study_patient_id));
 }
 
 /** Everything documented for a study patient, in three queries for any number of visits and instruments. */

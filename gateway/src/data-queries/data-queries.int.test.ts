@@ -207,18 +207,20 @@ describe('reading queries', () => {
     await act('answerDataQuery', physician, { id: raised[1]?.id, version: raised[1]?.version, text: 'Erledigt.' });
     const overview = `query($studyId: ID!, $filter: DataQueryFilter, $after: String) {
       dataQueries(studyId: $studyId, filter: $filter, first: 2, after: $after, orderBy: { field: CREATED_AT, descending: false }) {
-        totalCount pageInfo { hasNextPage endCursor } edges { node { title status pseudonym } } } }`;
+        totalCount pageInfo { hasNextPage endCursor } edges { node { title status pseudonym studyPatient { id } } } } }`;
     type Overview = {
       dataQueries: {
         totalCount: number;
         pageInfo: { hasNextPage: boolean; endCursor: string };
-        edges: { node: { title: string; status: string } }[];
+        edges: { node: { title: string; status: string; studyPatient: { id: string } | null } }[];
       };
     };
     const filter = { studyPatientId };
     const first = await harness.request<Overview>(overview, { studyId, filter }, dataManager);
     expect(first.data?.dataQueries.totalCount).toBe(3);
     expect(first.data?.dataQueries.edges.map((e) => e.node.title)).toEqual(['Ü1', 'Ü2']);
+    expect(first.data?.dataQueries.edges.map((e) => e.node.studyPatient?.id)).toEqual([studyPatientId, studyPatientId]);
+    // The patient links of a page load no patient: the backend says whether the viewer may open each.
     expect(first.extensions?.upstreamCalls).toBe(1);
     const second = await harness.request<Overview>(
       overview,

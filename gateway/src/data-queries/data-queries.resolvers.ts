@@ -119,8 +119,8 @@ export const DataQueryType: DataQueryResolvers = {
     return queryType;
   },
   subject: (query) => subjects[query.referenceType],
-  studyPatient: async (query, _, c): Promise<StudyPatient | null> =>
-    query.studyPatientId && (await c.loaders.patientContexts.load(query.studyPatientId)) ? { id: query.studyPatientId } : null,
+  // The backend answers whether the viewer may open the patient, so a list of queries loads no patient.
+  studyPatient: (query): StudyPatient | null => (query.studyPatientId && query.studyPatientReadable ? { id: query.studyPatientId } : null),
   visit: (query, _, c) => partOf<Visit>(query, 'Visit', query.visitId, c),
   instrument: (query, _, c) => partOf<Instrument>(query, 'Instrument', query.instrumentId, c),
   dataField: (query, _, c) => partOf<DataField>(query, 'DataField', query.dataFieldId, c),
