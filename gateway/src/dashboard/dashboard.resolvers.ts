@@ -55,6 +55,8 @@ export const dashboardSubscription: Pick<SubscriptionResolvers, 'registryDashboa
         types: ['DataQueryChanged', 'StudyPatientRegistered', 'DocumentationSaved'],
         visible: (event, viewer) => dashboardEventVisible(event, viewer, study),
         resolve: async (event, c) => ({ eventId: event.id, dashboard: await c.loaders.dashboards.load(study) }),
+        // Each update is the whole dashboard: a burst of saves recomputes it once, not once per save.
+        latestOnly: true,
       });
     },
     resolve: delivered,

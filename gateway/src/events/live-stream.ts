@@ -13,13 +13,16 @@ const REPLAY_PAGE = 500;
 /** A subscriber this far behind the live events ends with an error and resumes with `after`, instead of growing memory. */
 export const MAX_BUFFERED_EVENTS = 10_000;
 
-/** Ends the stream when `signal` aborts, also while it waits for the next live event. */
+/**
+ * Ends the stream when `signal` aborts, also while it waits for the next live event. `buffered` receives the
+ * live events not yet yielded; a caller that keeps it can see what is already waiting behind an event.
+ */
 export async function* subscriptionEvents(
   source: EventSourceOfSubscriptions,
   after: string | null,
   signal: AbortSignal,
+  buffered: DomainEvent[] = [],
 ): AsyncGenerator<DomainEvent, void, undefined> {
-  const buffered: DomainEvent[] = [];
   let wake: (() => void) | undefined;
   let overflow = false;
   const unsubscribe = await source.bus.subscribe((event) => {

@@ -7,7 +7,7 @@
 import { GraphQLError } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
-import { isEventId, type DomainEvent, type DomainEventType } from './domain-event.js';
+import { compareEventIds, isEventId, type DomainEvent, type DomainEventType } from './domain-event.js';
 import { cancellable, subscriptionEvents } from './live-stream.js';
 import { loadViewerSnapshot, viewerSnapshots, type ViewerSnapshot } from './viewer-snapshot.js';
 
@@ -21,6 +21,11 @@ export type SubscriptionOptions<T> = {
   visible(event: DomainEvent, viewer: ViewerSnapshot, context: GatewayContext): Promise<boolean> | boolean;
   /** The payload read anew on the subscriber's token; null when the backend no longer shows it to them. */
   resolve(event: DomainEvent, context: GatewayContext): Promise<T | null>;
+  /**
+   * The payload is the state as it is now, not the event's change (a dashboard): an event is passed over when a
+   * later one the subscriber may receive is already waiting, so a burst costs one read, for its last event.
+   */
+  latestOnly?: boolean;
 };
 
 /**
@@ -46,13 +51,23 @@ export function liveSubscription<T>(context: GatewayContext, options: Subscripti
     try {
       // Refused at once when the token is no longer valid, before any event.
       await snapshot();
-      for await (const event of subscriptionEvents(context.live, after, signal)) {
-        if (!options.types.includes(event.type as DomainEventType)) continue;
+      const waiting: DomainEvent[] = [];
+      const wanted = (event: DomainEvent) => options.types.includes(event.type as DomainEventType);
+      const visible = async (event: DomainEvent, viewer: ViewerSnapshot) =>
+        wanted(event) && (await options.visible(event, viewer, context));
+      const supersededFor = async (event: DomainEvent, viewer: ViewerSnapshot) => {
+        for (const later of waiting) if (compareEventIds(later.id, event.id) > 0 && (await visible(later, viewer))) return true;
+        return false;
+      };
+      for await (const event of subscriptionEvents(context.live, after, signal, waiting)) {
+        if (!wanted(event)) continue;
         context.renew();
         const viewer = await snapshot();
-        const update = await unlessRefused(async () =>
-          (await options.visible(event, viewer, context)) ? options.resolve(event, context) : null,
-        );
+        const update = await unlessRefused(async () => {
+          if (!(await visible(event, viewer))) return null;
+          if (options.latestOnly && (await supersededFor(event, viewer))) return null;
+          return options.resolve(event, context);
+        });
         if (update !== null) yield { update };
       }
     } catch (error) {
