@@ -3,28 +3,10 @@
  * work they serve; a role is the union of its bundles. docs/roles-and-rights.md is generated from here
  * (`npm run docs:rights -w backend`) and a unit test fails when it drifts.
  */
-import { hasAdminFlag, isLocationBoundRole, SUPER_RIGHT, type RightName } from '@ecrf/rules';
+import { hasAdminFlag, isLocationBoundRole, ROLE_IDENTIFIERS, SUPER_RIGHT, type RightName } from '@ecrf/rules';
 
-/** ecrf-core.md §6; PM{product} is seeded as PMNNGM, the product being the nNGM lung cancer registry. */
-export const roleIdentifiers = [
-  'CaseManager',
-  'DataManager',
-  'MasterDataManager',
-  'InstituteManager',
-  'Documentalist',
-  'UniversalDocumentalist',
-  'Physician',
-  'DocumentationAssistant',
-  'Pathologist',
-  'Consultant',
-  'AccountingDigiNet',
-  'EvaluationDigiNet',
-  'Researcher',
-  'AdminMedSyn',
-  'AdminNNGM',
-  'PMNNGM',
-  'SuperAdmin',
-] as const;
+/** ecrf-core.md §6 (the rules' role identifiers); PM{product} is seeded as PMNNGM, the product being the nNGM lung cancer registry. */
+export const roleIdentifiers = [...ROLE_IDENTIFIERS, 'PMNNGM'] as const;
 
 export type RoleIdentifier = (typeof roleIdentifiers)[number];
 
