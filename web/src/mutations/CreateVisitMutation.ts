@@ -10,12 +10,7 @@ export function useCreateVisitMutation() {
           ...VisitScreen_visit
         }
         studyPatient {
-          id
-          ...documentationContext_studyPatient
-          ...PatientHeader_studyPatient
-          ...VisitList_studyPatient
-          ...StandaloneInstruments_studyPatient
-          ...VisitScreen_studyPatient
+          ...documentationRefresh_studyPatient
         }
         errors {
           code

@@ -7,12 +7,7 @@ export function useDeleteVisitMutation() {
       deleteVisit(input: $input) {
         deletedVisitId @deleteRecord
         studyPatient {
-          id
-          ...documentationContext_studyPatient
-          ...PatientHeader_studyPatient
-          ...VisitList_studyPatient
-          ...StandaloneInstruments_studyPatient
-          ...VisitScreen_studyPatient
+          ...documentationRefresh_studyPatient
         }
         errors {
           code

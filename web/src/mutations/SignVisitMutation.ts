@@ -11,12 +11,7 @@ export function useSignVisitMutation() {
           id
           ...VisitScreen_visit
           studyPatient {
-            id
-            ...documentationContext_studyPatient
-            ...PatientHeader_studyPatient
-            ...VisitList_studyPatient
-            ...StandaloneInstruments_studyPatient
-            ...VisitScreen_studyPatient
+            ...documentationRefresh_studyPatient
           }
         }
         errors {

@@ -13,12 +13,7 @@ export function useUpdateInstrumentMutation() {
           }
         }
         studyPatient {
-          id
-          ...documentationContext_studyPatient
-          ...PatientHeader_studyPatient
-          ...VisitList_studyPatient
-          ...StandaloneInstruments_studyPatient
-          ...VisitScreen_studyPatient
+          ...documentationRefresh_studyPatient
         }
         errors {
           code

@@ -6,12 +6,7 @@ export function useUpdateStudyPatientMutation() {
     mutation UpdateStudyPatientMutation($input: UpdateStudyPatientInput!) {
       updateStudyPatient(input: $input) {
         studyPatient {
-          id
-          ...documentationContext_studyPatient
-          ...PatientHeader_studyPatient
-          ...VisitList_studyPatient
-          ...StandaloneInstruments_studyPatient
-          ...VisitScreen_studyPatient
+          ...documentationRefresh_studyPatient
         }
         errors {
           code
