@@ -5,7 +5,8 @@
 import { AlertIcon, ArrowRightIcon, InfoIcon, LockIcon, UnlockIcon } from '@primer/octicons-react';
 import { Button, Link, VisuallyHidden } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
-import { formatDisplayDate, isFieldLocked, parsePartialDate } from '@ecrf/rules';
+import { isFieldLocked } from '@ecrf/rules';
+import { dateText } from '../patients/dates';
 import { texts } from '../texts';
 import type { FieldNode } from './formNodes';
 import type { FormModel } from './formContext';
@@ -27,17 +28,12 @@ export function FieldLabel({ label, required }: { label: string; required: boole
   );
 }
 
-const displayDate = (text: string): string => {
-  const date = parsePartialDate(text);
-  return date ? formatDisplayDate(date) : text;
-};
-
 /** Why the field is locked, or null while it is not (ecrf-core.md §4: locked manually or automatically). */
 function lockNote(node: FieldNode, today: string): string | null {
   const { instance } = node;
   const lockDate = instance.lockDate ?? null;
-  if (isFieldLocked(instance, today)) return lockDate ? texts.forms.lockedSince(displayDate(lockDate)) : texts.forms.locked;
-  return lockDate ? texts.forms.lockedFrom(displayDate(lockDate)) : null;
+  if (isFieldLocked(instance, today)) return lockDate ? texts.forms.lockedSince(dateText(lockDate)) : texts.forms.locked;
+  return lockDate ? texts.forms.lockedFrom(dateText(lockDate)) : null;
 }
 
 /** Messages of the field: missing required value, a value the input cannot read, refusals of the server. */

@@ -8,13 +8,10 @@ import { FormControl, Select } from '@primer/react';
 import type { FieldValue, NetworkOrganization, NetworkPerson } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldLabel, FieldNotes, fieldErrors, notesId } from './FieldParts';
+import { personName } from './fieldText';
 import { useFormModel } from './formContext';
 import type { FieldNode } from './formNodes';
 import styles from './DocumentationForm.module.css';
-
-const personName = (person: NetworkPerson): string =>
-  [person.title, person.firstName, person.lastName].filter((part) => part !== null && part !== undefined && part !== '').join(' ') ||
-  person.id;
 
 export function NetworkField({ node }: { node: FieldNode }) {
   const model = useFormModel();

@@ -4,9 +4,10 @@
  * boolean (yes/no); and a DisplayValue, shown but never edited (ecrf-core.md §3, §4).
  */
 import { Checkbox, CheckboxGroup, FormControl, Radio, RadioGroup, Select, TextInput } from '@primer/react';
-import { formatDisplayDate, isBlank, parseDecimal, parsePartialDate, type FieldValue } from '@ecrf/rules';
+import { isBlank, parseDecimal, parsePartialDate, type FieldValue } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldLabel, FieldNotes, fieldErrors, notesId } from './FieldParts';
+import { fieldValueText } from './fieldText';
 import { PartialDateInput } from './PartialDateInput';
 import { useFormModel } from './formContext';
 import type { FieldNode } from './formNodes';
@@ -35,23 +36,15 @@ export function ValueField({ node }: { node: FieldNode }) {
   const value = single(instance.values);
   const setValue = (text: string) => model.setValues(instance.id, text === '' ? [] : [{ value: text, ...(unit ? { unit } : {}) }]);
   const enumValues = model.enumValues(definition.definition?.enumValueSetIdentifier);
-  const enumLabel = (code: string) => {
-    const found = enumValues.find((v) => v.code === code);
-    return found ? model.text(found.displayKey) : code;
-  };
 
   if (definition.definitionType === 'DisplayValue') {
-    const date = kind === 'date' ? parsePartialDate(value) : null;
-    const shown = instance.values
-      .map((v) => v.value ?? '')
-      .filter((v) => v !== '')
-      .map((v) => (kind === 'enum' || kind === 'multiEnum' ? enumLabel(v) : date ? formatDisplayDate(date) : v))
-      .join(', ');
+    const shown =
+      fieldValueText(definition, instance.values, { text: model.text, enumValues: model.enumValues, organizationName: () => null }) ?? '';
     return (
       <div className={styles.field} data-field-id={instance.id}>
         <FormControl>
           <FormControl.Label>{label}</FormControl.Label>
-          <TextInput readOnly block value={shown} aria-describedby={notesId(node)} trailingVisual={unit ?? undefined} />
+          <TextInput readOnly block value={shown} aria-describedby={notesId(node)} />
         </FormControl>
         <FieldNotes node={node} model={model} errors={fieldErrors(node, model)} />
       </div>

@@ -18,7 +18,7 @@ import { createMissingFields } from '../forms/formTree';
 import type { DocumentationPatient, DocumentationQuery } from '../patients/documentationContext';
 import { useFormRules } from '../patients/useFormRules';
 import { texts } from '../texts';
-import { fieldValueText, type ValueTextSources } from './fieldText';
+import { fieldValueText, type ValueTextSources } from '../forms/fieldText';
 import styles from './Print.module.css';
 
 type Props = {

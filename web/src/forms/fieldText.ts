@@ -1,17 +1,10 @@
 /**
- * A stored field's value as the printed document shows it (issue 18, defect 5): enum codes by their German
+ * A stored field's value as text, as the printed document and the form's display values show it: enum codes by their German
  * label, yes/no, numbers with a decimal comma and their unit, partial dates in the registry's notation
  * (dd.MM.yyyy with XX/UK for unknown parts, ecrf-core.md §9), network choices by name.
  */
-import {
-  formatDisplayDate,
-  isBlank,
-  parsePartialDate,
-  type DataFieldDefinition,
-  type EnumValue,
-  type FieldValue,
-  type NetworkPerson,
-} from '@ecrf/rules';
+import { isBlank, type DataFieldDefinition, type EnumValue, type FieldValue, type NetworkPerson } from '@ecrf/rules';
+import { dateText } from '../patients/dates';
 import { texts } from '../texts';
 
 export type ValueTextSources = {
@@ -23,14 +16,6 @@ export type ValueTextSources = {
 export const personName = (person: NetworkPerson): string =>
   [person.title, person.firstName, person.lastName].filter((part) => part !== null && part !== undefined && part !== '').join(' ') ||
   person.id;
-
-function dateText(value: string): string {
-  const date = parsePartialDate(value);
-  if (date === null) return value;
-  if (date.kind === 'unknown') return texts.forms.dateUnknown;
-  if (date.kind === 'ongoing') return texts.forms.dateOngoing;
-  return formatDisplayDate(date);
-}
 
 function networkText(value: FieldValue, sources: ValueTextSources): string {
   const organization = value.organization
