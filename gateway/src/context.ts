@@ -16,6 +16,7 @@ import { createServiceClient, type ServiceClient } from './identity/service-clie
 import { viewerRights } from './viewer/rights.js';
 import type { LiveEvents } from './events/live-events.js';
 import { createDataQueryLoaders } from './data-queries/loaders.js';
+import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
   return {
@@ -47,6 +48,8 @@ export type GatewayContext = {
   config: GatewayConfig;
   /** The gateway's live events, for subscriptions. */
   live: LiveEvents;
+  /** Signs the short-lived download links of files (files/file-links.ts). */
+  fileLinks: FileLinks;
   /**
    * New upstream client and loaders on the same token: a subscription reads each event's payload afresh
    * (graphql-ws keeps one context per operation, so the loaders' caches would otherwise outlive the event).
@@ -60,7 +63,13 @@ function requestParts(pool: Pool, service: ServiceClient, token: string | undefi
   return { backend, loaders };
 }
 
-export function createContext(pool: Pool, config: GatewayConfig, live: LiveEvents, token: string | undefined): GatewayContext {
+export function createContext(
+  pool: Pool,
+  config: GatewayConfig,
+  live: LiveEvents,
+  fileLinks: FileLinks,
+  token: string | undefined,
+): GatewayContext {
   const service = createServiceClient(config.mainzellisteUrl);
   const context: GatewayContext = {
     token,
@@ -68,9 +77,15 @@ export function createContext(pool: Pool, config: GatewayConfig, live: LiveEvent
     service,
     config,
     live,
+    fileLinks,
     renew: () => Object.assign(context, requestParts(pool, service, token)),
   };
   return context;
+}
+
+/** A download link of a backend file call on the caller's token; null without a session. */
+export async function fileLink(context: GatewayContext, call: Omit<FileTicket, 'accessToken'>): Promise<string | null> {
+  return context.token ? context.fileLinks.link({ ...call, accessToken: context.token }) : null;
 }
 
 export async function roleById(context: GatewayContext, id: string): Promise<Role | null> {

@@ -19,6 +19,8 @@ import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
 import { createBackendPool } from './upstream/backend-client.js';
 import { createLiveEvents } from './events/live-events.js';
+import { createFileLinks } from './files/file-links.js';
+import { registerFileRoute } from './files/file-route.js';
 
 export type Gateway = {
   httpServer: Server;
@@ -40,6 +42,7 @@ const armor = new ApolloArmor({
 export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const pool = createBackendPool(config.backendUrl);
   const live = createLiveEvents(pool, config, (message) => console.warn(`[gateway] ${message}`));
+  const fileLinks = createFileLinks(config.fileLinkSecret);
   const schema = createSchema();
   const app = express();
   const httpServer = createServer(app);
@@ -56,12 +59,12 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       onConnect: async (ctx) => {
         const token = tokenFromAuthorization(ctx.connectionParams?.authorization);
         if (!token) return false;
-        return createContext(pool, config, live, token)
+        return createContext(pool, config, live, fileLinks, token)
           .loaders.currentUser()
           .then(() => true)
           .catch(() => false);
       },
-      context: (ctx) => createContext(pool, config, live, tokenFromAuthorization(ctx.connectionParams?.authorization)),
+      context: (ctx) => createContext(pool, config, live, fileLinks, tokenFromAuthorization(ctx.connectionParams?.authorization)),
       // Errors of subscription payloads get the codes of HTTP answers (formatError).
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
@@ -103,9 +106,10 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(pool, config, live, tokenFromAuthorization(req.headers.authorization)),
+      context: async ({ req }) => createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization)),
     }),
   );
+  registerFileRoute(app, pool, fileLinks);
   if (config.webDist) serveWebApp(app, config.webDist);
 
   return {

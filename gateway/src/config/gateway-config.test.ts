@@ -9,8 +9,11 @@ describe('gateway configuration', () => {
     expect(config.backendUrl).toBe('http://127.0.0.1:4100');
   });
   it('turns introspection off in production unless asked for', () => {
-    expect(gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k' }).introspection).toBe(false);
-    expect(gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k', GRAPHQL_INTROSPECTION: 'true' }).introspection).toBe(true);
+    expect(gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k', FILE_LINK_SECRET: 's' }).introspection).toBe(false);
+    expect(
+      gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k', FILE_LINK_SECRET: 's', GRAPHQL_INTROSPECTION: 'true' })
+        .introspection,
+    ).toBe(true);
   });
   it('refuses a malformed timer', () => {
     expect(() => gatewayConfigFromEnv({ AUTO_LOGOUT_AFTER_WARN: 'drei' })).toThrow(/integer/);
@@ -22,5 +25,11 @@ describe('gateway configuration', () => {
       redisUrl: 'redis://r:6379',
     });
     expect(() => gatewayConfigFromEnv({ NODE_ENV: 'production' })).toThrow(/EVENTS_API_KEY/);
+  });
+
+  it('reads the key of download links, required in production', () => {
+    expect(gatewayConfigFromEnv({}).fileLinkSecret).toBe('dev-file-link-secret');
+    expect(gatewayConfigFromEnv({ FILE_LINK_SECRET: 'f' }).fileLinkSecret).toBe('f');
+    expect(() => gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k' })).toThrow(/FILE_LINK_SECRET/);
   });
 });

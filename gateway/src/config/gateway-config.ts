@@ -27,10 +27,15 @@ export type GatewayConfig = {
   redisUrl: string | undefined;
   /** Prefix of the fan-out's Redis keys and channel; one per registry sharing a Redis. */
   redisKeyPrefix: string;
+  /** Key of the short-lived download links (FILE_LINK_SECRET); the same on every replica behind one address. */
+  fileLinkSecret: string;
 };
 
 /** The backend's development default; production sets its own (docs/backend.md "Events"). */
 export const developmentEventsApiKey = 'dev-events-key';
+
+/** The development key of download links; production sets FILE_LINK_SECRET. */
+export const developmentFileLinkSecret = 'dev-file-link-secret';
 
 /** ecrf-core.md §9: warning after 1,620,000 ms of inactivity; ecrf-calls.md §9: logout 180 s after it. */
 export const defaultClientConfig: ClientConfig = {
@@ -48,10 +53,12 @@ function integer(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
-function eventsApiKey(env: NodeJS.ProcessEnv, production: boolean): string {
-  if (env.EVENTS_API_KEY) return env.EVENTS_API_KEY;
-  if (production) throw new Error('EVENTS_API_KEY must be set in production');
-  return developmentEventsApiKey;
+/** A shared key: set in production, a development default otherwise. */
+function sharedKey(env: NodeJS.ProcessEnv, production: boolean, name: 'EVENTS_API_KEY' | 'FILE_LINK_SECRET', fallback: string): string {
+  const value = env[name];
+  if (value) return value;
+  if (production) throw new Error(`${name} must be set in production`);
+  return fallback;
 }
 
 export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
@@ -62,7 +69,8 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     webDist: env.WEB_DIST,
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
     exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',
-    eventsApiKey: eventsApiKey(env, production),
+    eventsApiKey: sharedKey(env, production, 'EVENTS_API_KEY', developmentEventsApiKey),
+    fileLinkSecret: sharedKey(env, production, 'FILE_LINK_SECRET', developmentFileLinkSecret),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ecrf:events',
     client: {

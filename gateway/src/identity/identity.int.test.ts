@@ -9,7 +9,7 @@ import { kvnrCheckDigit } from '@ecrf/rules';
 import { createService, DEV_API_KEY, type Service } from '@ecrf/mainzelliste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/services.mjs';
-import { defaultClientConfig, developmentEventsApiKey } from '../config/gateway-config.js';
+import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret } from '../config/gateway-config.js';
 import { createGateway } from '../server.js';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 import { patientFixtures, type PatientFixtures } from '../test-support/patient-fixtures.js';
@@ -251,6 +251,7 @@ describe('the answers of the service (ecrf-calls.md §5) as typed user errors', 
       exposeUpstreamCalls: false,
       client: defaultClientConfig,
       eventsApiKey: developmentEventsApiKey,
+      fileLinkSecret: developmentFileLinkSecret,
       redisUrl: undefined,
       redisKeyPrefix: 'ecrf:events',
     });

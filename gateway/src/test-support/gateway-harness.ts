@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startBackend, type Service } from '../../../scripts/services.mjs';
-import { defaultClientConfig, developmentEventsApiKey, type GatewayConfig } from '../config/gateway-config.js';
+import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret, type GatewayConfig } from '../config/gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
 
 export type GraphQLAnswer<T> = {
@@ -70,6 +70,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     exposeUpstreamCalls: true,
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
+    fileLinkSecret: developmentFileLinkSecret,
     redisUrl,
     redisKeyPrefix,
   });
