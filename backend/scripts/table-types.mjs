@@ -29,5 +29,7 @@ await writeTableTypes({
     'instrument.tags': 'string[]',
     'case_process_step.sub_states': 'string[]',
     'domain_event.payload': `${shapes}#JsonObject`,
+    'export_job.parameters': `${shapes}#JsonObject`,
+    'export_job.location_ids': 'string[]',
   },
 });

@@ -5,8 +5,15 @@ import type { Kysely } from 'kysely';
 import type { BackendConfig } from './config/config.js';
 import type { DB } from './__generated__/database.js';
 import type { Mailer } from './mail/mailer.js';
+import type { ExportJobStarter } from './exports/export-job-starter.js';
 
-export type AppDeps = { db: Kysely<DB>; config: BackendConfig; mailer: Mailer };
+export type AppDeps = {
+  db: Kysely<DB>;
+  config: BackendConfig;
+  mailer: Mailer;
+  /** Starts export jobs (the generic export's schedule). */
+  exportJobs: ExportJobStarter;
+};
 
 export type App = FastifyInstance<
   RawServerDefault,

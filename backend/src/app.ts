@@ -45,6 +45,11 @@ import { registerDataQueryWriteRoutes } from './data-queries/data-query-writes.r
 import { registerQueryTemplateRoutes } from './data-queries/query-templates.routes.js';
 import { registerVerificationFlagRoutes } from './verification-flags/verification-flags.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { createExportRuntime, type ExportRuntime } from './exports/export-runtime.js';
+import type { ExportSources } from './exports/export-sources.js';
+import { registrySources } from './exports/registry-sources.js';
+import { registerExportRoutes } from './exports/exports.routes.js';
+import { ExportJobSchema } from './exports/exports.schemas.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -54,6 +59,8 @@ export type BuildAppOptions = {
   mailer: Mailer;
   /** Fastify's logger option; off unless given (tests stay quiet). */
   logger?: FastifyServerOptions['logger'];
+  /** What export jobs write; the registry's sources unless a test gives its own. */
+  exportSources?: ExportSources;
 };
 
 /** A registered API route, for the route-coverage tests and the rights documentation. */
@@ -62,6 +69,8 @@ export type RouteSummary = { method: string; url: string; access: RouteAccess };
 declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RouteSummary[];
+    /** The export jobs of this app; the server starts its workers (exportRuntime.startWorkers). */
+    exportRuntime: ExportRuntime;
   }
 }
 
@@ -71,7 +80,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     exposeHeadRoutes: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  const deps: AppDeps = { db: options.db.db, config: options.config, mailer: options.mailer };
 
   const routes: RouteSummary[] = [];
   app.decorate('apiRoutes', routes);
@@ -98,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addSchema(ErrorResponseSchema);
   app.addSchema(WireEventSchema);
   app.addSchema(DataQuerySchema);
+  app.addSchema(ExportJobSchema);
   await app.register(swagger, {
     // Shared schemas become components named by their $id (ErrorResponse), not def-0.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
@@ -114,8 +123,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  registerRouteAccess(app, deps.db, deps.config);
+  registerRouteAccess(app, options.db.db, options.config);
   const eventHub = await createEventHub(app, options.db);
+  const exportRuntime = createExportRuntime({
+    database: options.db,
+    settings: options.config.exports,
+    sources: options.exportSources ?? registrySources,
+    clock: options.config.clock,
+    onEvent: () => eventHub.notifier.wake(),
+    log: app.log,
+  });
+  app.decorate('exportRuntime', exportRuntime);
+  // Before the event hub's preClose and the database: running jobs go back to the queue first.
+  app.addHook('preClose', () => exportRuntime.close());
+  const deps: AppDeps = { db: options.db.db, config: options.config, mailer: options.mailer, exportJobs: exportRuntime };
 
   await app.register(
     async (api) => {
@@ -150,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerQueryTemplateRoutes(typed, deps);
       registerVerificationFlagRoutes(typed, deps);
       registerDashboardRoutes(typed, deps);
+      registerExportRoutes(typed, deps, exportRuntime);
     },
     { prefix: API_BASE },
   );

@@ -40,6 +40,7 @@ export async function createBackend(env: Env = process.env, logger: Logger = fal
   }
   const mailer = mailerFrom(env);
   const app = await buildApp({ db: database, config, mailer, logger });
+  await app.exportRuntime.startWorkers();
   return {
     app,
     database,

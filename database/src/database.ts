@@ -7,9 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -25,6 +26,12 @@ export type Database<DB> = {
    * writers wake their readers in-process instead.
    */
   listen?: (channel: string, onNotify: () => void, onError: (error: Error) => void) => Promise<() => Promise<void>>;
+  /**
+   * How the job queue (pg-boss) reaches the database: its own pool on PostgreSQL; on PGlite every statement
+   * goes through the Kysely connection queue, so a job query never runs inside another caller's transaction
+   * of the single embedded session.
+   */
+  jobQueue: { connectionString: string } | { db: { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> } };
   close: () => Promise<void>;
 };
 
@@ -42,7 +49,8 @@ export async function openDatabase<DB>(options: DatabaseOptions, schema?: string
 
 function openPostgres<DB>(connectionString: string): Database<DB> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // pg-cursor lets `.stream()` read large results in chunks from a server-side cursor (exports).
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
     kind: 'postgres',
     db,
@@ -60,6 +68,7 @@ function openPostgres<DB>(connectionString: string): Database<DB> {
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return () => client.end();
     },
+    jobQueue: { connectionString },
     close: () => db.destroy(),
   };
 }
@@ -78,6 +87,17 @@ async function openPglite<DB>(dataDir: string): Promise<Database<DB>> {
     // issued while the Kysely transaction holds the connection runs inside that same transaction.
     runScript: async (_trx, script) => {
       await client.exec(script);
+    },
+    jobQueue: {
+      db: {
+        // PGlite's query() takes one statement with parameters; a script without parameters runs through exec().
+        executeSql: (text, values) =>
+          db.connection().execute(async (connection) => {
+            if (values && values.length > 0) return connection.executeQuery(CompiledQuery.raw(text, values));
+            const results = await client.exec(text);
+            return { rows: results.at(-1)?.rows ?? [] };
+          }),
+      },
     },
     close: () => db.destroy(),
   };

@@ -43,7 +43,27 @@ export type BackendConfig = {
   eventsApiKey: string;
   /** The current time; tests move it to check date-bound rules (the 2025-05-01 query restriction). */
   clock: () => Date;
+  exports: ExportSettings;
 };
+
+/** Export files and their jobs (docs/backend.md "Exports"). */
+export type ExportSettings = {
+  /** Where files are written (EXPORTS_DIR, default ${DATA_DIR}/exports). */
+  dir: string;
+  /** Days a file is kept after its job finished (EXPORT_RETENTION_DAYS). */
+  retentionDays: number;
+  /** A running job's worker renews its lease this often; a lease that runs out marks the worker lost (EXPORT_LEASE_SECONDS). */
+  leaseSeconds: number;
+  /** The PostgreSQL schema of the job queue (pg-boss); tests give each app its own. */
+  queueSchema: string;
+};
+
+export const defaultExportSettings = (env: Env = {}): ExportSettings => ({
+  dir: env.EXPORTS_DIR || join(dataDirFrom(env), 'exports'),
+  retentionDays: 30,
+  leaseSeconds: 30,
+  queueSchema: 'pgboss',
+});
 
 /** The development key of the event stream; production requires EVENTS_API_KEY. */
 export const DEV_EVENTS_API_KEY = 'dev-events-key';
@@ -76,6 +96,7 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     mainzelliste: { ...defaultMainzellisteAccess },
     eventsApiKey: DEV_EVENTS_API_KEY,
     clock: () => new Date(),
+    exports: defaultExportSettings(),
     ...overrides,
   };
 }
@@ -140,5 +161,10 @@ export function loadConfig(env: Env = process.env): BackendConfig {
       apiKey: env.MAINZELLISTE_API_KEY || (production ? '' : defaultMainzellisteAccess.apiKey),
     },
     eventsApiKey: resolveEventsApiKey(env),
+    exports: {
+      ...defaultExportSettings(env),
+      retentionDays: positiveNumber(env, 'EXPORT_RETENTION_DAYS', 30),
+      leaseSeconds: positiveNumber(env, 'EXPORT_LEASE_SECONDS', 30),
+    },
   });
 }

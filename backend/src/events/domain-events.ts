@@ -7,7 +7,8 @@ import type { DB } from '../__generated__/database.js';
 import type { JsonObject } from '../db/json-columns.js';
 import { insertEvent, type DomainEventRow, type EventCursor } from './events.sql.js';
 
-type Scope = { studyId: string; studyPatientId: string | null; studyInstituteId: string };
+/** Study-wide events (export jobs) carry no location. */
+type Scope = { studyId: string; studyPatientId: string | null; studyInstituteId: string | null };
 
 export type DataQueryChangedPayload = {
   queryId: string;
@@ -22,6 +23,16 @@ export type DataQueryChangedPayload = {
   visitDefinitionIdentifier: string | null;
 };
 
+export type ExportJobChangedPayload = {
+  jobId: string;
+  kind: string;
+  state: string;
+  progress: number;
+  /** The right that shows the job and its file, and the locations its file holds (null: every location). */
+  filesRight: string;
+  locationIds: string[] | null;
+};
+
 export type VerificationFlagChangedPayload = { flagId: string; dataFieldId: string; typeIdentifier: string; state: string };
 
 export type DomainEvent = Scope &
@@ -30,6 +41,7 @@ export type DomainEvent = Scope &
     | { type: 'VerificationFlagChanged'; payload: VerificationFlagChangedPayload }
     | { type: 'StudyPatientRegistered'; payload: Record<string, never> }
     | { type: 'DocumentationSaved'; payload: { visitId: string | null; instrumentId: string | null } }
+    | { type: 'ExportJobChanged'; payload: ExportJobChangedPayload }
   );
 
 export type DomainEventType = DomainEvent['type'];
@@ -52,7 +64,7 @@ export type WireEvent = {
   occurredAt: string;
   studyId: string;
   studyPatientId: string | null;
-  studyInstituteId: string;
+  studyInstituteId: string | null;
   payload: JsonObject;
 };
 

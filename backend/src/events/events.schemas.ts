@@ -7,11 +7,11 @@ const EventId = Type.String({ pattern: '^\\d{1,20}-\\d{1,20}$', description: 'op
 export const WireEventSchema = Type.Object(
   {
     id: EventId,
-    type: Type.String({ description: 'DataQueryChanged | VerificationFlagChanged | StudyPatientRegistered | DocumentationSaved' }),
+    type: Type.String({ description: 'DataQueryChanged | VerificationFlagChanged | StudyPatientRegistered | DocumentationSaved | ExportJobChanged' }),
     occurredAt: Type.String({ format: 'date-time' }),
     studyId: Uuid,
     studyPatientId: Type.Union([Uuid, Type.Null()]),
-    studyInstituteId: Uuid,
+    studyInstituteId: Type.Union([Uuid, Type.Null()], { description: 'null for study-wide events (export jobs)' }),
     payload: Type.Record(Type.String(), Type.Unknown()),
   },
   { $id: 'DomainEvent', title: 'DomainEvent' },

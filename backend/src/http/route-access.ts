@@ -18,7 +18,15 @@ import { findUsers } from '../users/users.sql.js';
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
 
-export type RouteAccess = { public: true } | { eventsKey: true } | { right: RightName; orSelf?: SelfSource };
+/**
+ * `anyRight`: routes shared by several rights (export jobs of every kind); the handler then checks the right
+ * of the record it touches.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { eventsKey: true }
+  | { right: RightName; orSelf?: SelfSource }
+  | { anyRight: readonly RightName[] };
 
 export const EVENTS_KEY_HEADER = 'x-events-key';
 
@@ -45,7 +53,8 @@ export function callerOf(request: FastifyRequest): CurrentUser {
   return request.currentUser;
 }
 
-async function loadCaller(db: Kysely<DB>, userId: string): Promise<CurrentUser | null> {
+/** The active user with their role's rights; null when deactivated or deleted. */
+export async function loadCaller(db: Kysely<DB>, userId: string): Promise<CurrentUser | null> {
   const [user] = await findUsers(db, { id: userId, includeDeleted: true });
   if (!user || user.isDeactivated || user.isDeleted) return null;
   const rights = await findRightsOfRole(db, user.role.id);
@@ -99,6 +108,10 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: 
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access || 'eventsKey' in access) return;
     const caller = callerOf(request);
+    if ('anyRight' in access) {
+      if (access.anyRight.some((right) => hasRight(caller.rights, right))) return;
+      throw forbidden(`missing one of the rights ${access.anyRight.join(', ')}`);
+    }
     if (hasRight(caller.rights, access.right)) return;
     if (access.orSelf && selfId(request, access.orSelf) === caller.id) return;
     throw forbidden(`missing right ${access.right}`);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { App } from '../app-deps.js';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../auth/password-hash.js';
-import { createConfig, type BackendConfig } from '../config/config.js';
+import { createConfig, defaultExportSettings, type BackendConfig } from '../config/config.js';
+import type { ExportSources } from '../exports/export-sources.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { runMigrations } from '../db/migrate.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
@@ -21,9 +22,17 @@ export type TestBackend = { app: App; database: Database; config: BackendConfig;
 
 export const TEST_PASSWORD = 'Test-Passwort1';
 
+export type TestBackendOptions = {
+  /** Export content of the test (the registry's sources otherwise). */
+  exportSources?: ExportSources;
+  /** Run export jobs in this app (off: jobs stay queued). */
+  exportWorkers?: boolean;
+};
+
 export async function createTestBackend(
   overrides: Partial<BackendConfig> = {},
   mailer: Mailer = createMailer({ mailDir: join(mkdtempSync(join(tmpdir(), 'ecrf-test-mail-')), 'mail') }),
+  options: TestBackendOptions = {},
 ): Promise<TestBackend> {
   const database = await openDatabase(
     process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDataDir: 'memory://' },
@@ -32,11 +41,18 @@ export async function createTestBackend(
   // Tests run with small throttling delays; the policy itself is the documented default.
   const config = createConfig({
     signIn: { delayAfterFailures: 3, delayStepMs: 5, lockAfterFailures: 5, lockDurationMs: 15 * 60_000 },
+    // Each app its own files and queue: on a shared database another test's worker must not take its jobs.
+    exports: {
+      ...defaultExportSettings(),
+      dir: mkdtempSync(join(tmpdir(), 'ecrf-test-exports-')),
+      queueSchema: `pgboss_t_${randomUUID().slice(0, 8)}`,
+    },
     ...overrides,
   });
   await seedDatabase(database.db, config);
-  const app = await buildApp({ db: database, config, mailer });
+  const app = await buildApp({ db: database, config, mailer, exportSources: options.exportSources });
   await app.ready();
+  if (options.exportWorkers) await app.exportRuntime.startWorkers();
   return {
     app,
     database,

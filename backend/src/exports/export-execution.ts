@@ -1,0 +1,54 @@
+/**
+ * Writes one job's file: the kind's content through the kind's format, counting rows for the progress. The
+ * file's name is fixed at the start, so every attempt of a job writes the same file.
+ */
+import type { Writable } from 'node:stream';
+import type { ExportSourceContext, ExportTable } from './export-content.js';
+import { EXPORT_KINDS, type ExportKind } from './export-kinds.js';
+import type { ExportSources } from './export-sources.js';
+import { writeCsv, writeCsvZip, writeXlsx } from './writers/table-writers.js';
+
+export type Progress = (done: number, total: number) => void;
+
+const EXTENSIONS = { csv: 'csv', xlsx: 'xlsx', zip: 'zip', odm: 'xml' } as const;
+
+/** The extension of a kind's file with these parameters. */
+export function fileExtension(kind: ExportKind, parameters: Readonly<Record<string, unknown>>): string {
+  const { format, family } = EXPORT_KINDS[kind];
+  if (format === 'odm') return EXTENSIONS.odm;
+  if (format === 'csv') return EXTENSIONS.csv;
+  if (format === 'xlsx' || (format === 'csv-or-xlsx' && parameters.asXlsx === true)) return EXTENSIONS.xlsx;
+  // A generic export is one table: a plain CSV; the study CSV export has a table per instrument.
+  return family === 'generic' ? EXTENSIONS.csv : EXTENSIONS.zip;
+}
+
+/** Counts each table, leaves out empty ones unless asked for, and reports progress per row. */
+async function countedTables(tables: readonly ExportTable[], keepEmpty: boolean): Promise<{ tables: ExportTable[]; total: number }> {
+  const counted = await Promise.all(tables.map(async (table) => ({ table, count: await table.count() })));
+  const kept = counted.filter((entry) => keepEmpty || entry.count > 0);
+  return { tables: kept.map((entry) => entry.table), total: kept.reduce((sum, entry) => sum + entry.count, 0) };
+}
+
+export async function writeExport(
+  kind: ExportKind,
+  context: ExportSourceContext,
+  sources: ExportSources,
+  out: Writable,
+  progress: Progress,
+): Promise<void> {
+  if (kind === 'odm-export') return sources.odm(context, out, progress);
+  const { format, family } = EXPORT_KINDS[kind];
+  const parameters = context.scope.parameters;
+  // Only the CSV export drops empty tables (exportEmptyTables, off by default); other kinds always write their tables.
+  const keepEmpty = format !== 'csv-or-xlsx' || family === 'generic' || parameters.exportEmptyTables === true;
+  const { tables, total } = await countedTables(await sources.tables[kind](context), keepEmpty);
+  let done = 0;
+  const onRow = () => progress(++done, total);
+  progress(0, total);
+  const extension = fileExtension(kind, parameters);
+  const [first] = tables;
+  if (extension === EXTENSIONS.xlsx) return writeXlsx(tables, out, onRow);
+  if (extension === EXTENSIONS.csv && first) return writeCsv(first, out, onRow);
+  const extraFiles = format === 'sas' ? [{ name: 'import.sas', content: sources.sasProgram(tables) }] : [];
+  return writeCsvZip(tables, out, onRow, extraFiles);
+}

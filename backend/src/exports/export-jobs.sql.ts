@@ -1,0 +1,197 @@
+/** Queries of export_job (migration 0080). */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, ExportJobTable } from '../__generated__/database.js';
+
+export type ExportJobRow = Selectable<ExportJobTable>;
+
+export type NewExportJob = {
+  id: string;
+  kind: string;
+  studyId: string;
+  parameters: Record<string, unknown>;
+  locationIds: readonly string[] | null;
+  startedBy: string;
+  startedByName: string;
+  fileName: string;
+};
+
+export async function insertExportJob(db: Kysely<DB>, job: NewExportJob): Promise<ExportJobRow> {
+  return db
+    .insertInto('export_job')
+    .values({
+      id: job.id,
+      kind: job.kind,
+      study_id: job.studyId,
+      parameters: JSON.stringify(job.parameters),
+      location_ids: job.locationIds === null ? null : JSON.stringify(job.locationIds),
+      started_by: job.startedBy,
+      started_by_name: job.startedByName,
+      file_name: job.fileName,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findExportJob(db: Kysely<DB>, id: string): Promise<ExportJobRow | undefined> {
+  return db.selectFrom('export_job').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findExportJobs(db: Kysely<DB>, ids: readonly string[]): Promise<ExportJobRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('export_job')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export type ExportJobFilter = {
+  studyId?: string;
+  kinds: readonly string[];
+  /** Jobs created at or after. */
+  fromDate?: string;
+  fileName?: string;
+  /** Jobs of a generic export definition. */
+  definitionId?: string;
+};
+
+/** Newest first; `before` pages on (created_at, id). */
+export async function listExportJobs(
+  db: Kysely<DB>,
+  filter: ExportJobFilter,
+  page: { limit: number; before?: { createdAt: Date; id: string } } = { limit: 1000 },
+): Promise<ExportJobRow[]> {
+  if (filter.kinds.length === 0) return [];
+  let query = db
+    .selectFrom('export_job')
+    .selectAll()
+    .where('kind', 'in', [...filter.kinds]);
+  if (filter.studyId) query = query.where('study_id', '=', filter.studyId);
+  if (filter.fromDate) query = query.where('created_at', '>=', new Date(filter.fromDate));
+  if (filter.fileName) query = query.where('file_name', '=', filter.fileName);
+  if (filter.definitionId) query = query.where(sql<string>`parameters->>'definitionId'`, '=', filter.definitionId);
+  const before = page.before;
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+}
+
+/**
+ * Takes the job for a worker: a queued job, or a running one whose worker's lease ran out (the worker died).
+ * Null when another worker holds it or it has ended (a duplicate delivery of the queue is harmless).
+ */
+export async function claimExportJob(db: Kysely<DB>, id: string, leaseSeconds: number): Promise<ExportJobRow | undefined> {
+  return db
+    .updateTable('export_job')
+    .set({
+      state: 'running',
+      attempts: sql`attempts + 1`,
+      started_at: sql`coalesce(started_at, now())`,
+      lease_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    })
+    .where('id', '=', id)
+    .where('cancel_requested', '=', false)
+    .where((eb) => eb.or([eb('state', '=', 'queued'), eb.and([eb('state', '=', 'running'), eb('lease_until', '<', sql<Date>`now()`)])]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Progress and a renewed lease; answers whether a cancellation was asked for meanwhile. */
+export async function recordProgress(
+  db: Kysely<DB>,
+  id: string,
+  progress: number,
+  leaseSeconds: number,
+): Promise<{ cancelRequested: boolean }> {
+  const row = await db
+    .updateTable('export_job')
+    .set({ progress, lease_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .returning('cancel_requested')
+    .executeTakeFirst();
+  return { cancelRequested: row?.cancel_requested ?? true };
+}
+
+export type JobEnd =
+  | { state: 'completed'; size: number; sha256: string; retentionDays: number }
+  | { state: 'failed'; reason: string }
+  | { state: 'cancelled' }
+  /** Back to the queue for another attempt. */
+  | { state: 'queued'; reason: string };
+
+export async function endExportJob(db: Kysely<DB>, id: string, end: JobEnd): Promise<ExportJobRow | undefined> {
+  const finished = end.state === 'queued' ? null : sql<Date>`now()`;
+  return db
+    .updateTable('export_job')
+    .set({
+      state: end.state,
+      lease_until: null,
+      finished_at: finished,
+      ...(end.state === 'completed'
+        ? {
+            progress: 100,
+            file_size: end.size,
+            file_sha256: end.sha256,
+            failure_reason: null,
+            expires_at: sql<Date>`now() + make_interval(days => ${end.retentionDays})`,
+          }
+        : {}),
+      ...(end.state === 'failed' || end.state === 'queued' ? { failure_reason: end.reason } : {}),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Cancels a job that has not ended: a queued one at once, a running one by its worker at the next progress step. */
+export async function requestCancel(db: Kysely<DB>, id: string): Promise<ExportJobRow | undefined> {
+  return db
+    .updateTable('export_job')
+    .set({
+      cancel_requested: true,
+      state: sql`CASE WHEN state = 'queued' THEN 'cancelled' ELSE state END`,
+      finished_at: sql`CASE WHEN state = 'queued' THEN now() ELSE finished_at END`,
+    })
+    .where('id', '=', id)
+    .where('state', 'in', ['queued', 'running'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setQueueJobId(db: Kysely<DB>, id: string, queueJobId: string): Promise<void> {
+  await db.updateTable('export_job').set({ queue_job_id: queueJobId }).where('id', '=', id).execute();
+}
+
+/** Jobs to hand to the queue again: running ones whose worker was lost, queued ones never handed over. */
+export async function findStrandedJobs(db: Kysely<DB>): Promise<ExportJobRow[]> {
+  return db
+    .selectFrom('export_job')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'running'), eb('lease_until', '<', sql<Date>`now()`)]),
+        eb.and([eb('state', '=', 'queued'), eb('queue_job_id', 'is', null), eb('created_at', '<', sql<Date>`now() - interval '1 minute'`)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Completed jobs whose retention ran out: their files are removed and the job says so. */
+export async function expireJobs(db: Kysely<DB>): Promise<ExportJobRow[]> {
+  return db
+    .updateTable('export_job')
+    .set({ state: 'expired' })
+    .where('state', '=', 'completed')
+    .where('expires_at', '<', sql<Date>`now()`)
+    .returningAll()
+    .execute();
+}
+
+export async function studyIdentifier(db: Kysely<DB>, studyId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('study').select('identifier').where('id', '=', studyId).executeTakeFirst();
+  return row?.identifier;
+}

@@ -1,0 +1,12 @@
+/** What each kind's job writes: the table sources, the SAS program and the ODM writer. */
+import type { Writable } from 'node:stream';
+import type { ExportSourceContext, ExportTable, TableSource } from './export-content.js';
+import type { TableExportKind } from './export-kinds.js';
+
+export type OdmWriter = (context: ExportSourceContext, out: Writable, progress: (done: number, total: number) => void) => Promise<void>;
+
+export type ExportSources = {
+  tables: Record<TableExportKind, TableSource>;
+  sasProgram(tables: readonly Pick<ExportTable, 'name' | 'columns'>[]): string;
+  odm: OdmWriter;
+};

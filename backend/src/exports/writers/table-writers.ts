@@ -1,0 +1,70 @@
+/**
+ * The file formats of table exports. Rows flow from the source's cursor through csv-stringify or exceljs's
+ * streaming workbook writer into the output, table by table, so memory stays flat however large the registry.
+ */
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { ExportRow, ExportTable } from '../export-content.js';
+import { cellText, sheetCell } from './cells.js';
+
+/** Called once per written row (progress). */
+export type RowCounter = () => void;
+
+/** CSV as German spreadsheets open it: ';' between cells, UTF-8 with BOM, a header of the column keys. */
+function csvStream(table: ExportTable, onRow: RowCounter): Readable {
+  async function* lines(): AsyncGenerator<string[]> {
+    for await (const row of table.rows()) {
+      onRow();
+      yield table.columns.map((column) => cellText(row[column.key]));
+    }
+  }
+  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: table.columns.map((column) => column.key) });
+  return Readable.from(lines()).pipe(csv);
+}
+
+export async function writeCsv(table: ExportTable, out: Writable, onRow: RowCounter): Promise<void> {
+  await pipeline(csvStream(table, onRow), out);
+}
+
+/** A ZIP of one CSV per table, and extra text files (the SAS program). */
+export async function writeCsvZip(
+  tables: readonly ExportTable[],
+  out: Writable,
+  onRow: RowCounter,
+  extraFiles: readonly { name: string; content: string }[] = [],
+): Promise<void> {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const written = pipeline(archive, out);
+  for (const table of tables) {
+    const entry = new Promise<void>((resolve, reject) => {
+      archive.once('entry', () => resolve());
+      archive.once('error', reject);
+    });
+    archive.append(csvStream(table, onRow), { name: `${table.name}.csv` });
+    // archiver reads entries one after the other: waiting keeps only one table's cursor open.
+    await entry;
+  }
+  for (const file of extraFiles) archive.append(file.content, { name: file.name });
+  await archive.finalize();
+  await written;
+}
+
+/** One XLSX workbook with a sheet per table (sheet names are cut to Excel's 31 characters). */
+export async function writeXlsx(tables: readonly ExportTable[], out: Writable, onRow: RowCounter): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  for (const table of tables) {
+    const sheet = workbook.addWorksheet(table.name.slice(0, 31));
+    sheet.columns = table.columns.map((column) => ({ header: column.key, key: column.key }));
+    for await (const row of table.rows()) {
+      onRow();
+      sheet.addRow(sheetRow(table, row)).commit();
+    }
+    sheet.commit();
+  }
+  await workbook.commit();
+}
+
+const sheetRow = (table: ExportTable, row: ExportRow) => Object.fromEntries(table.columns.map((column) => [column.key, sheetCell(row[column.key])]));
