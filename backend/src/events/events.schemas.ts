@@ -7,7 +7,9 @@ const EventId = Type.String({ pattern: '^\\d{1,20}-\\d{1,20}$', description: 'op
 export const WireEventSchema = Type.Object(
   {
     id: EventId,
-    type: Type.String({ description: 'DataQueryChanged | VerificationFlagChanged | StudyPatientRegistered | DocumentationSaved | ExportJobChanged' }),
+    type: Type.String({
+      description: 'DataQueryChanged | VerificationFlagChanged | StudyPatientRegistered | DocumentationSaved | ExportJobChanged',
+    }),
     occurredAt: Type.String({ format: 'date-time' }),
     studyId: Uuid,
     studyPatientId: Type.Union([Uuid, Type.Null()]),

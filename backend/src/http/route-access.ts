@@ -23,10 +23,7 @@ export type SelfSource = { params: string } | { body: string };
  * of the record it touches.
  */
 export type RouteAccess =
-  | { public: true }
-  | { eventsKey: true }
-  | { right: RightName; orSelf?: SelfSource }
-  | { anyRight: readonly RightName[] };
+  { public: true } | { eventsKey: true } | { right: RightName; orSelf?: SelfSource } | { anyRight: readonly RightName[] };
 
 export const EVENTS_KEY_HEADER = 'x-events-key';
 

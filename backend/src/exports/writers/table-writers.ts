@@ -67,4 +67,5 @@ export async function writeXlsx(tables: readonly ExportTable[], out: Writable, o
   await workbook.commit();
 }
 
-const sheetRow = (table: ExportTable, row: ExportRow) => Object.fromEntries(table.columns.map((column) => [column.key, sheetCell(row[column.key])]));
+const sheetRow = (table: ExportTable, row: ExportRow) =>
+  Object.fromEntries(table.columns.map((column) => [column.key, sheetCell(row[column.key])]));
