@@ -78,6 +78,15 @@ beforeAll(async () => {
   expect(corrected.status).toBe(200);
   const signed = await physician.send<{ success: boolean }>('POST', `Visit/${documented.baseline.id}/sign`, { password: TEST_PASSWORD });
   expect(signed.body.success).toBe(true);
+  // Two follow-ups (a repeating visit), the first with a date known to the month only.
+  for (const fuDate of ['2023-08-XX', '2024-02-10']) {
+    const followUp = await physician.send('POST', 'Visit', {
+      studyPatientId: documented.studyPatientId,
+      definitionId: registry.index.visitByIdentifier.get('fu')?.id,
+      fields: [valueField(fieldDefinitionId(registry.index, 'fu', 'fu_date'), fuDate)],
+    });
+    expect(followUp.status).toBe(201);
+  }
   inScope = { pseudonym: await pseudonymOf(documented.studyPatientId), signer: doctor.userName };
   // Out of scope (2002).
   outOfScope = await pseudonymOf((await createPatientWithBaseline(physician, registry, '2002')).studyPatientId);
@@ -151,6 +160,15 @@ describe('the ODM 1.3.2 export', () => {
     expect(signature).toMatch(/<SignatureRef SignatureOID="SIG\.\d+"\/>/);
     expect(document).toContain(`<LoginName>${inScope.signer}</LoginName>`);
     expect(document).toContain('<Meaning>Die Richtigkeit und Vollständigkeit der Daten dieser Visite wird bestätigt.</Meaning>');
+  });
+
+  it('numbers repeated visits and writes partial dates as ODM partialDate', () => {
+    const subject = elementWith(document, 'SubjectData', `SubjectKey="${inScope.pseudonym}"`);
+    const first = elementWith(subject, 'StudyEventData', 'StudyEventOID="SE.visit.fu" StudyEventRepeatKey="1"');
+    const second = elementWith(subject, 'StudyEventData', 'StudyEventOID="SE.visit.fu" StudyEventRepeatKey="2"');
+    expect(first).toContain('<ItemData ItemOID="I.visit.fu.fu_date" Value="2023-08">');
+    expect(second).toContain('<ItemData ItemOID="I.visit.fu.fu_date" Value="2024-02-10">');
+    expect(subject).toContain('<StudyEventData StudyEventOID="SE.visit.baseline">');
   });
 
   it('is refused by the schema when a required element is missing', async () => {
