@@ -29,5 +29,6 @@ await writeTableTypes({
     'instrument.tags': 'string[]',
     'case_process_step.sub_states': 'string[]',
     'domain_event.payload': `${shapes}#JsonObject`,
+    'generic_export_definition.items': 'string[]',
   },
 });
