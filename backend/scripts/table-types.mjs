@@ -31,5 +31,6 @@ await writeTableTypes({
     'domain_event.payload': `${shapes}#JsonObject`,
     'export_job.parameters': `${shapes}#JsonObject`,
     'export_job.location_ids': 'string[]',
+    'generic_export_definition.items': 'string[]',
   },
 });

@@ -50,6 +50,7 @@ import type { ExportSources } from './exports/export-sources.js';
 import { registrySources } from './exports/registry-sources.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { ExportJobSchema } from './exports/exports.schemas.js';
+import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerVerificationFlagRoutes(typed, deps);
       registerDashboardRoutes(typed, deps);
       registerExportRoutes(typed, deps, exportRuntime);
+      registerGenericExportRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

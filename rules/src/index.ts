@@ -54,3 +54,4 @@ export * from './queries/data-query.js';
 export * from './queries/data-query-target.js';
 export * from './queries/refusal-messages.js';
 export * from './verification/verification-flag.js';
+export * from './exports/export-definition.js';

@@ -3,7 +3,9 @@
  * Europe/Berlin, where the registry documents, whatever the time zone of the server or the browser.
  * The caller passes the instant, so the rules stay free of clock reads.
  */
-const ZONE = 'Europe/Berlin';
+/** The registry's time zone: its calendar day and the clock of export schedules. */
+export const REGISTRY_TIME_ZONE = 'Europe/Berlin';
+const ZONE = REGISTRY_TIME_ZONE;
 const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const berlinClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: ZONE,

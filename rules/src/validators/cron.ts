@@ -1,51 +1,32 @@
 /**
- * Cron expression syntax (ecrf-calls.md §5, validator 'Cron Syntax'): five fields - minute, hour, day of
- * month, month, day of week - each `*` or a comma list of values and ranges, optionally with a `/step`.
- * Months accept JAN-DEC, weekdays SUN-SAT (case-insensitive); weekday 7 is Sunday as well.
+ * Cron expression syntax (ecrf-calls.md §5, validator 'Cron Syntax'): the schedules of generic exports. An
+ * expression is valid when croner, which runs the schedules (backend generic-exports), accepts it with five
+ * fields - minute, hour, day of month, month, day of week - and it names a time that exists (not 31 February).
+ * croner is pure (no I/O, no dependencies), so the browser checks as the user types what the server checks.
  */
+import { Cron } from 'croner';
 
-type CronField = { min: number; max: number; names?: readonly string[] };
+const FIELD_COUNT = 5;
+/** Any fixed instant: a five-field pattern that matches at all matches within a few years of it. */
+const SEARCH_FROM = new Date(Date.UTC(2000, 0, 1));
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-
-const FIELDS: readonly CronField[] = [
-  { min: 0, max: 59 },
-  { min: 0, max: 23 },
-  { min: 1, max: 31 },
-  { min: 1, max: 12, names: MONTHS },
-  { min: 0, max: 7, names: WEEKDAYS },
-];
-
-function valueOf(text: string, field: CronField): number | null {
-  if (/^\d{1,2}$/.test(text)) {
-    const number = Number(text);
-    return number >= field.min && number <= field.max ? number : null;
-  }
-  const position = field.names?.indexOf(text.toUpperCase()) ?? -1;
-  if (position < 0) return null;
-  return field.names === MONTHS ? position + 1 : position;
-}
-
-function validItem(item: string, field: CronField): boolean {
-  const [range, step, ...rest] = item.split('/');
-  if (range === undefined || rest.length > 0) return false;
-  if (step !== undefined && !(/^\d{1,2}$/.test(step) && Number(step) >= 1)) return false;
-  if (range === '*') return true;
-  const [from, to, ...more] = range.split('-');
-  if (from === undefined || more.length > 0) return false;
-  const start = valueOf(from, field);
-  if (start === null) return false;
-  if (to === undefined) return true;
-  const end = valueOf(to, field);
-  return end !== null && start <= end;
+/** The stored form of an optional expression: trimmed, single spaces; null when blank (no schedule). */
+export function normalizeCronExpression(value: string | null | undefined): string | null {
+  const parts = (value ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part !== '');
+  return parts.length === 0 ? null : parts.join(' ');
 }
 
 export function isValidCronExpression(expression: string): boolean {
-  const parts = expression.trim().split(/\s+/);
-  if (parts.length !== FIELDS.length) return false;
-  return parts.every((part, i) => {
-    const field = FIELDS[i];
-    return field !== undefined && part.split(',').every((item) => validItem(item, field));
-  });
+  const normalized = normalizeCronExpression(expression);
+  // Six or seven fields (seconds, years) are croner's extensions: a schedule to the second is no export schedule.
+  if (normalized === null || normalized.split(' ').length !== FIELD_COUNT) return false;
+  try {
+    // paused and without a function: nothing is scheduled, the pattern is only parsed.
+    return new Cron(normalized, { paused: true }).nextRun(SEARCH_FROM) !== null;
+  } catch {
+    return false;
+  }
 }

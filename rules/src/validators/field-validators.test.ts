@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCronExpression } from './cron.js';
+import { isValidCronExpression, normalizeCronExpression } from './cron.js';
 import {
   validateCronExpression,
   validateEmail,
@@ -84,9 +84,18 @@ describe('oneConsentRequired', () => {
 });
 
 describe('cron syntax', () => {
-  it.each(['0 0 * * *', '59 23 31 12 7', '0 0 1 * SUN', '0,30 8-18/2 * * 1-5', '* * * * *', '  5   4 * * *  '])('accepts %s', (cron) =>
-    expect(isValidCronExpression(cron)).toBe(true),
-  );
+  it.each([
+    '0 0 * * *',
+    '59 23 31 12 7',
+    '0 0 1 * SUN',
+    '0 6 * jan mon-fri',
+    '0,30 8-18/2 * * 1-5',
+    '* * * * *',
+    '  5   4 * * *  ',
+    '0 0 29 2 *',
+    '0 0 L * *',
+    '0 0 * * 5#2',
+  ])('accepts %s', (cron) => expect(isValidCronExpression(cron)).toBe(true));
   it.each([
     '60 0 * * *',
     '0 24 * * *',
@@ -100,7 +109,16 @@ describe('cron syntax', () => {
     '0 0 * FOO *',
     '0 0 * * * *',
     '1,,2 * * * *',
-    '0 0 ? * *',
     'JAN * * * *',
+    '0 0 31 2 *',
+    '@daily',
+    '0 0 0 * * 2030',
+    '',
   ])('rejects %s', (cron) => expect(isValidCronExpression(cron)).toBe(false));
+
+  it('stores an expression trimmed with single spaces, a blank one as no schedule', () => {
+    expect(normalizeCronExpression('  5   4 * * *  ')).toBe('5 4 * * *');
+    expect(normalizeCronExpression(' ')).toBeNull();
+    expect(normalizeCronExpression(null)).toBeNull();
+  });
 });

@@ -41,7 +41,7 @@ export const validateOptionalPhone = optional(pattern(/^[0-9-]+$/, validatorMess
 /** Letters, digits, underscore, dot and hyphen. */
 export const validateUserName = pattern(/^[A-Za-z0-9_.-]+$/, validatorMessages.userName);
 
-/** Five-field cron syntax; empty allowed. */
+/** Five-field cron syntax as croner runs it; empty allowed (no schedule). */
 export const validateCronExpression: FieldValidator = (value) =>
   isEmpty(value) || isValidCronExpression(value) ? null : validatorMessages.cron;
 
