@@ -11,6 +11,7 @@ import { openDatabase, type Database, type DatabaseOptions } from './db/database
 import { runMigrations } from './db/migrate.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { seedDatabase } from './seed/seed.js';
+import { startGenericExportSchedule } from './generic-exports/index.js';
 
 type Logger = FastifyServerOptions['logger'];
 
@@ -41,12 +42,15 @@ export async function createBackend(env: Env = process.env, logger: Logger = fal
   const mailer = mailerFrom(env);
   const app = await buildApp({ db: database, config, mailer, logger });
   await app.exportRuntime.startWorkers();
+  // Scheduled generic exports start jobs like a user would; every replica ticks, one wins each run.
+  const schedule = startGenericExportSchedule({ db: database.db, starter: app.exportRuntime, log: app.log, clock: config.clock });
   return {
     app,
     database,
     config,
     mailer,
     close: async () => {
+      await schedule.stop();
       await app.close();
       mailer.close();
       await database.close();

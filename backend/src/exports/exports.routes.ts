@@ -17,6 +17,8 @@ import { findExportJob, findExportJobs, listExportJobs, type ExportJobRow } from
 import { EXPORT_KINDS, EXPORT_KIND_NAMES, type ExportKind } from './export-kinds.js';
 import { completeParameters } from './export-parameters.js';
 import type { ExportRuntime } from './export-runtime.js';
+import { genericExportJobParameters } from '../generic-exports/index.js';
+import { findGenericExport } from '../generic-exports/generic-exports.sql.js';
 import {
   DownloadQuery,
   ExportJobPageSchema,
@@ -155,6 +157,88 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
       },
     );
   }
+
+  /** A live definition, or 404. */
+  const definitionOf = async (id: string) => {
+    const definition = await findGenericExport(db, id);
+    if (!definition || definition.is_deleted) throw notFound('generic export');
+    return definition;
+  };
+
+  app.post(
+    '/GenericExport/:id/run',
+    {
+      config: { access: { right: 'ExportDefinitionRunCmd' } },
+      schema: routeSchema({
+        operationId: 'runGenericExport',
+        tags,
+        summary: 'Runs a generic export definition now, as a job in the definition’s format',
+        params: IdParams,
+        response: { 202: ExportJobRef },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      const definition = await definitionOf(request.params.id);
+      const job = await runtime.startFor(callerOf(request), {
+        kind: 'generic-export',
+        studyId: definition.study_id,
+        parameters: genericExportJobParameters(definition),
+      });
+      return reply.status(202).send(exportJobDto(job));
+    },
+  );
+
+  app.get(
+    '/GenericExport/:id/files',
+    {
+      config: { access: { right: 'ExportDefinitionGetFilesCmd' } },
+      schema: routeSchema({
+        operationId: 'getGenericExportFiles',
+        tags,
+        summary: 'The jobs and files of a generic export definition since fromDate, newest first',
+        params: IdParams,
+        querystring: ListQuery,
+        response: { 200: Type.Array(ExportJobRef) },
+        errors: [404],
+      }),
+    },
+    async (request) => {
+      const definition = await definitionOf(request.params.id);
+      const rows = await listExportJobs(db, {
+        studyId: definition.study_id,
+        kinds: ['generic-export'],
+        definitionId: definition.id,
+        fromDate: request.query.fromDate,
+      });
+      return (await visibleRows(callerOf(request), rows)).map(exportJobDto);
+    },
+  );
+
+  app.post(
+    '/GenericExport/:id/download',
+    {
+      config: { access: { right: 'ExportDefinitionGetFilesCmd' } },
+      schema: routeSchema({
+        operationId: 'downloadGenericExportFile',
+        tags,
+        summary: 'A file of a generic export definition by its name (binary)',
+        params: IdParams,
+        querystring: DownloadQuery,
+        response: { 200: Type.Unknown({ description: 'the file' }) },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      const definition = await definitionOf(request.params.id);
+      const [row] = await listExportJobs(
+        db,
+        { studyId: definition.study_id, kinds: ['generic-export'], definitionId: definition.id, fileName: request.query.fileName },
+        { limit: 1 },
+      );
+      return sendFile(callerOf(request), row, reply);
+    },
+  );
 
   app.get(
     '/ExportJob',

@@ -5,6 +5,7 @@
  * for the user who saved the definition last. Definitions are re-read every minute (and on reload()), so a
  * change made on any replica reaches every schedule.
  */
+import { genericExportJobParameters } from './generic-export.source.js';
 import { REGISTRY_TIME_ZONE } from '@ecrf/rules';
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
@@ -52,7 +53,7 @@ export function startGenericExportSchedule(options: GenericExportScheduleOptions
     const { id } = await starter.start({
       kind: 'generic-export',
       studyId: definition.study_id,
-      parameters: { definitionId },
+      parameters: genericExportJobParameters(definition),
       startedBy: definition.changed_by_id,
     });
     await recordScheduledJob(db, definitionId, dueAt, id);

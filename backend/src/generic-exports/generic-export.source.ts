@@ -8,7 +8,19 @@ import type { ExportTable, TableSource } from '../exports/export-content.js';
 import type { CatalogueItem } from './data-provider-items.js';
 import { neededParts, rowModeOf, rowWriter, type RowData, type RowInstrument, type RowVisit } from './generic-export-rows.js';
 import { getGenericExport, studyCatalogue } from './generic-exports.service.js';
-import { countExportRows, streamExportRows, type ExportRowRecord, type ExportRowsQuery } from './generic-exports.sql.js';
+import {
+  countExportRows,
+  streamExportRows,
+  type ExportRowRecord,
+  type ExportRowsQuery,
+  type GenericExportRow,
+} from './generic-exports.sql.js';
+
+/** The parameters of a job of the definition: the format is fixed when the job starts. */
+export const genericExportJobParameters = (definition: Pick<GenericExportRow, 'id' | 'output_format'>) => ({
+  definitionId: definition.id,
+  asXlsx: definition.output_format === 'xlsx',
+});
 
 /** A file or sheet name: letters, digits, _ and -, at most 31 characters (the limit of an XLSX sheet name). */
 export function tableNameOf(name: string): string {
