@@ -42,6 +42,7 @@ export * from './visits/reason-for-change.js';
 export * from './dates/partial-date.js';
 export * from './dates/registry-day.js';
 export * from './exports/export-dates.js';
+export * from './exports/export-visibility.js';
 export * from './consents/consents.js';
 export * from './follow-up/execution-date.js';
 export * from './follow-up/availability.js';

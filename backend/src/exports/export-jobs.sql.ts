@@ -55,12 +55,8 @@ export type ExportJobFilter = {
   definitionId?: string;
 };
 
-/** Newest first; `before` pages on (created_at, id). */
-export async function listExportJobs(
-  db: Kysely<DB>,
-  filter: ExportJobFilter,
-  page: { limit: number; before?: { createdAt: Date; id: string } } = { limit: 1000 },
-): Promise<ExportJobRow[]> {
+/** Newest first. */
+export async function listExportJobs(db: Kysely<DB>, filter: ExportJobFilter, limit?: number): Promise<ExportJobRow[]> {
   if (filter.kinds.length === 0) return [];
   let query = db
     .selectFrom('export_job')
@@ -70,13 +66,8 @@ export async function listExportJobs(
   if (filter.fromDate) query = query.where('created_at', '>=', new Date(filter.fromDate));
   if (filter.fileName) query = query.where('file_name', '=', filter.fileName);
   if (filter.definitionId) query = query.where(sql<string>`parameters->>'definitionId'`, '=', filter.definitionId);
-  const before = page.before;
-  if (before) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', before.createdAt), eb.and([eb('created_at', '=', before.createdAt), eb('id', '<', before.id)])]),
-    );
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
+  query = query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  return (limit === undefined ? query : query.limit(limit)).execute();
 }
 
 /**

@@ -148,11 +148,7 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
         }),
       },
       async (request, reply) => {
-        const [row] = await listExportJobs(
-          db,
-          { studyId: request.params.studyId, kinds: [kind], fileName: request.query.fileName },
-          { limit: 1 },
-        );
+        const [row] = await listExportJobs(db, { studyId: request.params.studyId, kinds: [kind], fileName: request.query.fileName }, 1);
         return sendFile(callerOf(request), row, reply);
       },
     );
@@ -234,7 +230,7 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
       const [row] = await listExportJobs(
         db,
         { studyId: definition.study_id, kinds: ['generic-export'], definitionId: definition.id, fileName: request.query.fileName },
-        { limit: 1 },
+        1,
       );
       return sendFile(callerOf(request), row, reply);
     },
@@ -275,21 +271,11 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
       const caller = callerOf(request);
       const wanted = request.query.kind?.split(',').map((k) => k.trim());
       const kinds = kindsWithFilesRight(caller.rights).filter((kind) => !wanted || wanted.includes(kind));
-      const first = request.query.first ?? 50;
-      const [createdAt, id] = request.query.before?.split('|') ?? [];
-      const before = createdAt && id ? { createdAt: new Date(createdAt), id } : undefined;
-      const viewer = await exportViewerOf(db, caller);
-      // Pages are read until `first` visible jobs are found (jobs of other locations are skipped).
-      const items: ExportJobRow[] = [];
-      let cursor = before;
-      for (;;) {
-        const rows = await listExportJobs(db, { studyId: request.params.studyId, kinds }, { limit: first + 1, before: cursor });
-        items.push(...rows.filter((row) => exportJobVisible(viewer, row)));
-        const last = rows.at(-1);
-        if (items.length > first || rows.length <= first || !last) break;
-        cursor = { createdAt: last.created_at, id: last.id };
-      }
-      return { items: items.slice(0, first).map(exportJobDto), hasMore: items.length > first };
+      // A study's jobs are few (hundreds a year): the visible ones are picked by the rule, then paged.
+      const visible = await visibleRows(caller, await listExportJobs(db, { studyId: request.params.studyId, kinds }));
+      const itemsPerPage = request.query.itemsPerPage ?? 25;
+      const offset = ((request.query.page ?? 1) - 1) * itemsPerPage;
+      return { items: visible.slice(offset, offset + itemsPerPage).map(exportJobDto), totalCount: visible.length };
     },
   );
 

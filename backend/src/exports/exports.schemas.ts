@@ -39,7 +39,7 @@ export const ExportJobRef = Type.Ref('ExportJob');
 
 export const ExportJobPageSchema = Type.Object({
   items: Type.Array(ExportJobRef),
-  hasMore: Type.Boolean(),
+  totalCount: Type.Integer({ minimum: 0 }),
 });
 
 export const StudyParams = Type.Object({ studyId: Uuid });
@@ -77,6 +77,6 @@ export const StartBodies = {
 
 export const JobPageQuery = Type.Object({
   kind: Type.Optional(Type.String({ description: 'comma-separated kinds' })),
-  first: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-  before: Type.Optional(Type.String({ description: 'cursor: the last job of the previous page, "<createdAt>|<id>"' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 25 })),
 });

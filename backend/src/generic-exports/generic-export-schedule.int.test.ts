@@ -55,7 +55,9 @@ describe('startGenericExportSchedule', () => {
 
       const results = await Promise.all(replicas.map((r) => r.runDue(created.id)));
       expect(results.filter((r) => r.started !== null)).toHaveLength(1);
-      expect(calls).toEqual([{ kind: 'generic-export', studyId, parameters: { definitionId: created.id }, startedBy: editor.id }]);
+      expect(calls).toEqual([
+        { kind: 'generic-export', studyId, parameters: { definitionId: created.id, asXlsx: true }, startedBy: editor.id },
+      ]);
       const run = await db.selectFrom('generic_export_run').selectAll().where('definition_id', '=', created.id).executeTakeFirstOrThrow();
       expect(run).toMatchObject({ due_at: new Date('2031-03-04T02:00:00.000Z'), job_id: 'job-1' });
 

@@ -155,8 +155,11 @@ describe('rights', () => {
       'GET ExportDefinitionGetCmd',
       'GET ExportDefinitionGetCmd',
       'GET ExportDefinitionGetDataProviderItemsCmd',
+      'GET ExportDefinitionGetFilesCmd',
       'POST ExportDefinitionCreateCmd',
       'POST ExportDefinitionDuplicateCmd',
+      'POST ExportDefinitionGetFilesCmd',
+      'POST ExportDefinitionRunCmd',
       'PUT ExportDefinitionUpdateCmd',
     ]);
     for (const route of routes()) {
