@@ -43,6 +43,7 @@ export * from './dates/partial-date.js';
 export * from './dates/registry-day.js';
 export * from './exports/export-dates.js';
 export * from './exports/export-visibility.js';
+export * from './exports/export-kinds.js';
 export * from './consents/consents.js';
 export * from './follow-up/execution-date.js';
 export * from './follow-up/availability.js';

@@ -42,7 +42,7 @@ export function dashboardEventVisible(event: DomainEvent, viewer: ViewerSnapshot
   const may = (right: Parameters<typeof hasRight>[1]) => hasRight(viewer.rights, right);
   const allLocations = may('StudyPatientGetAllCmd');
   if (!may('StudyPatientGetMyCmd') && !allLocations) return false;
-  if (!allLocations && !viewer.locationIds.has(event.studyInstituteId)) return false;
+  if (!allLocations && (event.studyInstituteId === null || !viewer.locationIds.has(event.studyInstituteId))) return false;
   return event.type !== 'DataQueryChanged' || may('QueryGetMyCmd') || may('QueryGetAllCmd');
 }
 

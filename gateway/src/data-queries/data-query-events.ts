@@ -19,7 +19,7 @@ type Filter = { studyId?: string; studyPatientId?: string; locationId?: string }
 export async function dataQueryEventVisible(event: DomainEvent, viewer: ViewerSnapshot, context: GatewayContext): Promise<boolean> {
   const payload = event.payload as DataQueryChangedPayload;
   // Without a right to read queries there is nothing to load the query type for.
-  if (!hasRight(viewer.rights, 'QueryGetCmd')) return false;
+  if (!hasRight(viewer.rights, 'QueryGetCmd') || event.studyInstituteId === null) return false;
   const { model } = await loadedVersion(context, { studyDefinitionId: payload.studyDefinitionId, version: payload.definitionVersion });
   const queryType = model.queryTypes.find((type) => type.identifier === payload.queryTypeIdentifier);
   if (!queryType) return false;

@@ -4,7 +4,7 @@
  * row id); every id on the wire is later than every id delivered before it.
  */
 
-export type DomainEventType = 'DataQueryChanged' | 'VerificationFlagChanged' | 'StudyPatientRegistered' | 'DocumentationSaved';
+export type DomainEventType = 'DataQueryChanged' | 'VerificationFlagChanged' | 'StudyPatientRegistered' | 'DocumentationSaved' | 'ExportJobChanged';
 
 export type DataQueryChangedPayload = {
   queryId: string;
@@ -19,6 +19,15 @@ export type DataQueryChangedPayload = {
   visitDefinitionIdentifier: string | null;
 };
 
+export type ExportJobChangedPayload = {
+  jobId: string;
+  kind: string;
+  state: string;
+  progress: number;
+  filesRight: string;
+  locationIds: string[] | null;
+};
+
 export type VerificationFlagChangedPayload = { flagId: string; dataFieldId: string; typeIdentifier: string; state: string };
 
 export type DomainEvent = {
@@ -27,7 +36,8 @@ export type DomainEvent = {
   occurredAt: string;
   studyId: string;
   studyPatientId: string | null;
-  studyInstituteId: string;
+  /** null for study-wide events (export jobs). */
+  studyInstituteId: string | null;
   payload: Record<string, unknown>;
 };
 
@@ -72,8 +82,9 @@ export function parseDomainEvent(json: string): DomainEvent | null {
   if (typeof value !== 'object' || value === null) return null;
   const event = value as Record<string, unknown>;
   const { id, type, occurredAt, studyId, studyPatientId, studyInstituteId, payload } = event;
-  if (!text(id) || !isEventId(id) || !text(type) || !text(occurredAt) || !text(studyId) || !text(studyInstituteId)) return null;
+  if (!text(id) || !isEventId(id) || !text(type) || !text(occurredAt) || !text(studyId)) return null;
   if (studyPatientId !== null && !text(studyPatientId)) return null;
+  if (studyInstituteId !== null && !text(studyInstituteId)) return null;
   if (typeof payload !== 'object' || payload === null) return null;
   return { id, type, occurredAt, studyId, studyPatientId, studyInstituteId, payload: payload as Record<string, unknown> };
 }
