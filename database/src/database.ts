@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -42,7 +43,8 @@ export async function openDatabase<DB>(options: DatabaseOptions, schema?: string
 
 function openPostgres<DB>(connectionString: string): Database<DB> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets `.stream()` read large results (exports) in chunks instead of loading them whole.
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
     kind: 'postgres',
     db,
