@@ -2,7 +2,8 @@
  * The changes export (ecrf-calls.md §7 "changes-export"): the audit trail of the study's patients, visits and
  * instruments between `fromDate` and `toDate` (a day as `toDate` is included). One row per changed item of an
  * audit entry: each field instance of a documentation save (its identifier path, label, old and new values),
- * each field with a value of a created form, and each other changed property (state, signature, deletion…).
+ * each field with a value of a created form, and each other changed property (state, signature, deletion…;
+ * the ids of the record's patient, visit and definition are columns, not changes).
  * Changes of deleted visits and instruments are kept (the deletion is a change); deleted patients are left out.
  */
 import { exportPeriod, type DataFieldDefinition, type DefinitionIndex } from '@ecrf/rules';
@@ -103,7 +104,7 @@ export const changesSource: TableSource = async ({ db, scope }) => {
       CROSS JOIN LATERAL (
         SELECT k AS item, false AS is_field, a.old_value -> k AS old_value, a.new_value -> k AS new_value
           FROM (SELECT ${OBJECT_KEYS('a.old_value')} UNION SELECT ${OBJECT_KEYS('a.new_value')}) AS keys (k)
-         WHERE k NOT IN ('version', 'fields')
+         WHERE k NOT IN ('version', 'fields', 'studyPatientId', 'visitId', 'definitionId')
         UNION ALL
         SELECT f, true, a.old_value -> 'fields' -> f, a.new_value -> 'fields' -> f
           FROM (SELECT ${OBJECT_KEYS("a.old_value -> 'fields'")} UNION SELECT ${OBJECT_KEYS("a.new_value -> 'fields'")}) AS fields (f)
