@@ -8,7 +8,7 @@ import { DIAGNOSIS_INSTRUMENT, PATIENT_REPORTED_INSTRUMENTS } from '@ecrf/rules'
 import type { ExportScope, ExportSourceContext, TableSource } from '../export-content.js';
 import { scopedLocations, studyDefinitions } from './export-scope.sql.js';
 import { sasNamer } from './sas-names.js';
-import { instrumentDefinitionsOf, instrumentTables } from './study-tables.js';
+import { instrumentDefinitionsOf, instrumentTables } from './instrument-tables.js';
 
 async function tablesOf(context: ExportSourceContext, identifiers: readonly string[], tableName: (raw: string) => string) {
   const definitions = await studyDefinitions(context.db, context.scope.studyId);

@@ -17,7 +17,7 @@ import { sasProgram, tableSources } from './index.js';
 let backend: TestBackend;
 let registry: DemoRegistry;
 let physician: Api;
-/** Documented at Köln (1001): baseline, diagnosis, staging, two therapy lines, consents; a deleted performance. */
+/** Documented at Köln (1001): baseline, diagnosis, staging, two therapy lines, consents, a deleted performance; a follow-up with vital state A. */
 let cologne: { pseudonym: string; studyPatientId: string; baselineId: string; diagnosis: InstrumentDto };
 /** Registered at Essen (2002) with a baseline and a diagnosis. */
 let essen: { pseudonym: string };
@@ -67,6 +67,16 @@ beforeAll(async () => {
     valueField(field('performance', 'ecog'), '1'),
   ]);
   expect((await physician.send('DELETE', `Instrument/${performance.id}?reasonOfChange=Doppelt`)).status).toBe(204);
+  const followUp = await physician.send<{ id: string }>('POST', 'Visit', {
+    studyPatientId: patient.studyPatientId,
+    definitionId: registry.index.visitByIdentifier.get('fu')?.id,
+    visitDate: '2024-02-01',
+    fields: [valueField(field('fu', 'fu_date'), '2024-02-01')],
+  });
+  expect(followUp.status).toBe(201);
+  await createInstrument(physician, registry, patient.studyPatientId, followUp.body.id, 'vital_status', [
+    valueField(field('vital_status', 'vital_state'), 'A'),
+  ]);
   cologne = {
     pseudonym: await pseudonymOf(backend.database, patient.studyPatientId),
     studyPatientId: patient.studyPatientId,
@@ -107,7 +117,14 @@ describe('the study export (csv-export, sas-export)', () => {
 
     const patients = tableOf(results, 'patients');
     expect(rowsOf(patients, cologne.pseudonym)).toEqual([
-      expect.objectContaining({ location: '1001', location_name: 'Universitätsklinikum Köln', is_diginet: true, definition: 'nngm_lung' }),
+      expect.objectContaining({
+        location: '1001',
+        location_name: 'Universitätsklinikum Köln',
+        is_diginet: true,
+        definition: 'nngm_lung',
+        visit_count: 2,
+        dropout: true,
+      }),
     ]);
     expect(rowsOf(patients, essen.pseudonym)).toEqual([]);
 
@@ -144,6 +161,7 @@ describe('the study export (csv-export, sas-export)', () => {
   it('exports every location with a null scope, and nothing with an empty one', async () => {
     const all = await runSource(tableSources['csv-export'], backend.database, scopeOf(registry, null));
     expect(rowsOf(tableOf(all, 'diagnosis'), essen.pseudonym)).toEqual([expect.objectContaining({ location: '2002', icd10: 'C34.3' })]);
+    expect(rowsOf(tableOf(all, 'patients'), essen.pseudonym)).toEqual([expect.objectContaining({ visit_count: 1, dropout: false })]);
     const none = await runSource(tableSources['csv-export'], backend.database, scopeOf(registry, []));
     for (const { count, rows } of none.values()) expect([count, rows.length]).toEqual([0, 0]);
   });
