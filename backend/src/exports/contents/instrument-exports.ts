@@ -19,11 +19,14 @@ async function tablesOf(context: ExportSourceContext, identifiers: readonly stri
   );
 }
 
-/** The scope narrowed to the locations of one institute, when the parameters name one. */
+/** The scope narrowed to one institute's location, when the parameters name the institute (or the location itself). */
 async function instituteScope({ db, scope }: ExportSourceContext): Promise<ExportScope> {
   const instituteId = scope.parameters.instituteId;
   if (typeof instituteId !== 'string' || instituteId === '') return scope;
-  const locations = await scopedLocations(db, scope).select('si.id').where('si.institute_id', '=', instituteId).execute();
+  const locations = await scopedLocations(db, scope)
+    .select('si.id')
+    .where((eb) => eb.or([eb('si.institute_id', '=', instituteId), eb('si.id', '=', instituteId)]))
+    .execute();
   return { ...scope, locationIds: locations.map((l) => l.id) };
 }
 

@@ -204,6 +204,12 @@ describe('instrument exports', () => {
     expect(conditions.rows.length).toBe(conditions.count);
     expect(conditions.rows.every((r) => r.location === '2002')).toBe(true);
     expect(rowsOf(conditions, essen.pseudonym)).toHaveLength(1);
+    const byLocation = await runSource(
+      tableSources['diginet-conditions'],
+      backend.database,
+      scopeOf(registry, null, { instituteId: registry.locationOf('2002') }),
+    );
+    expect(tableOf(byLocation, 'conditions').rows).toEqual(conditions.rows);
     const outOfScope = await runSource(
       tableSources['diginet-conditions'],
       backend.database,
