@@ -11,14 +11,14 @@ import { sql } from 'kysely';
 import { definitionIndex } from '../../study-patients/definition-cache.js';
 import type { ExportColumn, TableSource } from '../export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions, textOf } from './export-scope.sql.js';
+import { PATIENT_COLUMNS } from './export-columns.js';
 
 const COLUMNS: readonly ExportColumn[] = [
   { key: 'changed_at', label: 'Zeitpunkt', type: 'datetime' },
   { key: 'user_name', label: 'Benutzer', type: 'string' },
   { key: 'operation', label: 'Vorgang', type: 'string' },
   { key: 'event', label: 'Ereignis', type: 'string' },
-  { key: 'patient_id', label: 'Patienten-ID (Pseudonym)', type: 'string' },
-  { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
+  ...PATIENT_COLUMNS,
   { key: 'record_type', label: 'Datensatz', type: 'string' },
   { key: 'record_id', label: 'Datensatz-ID', type: 'string' },
   { key: 'visit', label: 'Visite', type: 'string' },

@@ -30,12 +30,9 @@ import {
   type ExportDefinition,
 } from './export-scope.sql.js';
 import { hasValue, hasValueUpTo } from './field-paths.sql.js';
+import { LOCATION_NAME_COLUMN, PATIENT_COLUMNS } from './export-columns.js';
 
-const PATIENT_COLUMNS: readonly ExportColumn[] = [
-  { key: 'patient_id', label: 'Patienten-ID (Pseudonym)', type: 'string' },
-  { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
-  { key: 'location_name', label: 'Standort', type: 'string' },
-];
+const PATIENT_LOCATION_COLUMNS: readonly ExportColumn[] = [...PATIENT_COLUMNS, LOCATION_NAME_COLUMN];
 
 const CONSENT_COLUMNS: readonly ExportColumn[] = [
   { key: 'consent_version', label: 'Version der Einwilligung', type: 'string' },
@@ -148,7 +145,7 @@ export const digiNetConsentsSource: TableSource = async ({ db, scope }) => {
     streamedTable({
       name: 'consents',
       columns: [
-        ...PATIENT_COLUMNS,
+        ...PATIENT_LOCATION_COLUMNS,
         ...CONSENT_COLUMNS,
         { key: 'publication_allowed', label: 'Publikation und Forschung erlaubt', type: 'boolean' },
       ],
@@ -187,7 +184,7 @@ export const publicationSource: TableSource = async ({ db, scope }) => {
   return [
     streamedTable({
       name: 'publication',
-      columns: [...PATIENT_COLUMNS, ...CONSENT_COLUMNS],
+      columns: [...PATIENT_LOCATION_COLUMNS, ...CONSENT_COLUMNS],
       count: rows.count,
       stream: rows.stream,
       row: async (r) => ({

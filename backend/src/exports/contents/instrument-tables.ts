@@ -7,6 +7,7 @@ import type { DataFieldInstance, InstrumentDefinition } from '@ecrf/rules';
 import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
 import type { ExportColumn, ExportRow, ExportScope, ExportSourceContext, ExportTable } from '../export-content.js';
+import { column, PATIENT_COLUMNS } from './export-columns.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, type ExportDefinition } from './export-scope.sql.js';
 import { listEntryCount } from './field-paths.sql.js';
 import {
@@ -19,14 +20,6 @@ import {
   type ListPlan,
 } from './form-columns.js';
 import { sasNamer } from './sas-names.js';
-
-/** The columns every documentation table starts with. */
-export const PATIENT_COLUMNS: readonly ExportColumn[] = [
-  { key: 'patient_id', label: 'Patienten-ID (Pseudonym)', type: 'string' },
-  { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
-];
-
-export const column = (key: string, label: string, type: ExportColumn['type'] = 'string'): ExportColumn => ({ key, label, type });
 
 /** Names the plan's columns with SAS names unique in a table that already has `fixed` columns. */
 export function named(fixed: readonly ExportColumn[], plans: readonly FieldColumn[]): FieldColumn[] {

@@ -11,11 +11,11 @@ import type { DB } from '../../__generated__/database.js';
 import type { ExportColumn, ExportScope, TableSource } from '../export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions } from './export-scope.sql.js';
 import { hasFilledValue, hasOrganization } from './field-paths.sql.js';
+import { LOCATION_NAME_COLUMN, PATIENT_COLUMNS } from './export-columns.js';
 
 const COLUMNS: readonly ExportColumn[] = [
-  { key: 'patient_id', label: 'Patienten-ID (Pseudonym)', type: 'string' },
-  { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
-  { key: 'location_name', label: 'Standort', type: 'string' },
+  ...PATIENT_COLUMNS,
+  LOCATION_NAME_COLUMN,
   { key: 'registration_date', label: 'Registrierungsdatum', type: 'date' },
   { key: 'baseline_date', label: 'Datum der Baseline-Visite', type: 'date' },
   { key: 'reason', label: 'Grund', type: 'string' },

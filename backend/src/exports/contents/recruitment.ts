@@ -10,6 +10,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
 import type { ExportColumn, ExportScope, ExportSourceContext, ExportTable, TableSource } from '../export-content.js';
 import { countRows, scopedLocations, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions } from './export-scope.sql.js';
+import { LOCATION_COLUMNS } from './export-columns.js';
 
 type Recruitment = 'registry' | 'diginet';
 
@@ -34,9 +35,7 @@ async function recruitmentTable({ db, scope }: ExportSourceContext, kind: Recrui
   const recruited = kind === 'registry' ? registryRecruitment(db, scope) : await digiNetRecruitment(db, scope);
   const who = kind === 'registry' ? 'Patienten' : 'DigiNet-Patienten';
   const columns: readonly ExportColumn[] = [
-    { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
-    { key: 'location_name', label: 'Standort', type: 'string' },
-    { key: 'is_diginet', label: 'DigiNet-Standort', type: 'boolean' },
+    ...LOCATION_COLUMNS,
     { key: 'recruited', label: `${who} rekrutiert bis ${day}`, type: 'number' },
     { key: 'recruited_previous', label: `${who} rekrutiert bis ${previousDay}`, type: 'number' },
     { key: 'difference', label: `Neu rekrutiert nach ${previousDay} bis ${day}`, type: 'number' },

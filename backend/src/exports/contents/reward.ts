@@ -19,11 +19,10 @@ import { definitionIndex } from '../../study-patients/definition-cache.js';
 import type { ExportColumn, TableSource } from '../export-content.js';
 import { withConsents, consentParts } from './consents.js';
 import { countRows, scopedLocations, STREAM_CHUNK, studyDefinitions } from './export-scope.sql.js';
+import { LOCATION_COLUMNS } from './export-columns.js';
 
 const COLUMNS: readonly ExportColumn[] = [
-  { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
-  { key: 'location_name', label: 'Standort', type: 'string' },
-  { key: 'is_diginet', label: 'DigiNet-Standort', type: 'boolean' },
+  ...LOCATION_COLUMNS,
   { key: 'period_from', label: 'Zeitraum von', type: 'date' },
   { key: 'period_to', label: 'Zeitraum bis', type: 'date' },
   { key: 'complete_cases', label: 'Vollständig dokumentierte Fälle', type: 'number' },

@@ -6,12 +6,12 @@
 import { exportInstant, VISIT_IDENTIFIERS } from '@ecrf/rules';
 import type { ExportColumn, TableSource } from '../export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions } from './export-scope.sql.js';
+import { IS_DIGINET_COLUMN, LOCATION_NAME_COLUMN, PATIENT_COLUMNS } from './export-columns.js';
 
 const COLUMNS: readonly ExportColumn[] = [
-  { key: 'patient_id', label: 'Patienten-ID (Pseudonym)', type: 'string' },
-  { key: 'location', label: 'Standort (Institutskennung)', type: 'string' },
-  { key: 'location_name', label: 'Standort', type: 'string' },
-  { key: 'is_diginet', label: 'DigiNet-Standort', type: 'boolean' },
+  ...PATIENT_COLUMNS,
+  LOCATION_NAME_COLUMN,
+  IS_DIGINET_COLUMN,
   { key: 'registration_date', label: 'Registrierungsdatum', type: 'date' },
   { key: 'registered_at', label: 'Im Register angelegt am', type: 'datetime' },
   { key: 'baseline_state', label: 'Status der Baseline-Visite', type: 'string' },

@@ -20,17 +20,9 @@ import {
 } from './export-scope.sql.js';
 import { hasValue } from './field-paths.sql.js';
 import { formPlan, listIdsOf, type FormPlan } from './form-columns.js';
-import {
-  cells,
-  column,
-  instrumentDefinitionsOf,
-  instrumentTables,
-  listTable,
-  named,
-  PATIENT_COLUMNS,
-  type OwnerSource,
-} from './instrument-tables.js';
+import { cells, instrumentDefinitionsOf, instrumentTables, listTable, named, type OwnerSource } from './instrument-tables.js';
 import { sasNamer } from './sas-names.js';
+import { column, IS_DIGINET_COLUMN, LOCATION_NAME_COLUMN, PATIENT_COLUMNS } from './export-columns.js';
 
 function patientTables(
   context: ExportSourceContext,
@@ -42,8 +34,8 @@ function patientTables(
   const listIds = new Set(plans.flatMap((p) => [...listIdsOf(p)]));
   const fixed = [
     ...PATIENT_COLUMNS,
-    column('location_name', 'Standort'),
-    column('is_diginet', 'DigiNet-Standort', 'boolean'),
+    LOCATION_NAME_COLUMN,
+    IS_DIGINET_COLUMN,
     column('registration_date', 'Registrierungsdatum', 'date'),
     column('registered_at', 'Im Register angelegt am', 'datetime'),
     column('is_ml_patient', 'ML-Patient', 'boolean'),
