@@ -57,3 +57,7 @@ export * from './queries/data-query-target.js';
 export * from './queries/refusal-messages.js';
 export * from './verification/verification-flag.js';
 export * from './exports/export-definition.js';
+export * from './exports/export-period.js';
+export * from './exports/export-identifiers.js';
+export * from './exports/consent-summary.js';
+export * from './exports/reward.js';

@@ -13,7 +13,7 @@ import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.
 import { definitionIndex, fieldDefinitionIds } from './definition-cache.js';
 import { findPatientTablePage, type PatientTableFilter } from './study-patient-table.sql.js';
 
-const DROPOUT_STATE = 'A';
+export const DROPOUT_STATE = 'A';
 const MURIPEDIA_TAG = 'Muripedia';
 
 export async function patientTable(

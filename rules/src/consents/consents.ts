@@ -46,7 +46,8 @@ function findDescendant(fields: readonly DataFieldInstance[], identifier: string
   return undefined;
 }
 
-function latestEntry(instrument: Instrument, versionIdentifier: string, index: DefinitionIndex): DataFieldInstance | null {
+/** The entry of a consent version (its List entry with the highest order; the field itself when it is not a list). */
+export function latestConsentEntry(instrument: Instrument, versionIdentifier: string, index: DefinitionIndex): DataFieldInstance | null {
   const field = findDescendant(instrument.fields, versionIdentifier, index);
   if (field === undefined) return null;
   const type = index.fieldById.get(field.definitionId)?.definitionType;
@@ -54,7 +55,8 @@ function latestEntry(instrument: Instrument, versionIdentifier: string, index: D
   return entries.reduce<DataFieldInstance | null>((latest, e) => (latest === null || e.order > latest.order ? e : latest), null);
 }
 
-function answer(entry: DataFieldInstance, identifier: string, index: DefinitionIndex): string | null {
+/** The first value of a field inside a consent entry. */
+export function consentEntryAnswer(entry: DataFieldInstance, identifier: string, index: DefinitionIndex): string | null {
   const field = findDescendant(entry.childFields, identifier, index);
   return field ? (filledValues(field)[0] ?? null) : null;
 }
@@ -62,18 +64,18 @@ function answer(entry: DataFieldInstance, identifier: string, index: DefinitionI
 function policiesOf(entry: DataFieldInstance | null, index: DefinitionIndex): ConsentPolicies | null {
   if (entry === null) return null;
   return {
-    processing: answer(entry, CONSENT_FIELD_IDENTIFIERS.policyProcessing, index),
-    contact: answer(entry, CONSENT_FIELD_IDENTIFIERS.policyContact, index),
-    retrospectiveHealthInsurance: answer(entry, CONSENT_FIELD_IDENTIFIERS.policyRetrospectiveHealthInsurance, index),
-    healthInsurance: answer(entry, CONSENT_FIELD_IDENTIFIERS.policyHealthInsurance, index),
+    processing: consentEntryAnswer(entry, CONSENT_FIELD_IDENTIFIERS.policyProcessing, index),
+    contact: consentEntryAnswer(entry, CONSENT_FIELD_IDENTIFIERS.policyContact, index),
+    retrospectiveHealthInsurance: consentEntryAnswer(entry, CONSENT_FIELD_IDENTIFIERS.policyRetrospectiveHealthInsurance, index),
+    healthInsurance: consentEntryAnswer(entry, CONSENT_FIELD_IDENTIFIERS.policyHealthInsurance, index),
   };
 }
 
 /** Reads the latest 4.1 and 4.0 entries of a consents instrument. */
 export function readConsent4Entries(instrument: Instrument, index: DefinitionIndex): Consent4Entries {
   return {
-    v4_1: policiesOf(latestEntry(instrument, CONSENT_IDENTIFIERS.v4_1, index), index),
-    v4_0: policiesOf(latestEntry(instrument, CONSENT_IDENTIFIERS.v4_0, index), index),
+    v4_1: policiesOf(latestConsentEntry(instrument, CONSENT_IDENTIFIERS.v4_1, index), index),
+    v4_0: policiesOf(latestConsentEntry(instrument, CONSENT_IDENTIFIERS.v4_0, index), index),
   };
 }
 
