@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import type { ExportSourceContext, ExportTable } from './export-content.js';
 import { EXPORT_KINDS, type ExportKind } from './export-kinds.js';
 import type { ExportSources } from './export-sources.js';
+import { sasCellText } from './writers/cells.js';
 import { writeCsv, writeCsvZip, writeXlsx } from './writers/table-writers.js';
 
 export type Progress = (done: number, total: number) => void;
@@ -49,6 +50,11 @@ export async function writeExport(
   const [first] = tables;
   if (extension === EXTENSIONS.xlsx) return writeXlsx(tables, out, onRow);
   if (extension === EXTENSIONS.csv && first) return writeCsv(first, out, onRow);
-  const extraFiles = format === 'sas' ? [{ name: 'import.sas', content: sources.sasProgram(tables) }] : [];
-  return writeCsvZip(tables, out, onRow, extraFiles);
+  if (format === 'sas') {
+    return writeCsvZip(tables, out, onRow, {
+      extraFiles: [{ name: 'import.sas', content: sources.sasProgram(tables) }],
+      format: sasCellText,
+    });
+  }
+  return writeCsvZip(tables, out, onRow);
 }

@@ -1,10 +1,15 @@
-// LOCAL SCAFFOLD (not committed): replaced by the helpers' sources at merge.
+/** The registry's export content: the table kinds' sources, the SAS program, the generic export and ODM. */
+import { genericExportSource } from '../generic-exports/index.js';
+import { sasProgram, tableSources } from './contents/index.js';
 import type { ExportSources } from './export-sources.js';
-const missing = (): never => {
-  throw new Error('not merged yet');
-};
+import { writeOdmExport } from './odm/odm-export.js';
+
 export const registrySources: ExportSources = {
-  tables: new Proxy({}, { get: () => missing }) as ExportSources['tables'],
-  sasProgram: missing,
-  odm: missing,
+  tables: { ...tableSources, 'generic-export': genericExportSource },
+  sasProgram,
+  odm: async (context, out, progress) => {
+    await writeOdmExport(context, out, progress);
+    // The ODM writer leaves the stream open for its caller.
+    out.end();
+  },
 };

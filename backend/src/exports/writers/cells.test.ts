@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, escapeFormula, sheetCell } from './cells.js';
+import { cellText, escapeFormula, sasCellText, sheetCell } from './cells.js';
 
 describe('cells', () => {
   it.each(['=SUM(A1)', '+49 221', '-1+2', '@cmd', '\tx', '\rx'])('escapes %j against formula injection', (text) => {
@@ -15,5 +15,12 @@ describe('cells', () => {
     expect(cellText(new Date('2026-11-25T10:00:00Z'))).toBe('2026-11-25T10:00:00.000Z');
     expect(cellText(true)).toBe('1');
     expect(cellText(null)).toBe('');
+  });
+
+  it('writes SAS cells without zone, fractions or line breaks', () => {
+    expect(sasCellText(new Date('2026-11-25T10:00:00.123Z'))).toBe('2026-11-25T10:00:00');
+    expect(sasCellText('erste Zeile\r\nzweite')).toBe('erste Zeile zweite');
+    expect(sasCellText('=1+1')).toBe("'=1+1");
+    expect(sasCellText(2.5)).toBe('2.5');
   });
 });

@@ -24,3 +24,13 @@ export function sheetCell(value: ExportCell | undefined): string | number | bool
   if (value === undefined || value === null) return null;
   return typeof value === 'string' ? escapeFormula(value) : value;
 }
+
+/**
+ * A cell for the SAS export's CSV: SAS's e8601dt. reads date-times without zone or fractions (UTC as stored), and
+ * its INFILE cannot read a line break inside a quoted value, so breaks become spaces.
+ */
+export function sasCellText(value: ExportCell | undefined): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 19);
+  if (typeof value === 'string') return cellText(value.replace(/[\r\n]+/g, ' '));
+  return cellText(value);
+}

@@ -7,18 +7,19 @@ import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import type { ExportRow, ExportTable } from '../export-content.js';
+import type { ExportCell, ExportRow, ExportTable } from '../export-content.js';
 import { cellText, sheetCell } from './cells.js';
 
 /** Called once per written row (progress). */
 export type RowCounter = () => void;
+export type CellFormat = (value: ExportCell | undefined) => string;
 
 /** CSV as German spreadsheets open it: ';' between cells, UTF-8 with BOM, a header of the column keys. */
-function csvStream(table: ExportTable, onRow: RowCounter): Readable {
+function csvStream(table: ExportTable, onRow: RowCounter, format: CellFormat = cellText): Readable {
   async function* lines(): AsyncGenerator<string[]> {
     for await (const row of table.rows()) {
       onRow();
-      yield table.columns.map((column) => cellText(row[column.key]));
+      yield table.columns.map((column) => format(row[column.key]));
     }
   }
   const csv = stringify({ delimiter: ';', bom: true, header: true, columns: table.columns.map((column) => column.key) });
@@ -34,8 +35,9 @@ export async function writeCsvZip(
   tables: readonly ExportTable[],
   out: Writable,
   onRow: RowCounter,
-  extraFiles: readonly { name: string; content: string }[] = [],
+  options: { extraFiles?: readonly { name: string; content: string }[]; format?: CellFormat } = {},
 ): Promise<void> {
+  const { extraFiles = [], format } = options;
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const written = pipeline(archive, out);
   for (const table of tables) {
@@ -43,7 +45,7 @@ export async function writeCsvZip(
       archive.once('entry', () => resolve());
       archive.once('error', reject);
     });
-    archive.append(csvStream(table, onRow), { name: `${table.name}.csv` });
+    archive.append(csvStream(table, onRow, format), { name: `${table.name}.csv` });
     // archiver reads entries one after the other: waiting keeps only one table's cursor open.
     await entry;
   }
