@@ -67,6 +67,11 @@ const output = await codegen({
       RegistryDashboard: '../dashboard/models.js#Dashboard',
       LocationQueryCount: '../dashboard/models.js#LocationQueryCount',
       LocationCompleteness: '../dashboard/models.js#LocationCompleteness',
+      // exports (issue 12)
+      ExportJob: '../exports/models.js#ExportJob',
+      ExportJobParameters: '../exports/models.js#ExportJob',
+      ExportJobUpdate: '../exports/models.js#ExportJobUpdateModel',
+      ExportKindAccess: '../exports/models.js#ExportKindAccessModel',
     },
     enumsAsTypes: true,
     useTypeImports: true,

@@ -72,6 +72,7 @@ import {
   dashboardQueries,
   dashboardSubscription,
 } from './dashboard/dashboard.resolvers.js';
+import { ExportJobParametersType, ExportJobType, exportMutations, exportQueries, exportSubscription } from './exports/exports.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -89,6 +90,7 @@ const resolvers: Resolvers = {
     ...patientQueries,
     ...dataQueryQueries,
     ...dashboardQueries,
+    ...exportQueries,
   },
   Mutation: {
     ...authMutations,
@@ -101,11 +103,13 @@ const resolvers: Resolvers = {
     ...identityMutations,
     ...dataQueryMutations,
     ...verificationFlagMutations,
+    ...exportMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
     ...verificationFlagSubscription,
     ...dashboardSubscription,
+    ...exportSubscription,
   },
   Date: DateScalar,
   DateTime: DateTimeScalar,
@@ -143,6 +147,8 @@ const resolvers: Resolvers = {
   CaseProcessStep: CaseProcessStepType,
   ...patientPayloads,
   DataQuery: DataQueryType,
+  ExportJob: ExportJobType,
+  ExportJobParameters: ExportJobParametersType,
   DataQueryAction: DataQueryActionType,
   DataQueryActionPermission: DataQueryActionPermissionType,
   DataQueryTemplate: DataQueryTemplateType,

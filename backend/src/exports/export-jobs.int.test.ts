@@ -4,6 +4,7 @@
  * the test's own source (the study's patients), so the job machinery is tested apart from the kinds' content.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RightName } from '@ecrf/rules';
 import { api, createPatientWithBaseline, demoRegistry, type DemoRegistry } from '../test-support/documentation-fixtures.js';
@@ -65,6 +66,8 @@ let backend: TestBackend;
 let registry: DemoRegistry;
 let dataManager: string;
 const mine = new Set<string>();
+/** Roles and users of the rights tests, removed again: other test files count the roles of a shared database. */
+const made: { roles: string[]; users: string[] } = { roles: [], users: [] };
 
 async function userWithRights(rights: RightName[], institutes: string[]): Promise<string> {
   const { db } = backend.database;
@@ -73,6 +76,7 @@ async function userWithRights(rights: RightName[], institutes: string[]): Promis
     .values({ identifier: `Export_${randomUUID().slice(0, 8)}`, display_name: 'Export-Test' })
     .returning('id')
     .executeTakeFirstOrThrow();
+  made.roles.push(role.id);
   const rightRows = await db.selectFrom('app_right').select('id').where('identifier', 'in', rights).execute();
   await db
     .insertInto('role_right')
@@ -84,6 +88,7 @@ async function userWithRights(rights: RightName[], institutes: string[]): Promis
     .values({ user_name: userName, display_name: 'Export-Test', role_id: role.id, password_hash: await hashPassword(TEST_PASSWORD) })
     .returning('id')
     .executeTakeFirstOrThrow();
+  made.users.push(user.id);
   const locations = institutes.map((identifier) => registry.locationOf(identifier));
   if (locations.length)
     await db
@@ -119,6 +124,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  const db = backend?.database.db;
+  if (db && made.users.length > 0) {
+    await db.deleteFrom('refresh_token').where('user_id', 'in', made.users).execute();
+    await db.deleteFrom('study_institute_user').where('user_id', 'in', made.users).execute();
+    await db.deleteFrom('app_user').where('id', 'in', made.users).execute();
+    await db.deleteFrom('role').where('id', 'in', made.roles).execute();
+  }
   await backend?.close();
 });
 
@@ -205,22 +217,22 @@ describe('export jobs', () => {
   });
 
   it('gives a user of one location a file of that location only, and hides files of more locations from them', async () => {
-    const local = await userWithRights(['SAFETY_SCREENING_EXPORT_START_CMD', 'SAFETY_SCREENING_EXPORT_GET_FILES_CMD'], ['2002']);
-    const job = (await start(local, `study/${registry.studyId}/screening-export`)).json<ExportJobDto>();
+    // A researcher reads the patients of their own locations only.
+    const researcher = await createTestUser(backend.database, { role: 'Researcher', institutes: ['2002'] });
+    const local = (await signIn(backend.app, researcher.userName, researcher.password)).token;
+    const job = (await start(local, `study/${registry.studyId}/csv-export`, { asXlsx: true })).json<ExportJobDto>();
     expect(job.allLocations).toBe(false);
     const done = await waitFor(local, job.id, ['completed']);
     const file = await backend.app.inject({ method: 'POST', url: `/api/v1.0/ExportJob/${done.id}/download`, headers: bearer(local) });
-    const rows = file.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\n')
-      .slice(1);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((row) => row.includes(registry.locationOf('2002')))).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const locations = workbook.getWorksheet('patients')?.getColumn(2).values.slice(2) ?? [];
+    expect(locations.length).toBeGreaterThan(0);
+    expect(new Set(locations)).toEqual(new Set([registry.locationOf('2002')]));
 
     const listed = await backend.app.inject({
       method: 'GET',
-      url: `/api/v1.0/study/${registry.studyId}/screening-export/list`,
+      url: `/api/v1.0/study/${registry.studyId}/csv-export/list`,
       headers: bearer(local),
     });
     const jobs = listed.json<ExportJobDto[]>();
@@ -230,7 +242,7 @@ describe('export jobs', () => {
     const [allLocations] = (
       await backend.app.inject({
         method: 'GET',
-        url: `/api/v1.0/study/${registry.studyId}/screening-export/list`,
+        url: `/api/v1.0/study/${registry.studyId}/csv-export/list`,
         headers: bearer(dataManager),
       })
     )
@@ -300,7 +312,6 @@ describe('export jobs', () => {
           headers: bearer(onlyStart),
         });
         expect([list.statusCode, download.statusCode]).toEqual([403, 403]);
-        expect((await start(onlyStart, path(), body)).statusCode).toBe(202);
       });
     },
   );

@@ -4,7 +4,8 @@
  * row id); every id on the wire is later than every id delivered before it.
  */
 
-export type DomainEventType = 'DataQueryChanged' | 'VerificationFlagChanged' | 'StudyPatientRegistered' | 'DocumentationSaved' | 'ExportJobChanged';
+export type DomainEventType =
+  'DataQueryChanged' | 'VerificationFlagChanged' | 'StudyPatientRegistered' | 'DocumentationSaved' | 'ExportJobChanged';
 
 export type DataQueryChangedPayload = {
   queryId: string;

@@ -25,7 +25,9 @@ export type SuccessBody<O> = O extends { responses: infer R }
     ? ContentOf<S>
     : R extends { 201: infer S }
       ? ContentOf<S>
-      : undefined
+      : R extends { 202: infer S }
+        ? ContentOf<S>
+        : undefined
   : never;
 
 type Optional<K extends string, T> = [T] extends [never] ? { [P in K]?: never } : { [P in K]: T };

@@ -126,7 +126,8 @@ export function flagEventVisible(event: DomainEvent, viewer: ViewerSnapshot, stu
   return (
     event.studyPatientId === studyPatientId &&
     hasRight(viewer.rights, 'DataVerificationFlagGetByStudyPatientCmd') &&
-    ((event.studyInstituteId !== null && viewer.locationIds.has(event.studyInstituteId)) || hasRight(viewer.rights, 'StudyPatientGetAllCmd'))
+    ((event.studyInstituteId !== null && viewer.locationIds.has(event.studyInstituteId)) ||
+      hasRight(viewer.rights, 'StudyPatientGetAllCmd'))
   );
 }
 
