@@ -53,3 +53,6 @@ export * from './queries/data-query.js';
 export * from './queries/data-query-target.js';
 export * from './queries/refusal-messages.js';
 export * from './verification/verification-flag.js';
+export * from './onkozert/key-figure-rows.js';
+export * from './safety/free-text.js';
+export * from './safety/screening-configuration.js';
