@@ -29,5 +29,9 @@ await writeTableTypes({
     'instrument.tags': 'string[]',
     'case_process_step.sub_states': 'string[]',
     'domain_event.payload': `${shapes}#JsonObject`,
+    'onkozert_import.rejected': `${rules}#RowProblem[]`,
+    'safety_screening_configuration.study_patient_fields': 'string[]',
+    'safety_screening_configuration.visit_fields': 'string[]',
+    'safety_screening_configuration.instrument_fields': 'string[]',
   },
 });

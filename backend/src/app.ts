@@ -45,6 +45,7 @@ import { registerDataQueryWriteRoutes } from './data-queries/data-query-writes.r
 import { registerQueryTemplateRoutes } from './data-queries/query-templates.routes.js';
 import { registerVerificationFlagRoutes } from './verification-flags/verification-flags.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerQueryTemplateRoutes(typed, deps);
       registerVerificationFlagRoutes(typed, deps);
       registerDashboardRoutes(typed, deps);
+      registerOnkozertRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );
