@@ -46,6 +46,7 @@ import { registerQueryTemplateRoutes } from './data-queries/query-templates.rout
 import { registerVerificationFlagRoutes } from './verification-flags/verification-flags.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
+import { registerSafetyRoutes } from './safety/safety.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerVerificationFlagRoutes(typed, deps);
       registerDashboardRoutes(typed, deps);
       registerOnkozertRoutes(typed, deps);
+      registerSafetyRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );
