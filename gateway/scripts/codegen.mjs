@@ -67,6 +67,12 @@ const output = await codegen({
       RegistryDashboard: '../dashboard/models.js#Dashboard',
       LocationQueryCount: '../dashboard/models.js#LocationQueryCount',
       LocationCompleteness: '../dashboard/models.js#LocationCompleteness',
+      // OncoBox imports and the safety review (issue 12)
+      OnkozertImport: '../onkozert/models.js#OnkozertImport',
+      FreeTextEntry: '../safety/models.js#FreeTextEntry',
+      ScreeningReport: '../safety/models.js#ScreeningReport',
+      ScreeningRow: '../safety/models.js#ScreeningRow',
+      ScreeningConfiguration: '../safety/models.js#ScreeningConfiguration',
     },
     enumsAsTypes: true,
     useTypeImports: true,

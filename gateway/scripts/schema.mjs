@@ -20,6 +20,8 @@ export const SCHEMA_DOMAINS = [
   'identity',
   'data-queries',
   'verification-flags',
+  'onkozert',
+  'safety',
 ];
 
 /** The folder of the domain files. */

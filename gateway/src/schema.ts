@@ -72,6 +72,15 @@ import {
   dashboardQueries,
   dashboardSubscription,
 } from './dashboard/dashboard.resolvers.js';
+import { OnkozertImportType, onkozertQueries } from './onkozert/onkozert.resolvers.js';
+import {
+  FreeTextEntryType,
+  ScreeningConfigurationType,
+  ScreeningReportType,
+  ScreeningRowType,
+  safetyMutations,
+  safetyQueries,
+} from './safety/safety.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -89,6 +98,8 @@ const resolvers: Resolvers = {
     ...patientQueries,
     ...dataQueryQueries,
     ...dashboardQueries,
+    ...onkozertQueries,
+    ...safetyQueries,
   },
   Mutation: {
     ...authMutations,
@@ -101,6 +112,7 @@ const resolvers: Resolvers = {
     ...identityMutations,
     ...dataQueryMutations,
     ...verificationFlagMutations,
+    ...safetyMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -149,6 +161,11 @@ const resolvers: Resolvers = {
   VerificationFlag: VerificationFlagType,
   LocationQueryCount: LocationQueryCountType,
   LocationCompleteness: LocationCompletenessType,
+  OnkozertImport: OnkozertImportType,
+  FreeTextEntry: FreeTextEntryType,
+  ScreeningReport: ScreeningReportType,
+  ScreeningRow: ScreeningRowType,
+  ScreeningConfiguration: ScreeningConfigurationType,
 };
 
 export function createSchema() {

@@ -29,7 +29,9 @@ export type NodeType =
   // queries and verification flags (issue 11); a flag carries `<studyPatientId>/<flagId>`
   | 'DataQuery'
   | 'DataQueryTemplate'
-  | 'VerificationFlag';
+  | 'VerificationFlag'
+  // OncoBox imports (issue 12)
+  | 'OnkozertImport';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -57,6 +59,7 @@ const nodeTypes: readonly NodeType[] = [
   'DataQuery',
   'DataQueryTemplate',
   'VerificationFlag',
+  'OnkozertImport',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

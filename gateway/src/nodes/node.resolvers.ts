@@ -75,6 +75,8 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('DataQueryTemplate', (await loaders.dataQueryTemplates()).find((template) => template.id === decoded.id) ?? null);
     case 'VerificationFlag':
       return tag('VerificationFlag', await loadVerificationFlagNode(decoded.id, context));
+    case 'OnkozertImport':
+      return tag('OnkozertImport', (await loaders.onkozertImports()).find((entry) => entry.id === decoded.id) ?? null);
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;
