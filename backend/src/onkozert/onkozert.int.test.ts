@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRegistry, type DemoRegistry } from '../test-support/documentation-fixtures.js';
-import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { bearer, createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { OnkozertImportDto } from './onkozert.schemas.js';
 
 let backend: TestBackend;
@@ -17,7 +17,11 @@ beforeAll(async () => {
   backend = await createTestBackend({ clock: () => new Date('2025-06-15T10:00:00Z') });
   registry = await demoRegistry(backend.database);
   const tokenOf = async (institutes: string[]) => {
-    const user = await createTestUser(backend.database, { role: 'AdminMedSyn', institutes });
+    const user = await createUserWithRights(
+      backend.database,
+      ['OnkozertImportCmd', 'OnkozertImportsGetCmd', 'OnkozertImportsDownloadCmd'],
+      institutes,
+    );
     return (await signIn(backend.app, user.userName, user.password)).token;
   };
   cologne = await tokenOf(['1001']);
@@ -132,6 +136,17 @@ describe('POST Onkozert/import', () => {
     expect(await importCount()).toBe(before);
   });
 
+  it('shows every location’s imports to a caller who administers all locations (the certification office)', async () => {
+    const office = await createTestUser(backend.database, { role: 'AdminMedSyn' });
+    const token = (await signIn(backend.app, office.userName, office.password)).token;
+    const created = await upload(token, registry.locationOf('3003'), 'heidelberg.csv', CSV);
+    expect(created.statusCode).toBe(201);
+    const list = await backend.app.inject({ method: 'GET', url: '/api/v1.0/Onkozert/imports', headers: bearer(token) });
+    expect(list.json<OnkozertImportDto[]>().map((i) => i.instituteIdentifier)).toEqual(expect.arrayContaining(['1001', '3003']));
+    const locations = await backend.app.inject({ method: 'GET', url: '/api/v1.0/Onkozert/locations', headers: bearer(token) });
+    expect(locations.json<{ identifier: string }[]>().map((l) => l.identifier)).toEqual(expect.arrayContaining(['1001', '2002', '3003']));
+  });
+
   it('keeps imports within the caller’s locations', async () => {
     const created = (await upload(cologne, registry.locationOf('1001'), 'koeln.csv', CSV)).json<OnkozertImportDto>();
     const list = await backend.app.inject({ method: 'GET', url: '/api/v1.0/Onkozert/imports', headers: bearer(essen) });
@@ -142,6 +157,8 @@ describe('POST Onkozert/import', () => {
       headers: bearer(essen),
     });
     expect(download.statusCode).toBe(404);
+    const locations = await backend.app.inject({ method: 'GET', url: '/api/v1.0/Onkozert/locations', headers: bearer(essen) });
+    expect(locations.json<{ identifier: string }[]>().map((l) => l.identifier)).toEqual(['2002']);
     const foreign = await upload(essen, registry.locationOf('1001'), 'fremd.csv', CSV);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json<{ message: string }>().message).toBe('Der Standort gehört nicht zu Ihren Standorten.');

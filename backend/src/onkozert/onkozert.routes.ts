@@ -10,8 +10,8 @@ import { EcrfError } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES, refusedFile } from './onkozert-file.js';
-import { DownloadQuery, ImportQuery, ImportsQuery, OnkozertImportSchema } from './onkozert.schemas.js';
-import { importFile, importKeyFigures, listImports } from './onkozert.service.js';
+import { DownloadQuery, ImportLocationSchema, ImportQuery, ImportsQuery, OnkozertImportSchema } from './onkozert.schemas.js';
+import { importFile, importKeyFigures, importLocations, listImports } from './onkozert.service.js';
 
 const tags = ['Onkozert'];
 
@@ -70,6 +70,21 @@ export function registerOnkozertRoutes(app: App, { db, config }: AppDeps): void 
       }),
     },
     (request) => listImports(db, callerOf(request), request.query.studyInstituteId),
+  );
+
+  app.get(
+    '/Onkozert/locations',
+    {
+      config: { access: { right: 'OnkozertImportCmd' } },
+      schema: routeSchema({
+        operationId: 'getOnkozertLocations',
+        tags,
+        summary:
+          'The locations the caller may import key figures for: assigned ones, or all with StudyPatientGetAllCmd or StudyInstituteGetAllCmd (not in the catalogue; the upload form offers them)',
+        response: { 200: Type.Array(ImportLocationSchema) },
+      }),
+    },
+    (request) => importLocations(db, callerOf(request)),
   );
 
   app.get(

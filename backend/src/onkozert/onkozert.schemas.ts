@@ -28,3 +28,9 @@ export type OnkozertImportDto = Static<typeof OnkozertImportSchema>;
 export const ImportQuery = Type.Object({ studyInstituteId: Uuid });
 export const ImportsQuery = Type.Object({ studyInstituteId: Type.Optional(Uuid) });
 export const DownloadQuery = Type.Object({ id: Uuid });
+
+export const ImportLocationSchema = Type.Object({
+  id: Uuid,
+  identifier: Type.String({ description: 'the institute identifier (4 digits)' }),
+  displayName: Type.String(),
+});

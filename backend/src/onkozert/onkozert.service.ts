@@ -1,11 +1,10 @@
 /**
  * OncoBox imports (ecrf-calls.md §7 "Onkozert"): a location's DKG data sheet key figures, uploaded as CSV,
  * checked as a whole and row by row; the accepted rows, the file and the report are stored with the import
- * record and its audit row in one transaction. Imports are seen at the caller's locations only (every location
- * with StudyPatientGetAllCmd).
+ * record and its audit row in one transaction. Imports are seen at the caller's locations only (readableLocationIds).
  */
 import { createHash } from 'node:crypto';
-import { hasRight, registryToday, validateKeyFigureRows } from '@ecrf/rules';
+import { hasAnyRight, registryToday, validateKeyFigureRows } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { audit } from '../audit/audit.service.js';
@@ -14,11 +13,15 @@ import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { IMPORT_MESSAGES, readKeyFigureFile } from './onkozert-file.js';
 import type { OnkozertImportDto } from './onkozert.schemas.js';
-import { findImportFile, findImports, insertImport, insertKeyFigures, type ImportRow } from './onkozert.sql.js';
+import { findImportFile, findImports, findLocations, insertImport, insertKeyFigures, type ImportRow } from './onkozert.sql.js';
 
-/** The locations whose imports the caller sees: every one with the all-patients right, else the assigned ones. */
+/**
+ * The locations whose imports the caller sees and imports for: every one with the all-patients right or the right
+ * to list every location (the certification office administers all locations without being assigned to them;
+ * key figures are counts, no patient data), else the assigned ones.
+ */
 export async function readableLocationIds(db: Kysely<DB>, caller: CurrentUser): Promise<string[] | null> {
-  return hasRight(caller.rights, 'StudyPatientGetAllCmd') ? null : callerLocationIds(db, caller);
+  return hasAnyRight(caller.rights, ['StudyPatientGetAllCmd', 'StudyInstituteGetAllCmd']) ? null : callerLocationIds(db, caller);
 }
 
 function toDto(row: ImportRow): OnkozertImportDto {
@@ -43,6 +46,11 @@ export async function listImports(db: Kysely<DB>, caller: CurrentUser, studyInst
   const readable = await readableLocationIds(db, caller);
   const locationIds = studyInstituteId ? (readable === null || readable.includes(studyInstituteId) ? [studyInstituteId] : []) : readable;
   return (await findImports(db, { locationIds })).map(toDto);
+}
+
+/** The locations the caller may import key figures for (the same ones whose imports they see). */
+export async function importLocations(db: Kysely<DB>, caller: CurrentUser) {
+  return findLocations(db, await readableLocationIds(db, caller));
 }
 
 export type UploadedFile = { studyInstituteId: string; fileName: string; contentType: string; content: Buffer };

@@ -88,3 +88,17 @@ export async function insertKeyFigures(
     )
     .execute();
 }
+
+/** Live locations with their institute's identifier and name (null: every location), by identifier. */
+export async function findLocations(db: Kysely<DB>, locationIds: readonly string[] | null) {
+  if (locationIds?.length === 0) return [];
+  let query = db
+    .selectFrom('study_institute as si')
+    .innerJoin('institute as i', 'i.id', 'si.institute_id')
+    .select(['si.id', 'i.identifier', 'i.display_name as displayName'])
+    .where('si.is_deleted', '=', false)
+    .where('i.is_deleted', '=', false)
+    .orderBy('i.identifier');
+  if (locationIds) query = query.where('si.id', 'in', [...locationIds]);
+  return query.execute();
+}

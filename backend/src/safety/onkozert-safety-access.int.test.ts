@@ -46,8 +46,8 @@ async function call(route: { method: string; url: string }) {
 }
 
 describe('Onkozert and safety calls', () => {
-  it('are offered, one per right of the two areas', () => {
-    expect(routes().map(rightOf).sort()).toEqual([...AREA_RIGHTS].sort());
+  it('are offered, one per right of the two areas (the import right also lists the locations to import for)', () => {
+    expect(routes().map(rightOf).sort()).toEqual([...AREA_RIGHTS, 'OnkozertImportCmd'].sort());
   });
 
   it('answer 403 to a caller with every other right of both areas but the route’s own', async () => {

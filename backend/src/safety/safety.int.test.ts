@@ -4,10 +4,8 @@
  * since a day; both keep to the caller's locations. The configuration is checked against the study definition,
  * audited with old and new values, and a stale version is refused.
  */
-import { randomUUID } from 'node:crypto';
 import type { RightName } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../auth/password-hash.js';
 import {
   api,
   createInstrument,
@@ -18,7 +16,7 @@ import {
   type Api,
   type DemoRegistry,
 } from '../test-support/documentation-fixtures.js';
-import { createTestBackend, createTestUser, signIn, TEST_PASSWORD, type TestBackend } from '../test-support/test-backend.js';
+import { createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { ScreeningConfigurationDto, ScreeningReportDto } from './safety.schemas.js';
 
 let backend: TestBackend;
@@ -30,35 +28,8 @@ let patient: string;
 
 /** A user of a fresh role with exactly these rights, at the given locations. */
 async function userWith(rights: RightName[], institutes: string[]): Promise<Api> {
-  const { db } = backend.database;
-  const role = await db
-    .insertInto('role')
-    .values({ identifier: `Safety_${randomUUID().slice(0, 8)}`, display_name: 'Sicherheit' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const ids = await db.selectFrom('app_right').select('id').where('identifier', 'in', rights).execute();
-  await db
-    .insertInto('role_right')
-    .values(ids.map((r) => ({ role_id: role.id, right_id: r.id })))
-    .execute();
-  const userName = `t_${randomUUID().slice(0, 8)}_safety`;
-  const user = await db
-    .insertInto('app_user')
-    .values({ user_name: userName, display_name: 'Sicherheit', role_id: role.id, password_hash: await hashPassword(TEST_PASSWORD) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (institutes.length === 0) return api(backend.app, (await signIn(backend.app, userName, TEST_PASSWORD)).token);
-  const locations = await db
-    .selectFrom('study_institute as si')
-    .innerJoin('institute as i', 'i.id', 'si.institute_id')
-    .select('si.id')
-    .where('i.identifier', 'in', institutes)
-    .execute();
-  await db
-    .insertInto('study_institute_user')
-    .values(locations.map((l) => ({ study_institute_id: l.id, user_id: user.id })))
-    .execute();
-  return api(backend.app, (await signIn(backend.app, userName, TEST_PASSWORD)).token);
+  const user = await createUserWithRights(backend.database, rights, institutes);
+  return api(backend.app, (await signIn(backend.app, user.userName, user.password)).token);
 }
 
 const SAFETY: RightName[] = [
