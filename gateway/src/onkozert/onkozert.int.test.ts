@@ -77,6 +77,13 @@ describe('the OncoBox upload route and imports', () => {
     expect(await download.text()).toBe(CSV);
     expect(download.headers.get('content-disposition')).toContain('kennzahlen.csv');
 
+    const locations = await harness.request<{ onkozertLocations: { id: string; identifier: string }[] }>(
+      `{ onkozertLocations { id identifier displayName } }`,
+      {},
+      token,
+    );
+    expect(locations.data?.onkozertLocations.find((l) => l.identifier === '1001')?.id).toBe(cologne);
+
     const byNode = await harness.request<{ node: { fileName: string } | null }>(
       `query($id: ID!) { node(id: $id) { ... on OnkozertImport { fileName } } }`,
       { id: report.importId },

@@ -10,7 +10,11 @@ import { argumentId } from '../graph/user-errors.js';
 import { nullIfForbidden } from '../upstream/upstream-error.js';
 import { viewerRights } from '../viewer/rights.js';
 
-export const onkozertQueries: Pick<QueryResolvers, 'onkozertImports'> = {
+export const onkozertQueries: Pick<QueryResolvers, 'onkozertImports' | 'onkozertLocations'> = {
+  async onkozertLocations(_, __, context) {
+    const locations = await context.backend.call('get', '/api/v1.0/Onkozert/locations', {});
+    return locations.map((location) => ({ ...location, id: toGlobalId('StudyInstitute', location.id) }));
+  },
   async onkozertImports(_, { locationId, ...paging }, context) {
     const imports = await context.loaders.onkozertImports();
     const studyInstituteId = locationId ? await argumentId(locationId, 'StudyInstitute', 'locationId', context) : null;
