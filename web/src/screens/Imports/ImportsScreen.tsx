@@ -11,27 +11,32 @@ import { IMPORTS_PAGE, OnkozertImportsTable, type ImportsTableHandle } from '../
 import { UploadForm } from '../../onkozert/UploadForm';
 import { UploadReportView } from '../../onkozert/UploadReportView';
 import type { UploadResult } from '../../onkozert/uploadOnkozertFile';
+import { getStoredRights } from '../../session/sessionStore';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import sectionStyles from '../../onkozert/Onkozert.module.css';
 
 const t = texts.onkozert;
 
-export const importsScreenQuery = defineScreenQuery<ImportsScreenQuery>(importsScreenQueryNode, () => ({ first: IMPORTS_PAGE }));
+/** The upload form needs the import right; viewers who may only list imports are not asked for its locations. */
+export const importsScreenQuery = defineScreenQuery<ImportsScreenQuery>(importsScreenQueryNode, () => {
+  const rights = getStoredRights();
+  return { first: IMPORTS_PAGE, canImport: rights === null || hasRight(rights, 'OnkozertImportCmd') };
+});
 
 /** /imports (sidebar OncoBox Import): upload a location's key figures, see the report, and the imports so far. */
 export function ImportsScreen() {
   const data = usePreloadedQuery<ImportsScreenQuery>(
     graphql`
-      query ImportsScreenQuery($first: Int!) {
+      query ImportsScreenQuery($first: Int!, $canImport: Boolean!) {
         ...AppShell_query
         viewer {
           rights
-          locations {
-            id
-            identifier
-            displayName
-          }
+        }
+        onkozertLocations @include(if: $canImport) {
+          id
+          identifier
+          displayName
         }
         ...OnkozertImportsTable_query @arguments(first: $first)
       }
@@ -41,8 +46,8 @@ export function ImportsScreen() {
   const scope = useStudyScope();
   const [result, setResult] = useState<UploadResult | null>(null);
   const table = useRef<ImportsTableHandle>(null);
-  const { rights, locations } = data.viewer;
-  const mayImport = hasRight(rights, 'OnkozertImportCmd');
+  const locations = data.onkozertLocations ?? [];
+  const mayImport = hasRight(data.viewer.rights, 'OnkozertImportCmd') && data.onkozertLocations != null;
 
   const onResult = (next: UploadResult) => {
     setResult(next);
