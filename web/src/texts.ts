@@ -893,7 +893,6 @@ export const texts = {
     registrationDate: 'Registriert am',
     reportEmpty: 'Seit diesem Tag wurden keine Patienten registriert.',
     noColumns: 'Es sind noch keine Felder konfiguriert: der Bericht zeigt nur Patient, Standort und Registrierung.',
-    notDocumented: '–',
     noConfigurationRight: 'Sie dürfen die Screening-Konfiguration nicht ansehen.',
     noReportRight: 'Sie dürfen den Screening-Bericht nicht ansehen.',
   },

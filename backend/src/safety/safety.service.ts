@@ -233,7 +233,14 @@ export async function screeningReport(
     const values = fields.map((column) => {
       const field = own.find((f) => f.list === column.list && f.name === column.name);
       if (!field) return null;
-      if (column.list === 'studyPatientFieldsConfiguration') return fieldValueText(patient.fields, field.definition.id);
+      // Enumerations show their labels, as the forms do; other values as stored.
+      const set = field.definition.definition?.enumValueSetIdentifier;
+      const codes = set ? index.study.enumValueSets.find((s) => s.identifier === set)?.values : undefined;
+      const display = (value: string) => {
+        const code = codes?.find((c) => c.code === value);
+        return code ? label(code.displayKey) : value;
+      };
+      if (column.list === 'studyPatientFieldsConfiguration') return fieldValueText(patient.fields, field.definition.id, display);
       const forms =
         column.list === 'visitFieldsConfiguration'
           ? visits.filter(
@@ -246,7 +253,7 @@ export async function screeningReport(
                 index.instrumentById.get(i.definition_id)?.identifier === column.formIdentifier,
             );
       for (const form of forms) {
-        const value = fieldValueText(form.fields, field.definition.id);
+        const value = fieldValueText(form.fields, field.definition.id, display);
         if (value !== null) return value;
       }
       return null;

@@ -45,5 +45,6 @@ describe('fieldValueText', () => {
     ];
     expect(fieldValueText(fields, 'f-t')).toBe('2a, x');
     expect(fieldValueText(fields, 'f-m')).toBeNull();
+    expect(fieldValueText(fields, 'f-t', (code) => `T${code}`)).toBe('T2a, Tx');
   });
 });

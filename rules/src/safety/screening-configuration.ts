@@ -91,15 +91,22 @@ export function resolveScreeningConfiguration(
   return { fields, problems };
 }
 
-/** The values of the first live instance of a field definition in a form (depth first), joined with ", "; null when absent. */
-export function fieldValueText(fields: readonly DataFieldInstance[], definitionId: string): string | null {
+/**
+ * The values of the first live instance of a field definition in a form (depth first), each as `display` shows it
+ * (e.g. an enumeration code as its label), joined with ", "; null when absent.
+ */
+export function fieldValueText(
+  fields: readonly DataFieldInstance[],
+  definitionId: string,
+  display: (value: string) => string = (value) => value,
+): string | null {
   for (const instance of fields) {
     if (instance.isDeleted) continue;
     if (instance.definitionId === definitionId) {
       const values = instance.values.map((v) => v.value ?? '').filter((v) => v !== '');
-      return values.length > 0 ? values.join(', ') : null;
+      return values.length > 0 ? values.map(display).join(', ') : null;
     }
-    const inner = fieldValueText(instance.childFields, definitionId);
+    const inner = fieldValueText(instance.childFields, definitionId, display);
     if (inner !== null) return inner;
   }
   return null;

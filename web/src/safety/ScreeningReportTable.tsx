@@ -4,6 +4,7 @@ import type { ScreeningReportTable_query$key } from '../__generated__/ScreeningR
 import { formatDay } from '../patients/dates';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
+import { screeningValueText } from './safetyForms';
 
 export const SCREENING_PAGE = 50;
 const t = texts.safety;
@@ -70,7 +71,7 @@ export function ScreeningReportTable({ query }: { query: ScreeningReportTable_qu
                 </td>
                 <td>{formatDay(node.registrationDate)}</td>
                 {node.values.map((value, index) => (
-                  <td key={columns[index]?.name ?? index}>{value ?? t.notDocumented}</td>
+                  <td key={columns[index]?.name ?? index}>{screeningValueText(value)}</td>
                 ))}
               </tr>
             ))}

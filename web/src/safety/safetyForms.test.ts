@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFromDate, errorsByList, fieldListFromText, fieldListText } from './safetyForms';
+import { defaultFromDate, errorsByList, fieldListFromText, fieldListText, screeningValueText } from './safetyForms';
 
 describe('defaultFromDate', () => {
   it('is the registry day a week back, by Berlin’s calendar', () => {
@@ -23,5 +23,16 @@ describe('field lists', () => {
         { message: 'c', path: null },
       ]),
     ).toEqual({ studyPatientFields: [], visitFields: ['a'], instrumentFields: ['b'], general: ['c'] });
+  });
+});
+
+describe('screeningValueText', () => {
+  it('shows dates as dd.MM.yyyy, other values as they are, and a dash for nothing', () => {
+    expect([
+      screeningValueText('2022-03-15'),
+      screeningValueText('Weiblich'),
+      screeningValueText('C34.1'),
+      screeningValueText(null),
+    ]).toEqual(['15.03.2022', 'Weiblich', 'C34.1', '–']);
   });
 });

@@ -3,6 +3,7 @@
  * editor shows (one field per line), and the user errors of a save by list.
  */
 import { registryToday } from '@ecrf/rules';
+import { dateText } from '../patients/dates';
 
 /** Reports start a week back by default: the review runs weekly (ecrf-calls.md §9 screening from the current day). */
 export function defaultFromDate(now: Date): string {
@@ -41,4 +42,10 @@ export function errorsByList(errors: readonly PathError[]): Record<ScreeningList
     result[list ?? 'general'].push(error.message);
   }
   return result;
+}
+
+/** A value of the screening report as users read it: dates (yyyy-MM-dd, also partial) as dd.MM.yyyy, nothing as a dash. */
+export function screeningValueText(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  return /^\d{4}-(\d{2}|XX|UK)-(\d{2}|XX|UK)$/.test(value) ? dateText(value) : value;
 }
