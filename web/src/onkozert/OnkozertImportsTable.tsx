@@ -7,6 +7,7 @@ import { formatAuditTime } from '../audit/auditFormat';
 import { useFeedback } from '../feedback/feedbackContext';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
+import onkozertStyles from './Onkozert.module.css';
 import { fileSizeText } from './uploadOnkozertFile';
 import { useOnkozertDownload } from './useOnkozertDownload';
 
@@ -63,55 +64,57 @@ export function OnkozertImportsTable({ query, labelledBy, handle }: Props) {
   if (edges.length === 0) return <p>{t.empty}</p>;
   return (
     <>
-      <table className={styles.table} aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">{t.importedAt}</th>
-            <th scope="col">{t.location}</th>
-            <th scope="col">{t.fileName}</th>
-            <th scope="col">{t.years}</th>
-            <th scope="col">{t.accepted}</th>
-            <th scope="col">{t.rejected}</th>
-            <th scope="col">{t.size}</th>
-            <th scope="col">{t.download}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {edges.map(({ node }) => (
-            <tr key={node.id}>
-              <td>
-                {formatAuditTime(node.importedAt)}
-                <div className={styles.muted}>
-                  {t.importedBy} {node.importedBy}
-                </div>
-              </td>
-              <td>
-                {node.locationIdentifier} - {node.locationName}
-              </td>
-              <td>{node.fileName}</td>
-              <td>{node.years.join(', ') || '–'}</td>
-              <td>{node.acceptedRowCount}</td>
-              <td>{node.rejectedRowCount}</td>
-              <td>{fileSizeText(node.sizeBytes)}</td>
-              <td>
-                <Button
-                  size="small"
-                  leadingVisual={DownloadIcon}
-                  aria-label={t.downloadLabel(node.fileName)}
-                  onClick={() => {
-                    download(node.id).then(
-                      (started) => started || showAlert(texts.admin.forbidden),
-                      () => showAlert(t.uploadFailed),
-                    );
-                  }}
-                >
-                  {t.download}
-                </Button>
-              </td>
+      <div className={onkozertStyles.scroll}>
+        <table className={styles.table} aria-labelledby={labelledBy}>
+          <thead>
+            <tr>
+              <th scope="col">{t.importedAt}</th>
+              <th scope="col">{t.location}</th>
+              <th scope="col">{t.fileName}</th>
+              <th scope="col">{t.years}</th>
+              <th scope="col">{t.accepted}</th>
+              <th scope="col">{t.rejected}</th>
+              <th scope="col">{t.size}</th>
+              <th scope="col">{t.download}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {edges.map(({ node }) => (
+              <tr key={node.id}>
+                <td>
+                  {formatAuditTime(node.importedAt)}
+                  <div className={styles.muted}>
+                    {t.importedBy} {node.importedBy}
+                  </div>
+                </td>
+                <td>
+                  {node.locationIdentifier} - {node.locationName}
+                </td>
+                <td>{node.fileName}</td>
+                <td>{node.years.join(', ') || '–'}</td>
+                <td>{node.acceptedRowCount}</td>
+                <td>{node.rejectedRowCount}</td>
+                <td>{fileSizeText(node.sizeBytes)}</td>
+                <td>
+                  <Button
+                    size="small"
+                    leadingVisual={DownloadIcon}
+                    aria-label={t.downloadLabel(node.fileName)}
+                    onClick={() => {
+                      download(node.id).then(
+                        (started) => started || showAlert(texts.admin.forbidden),
+                        () => showAlert(t.uploadFailed),
+                      );
+                    }}
+                  >
+                    {t.download}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {hasNext && (
         <Button onClick={() => loadNext(IMPORTS_PAGE)} disabled={isLoadingNext}>
           {t.more}

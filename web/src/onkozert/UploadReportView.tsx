@@ -1,6 +1,7 @@
 import { Banner, Heading } from '@primer/react';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
+import onkozertStyles from './Onkozert.module.css';
 import type { UploadReport } from './uploadOnkozertFile';
 
 const t = texts.onkozert;
@@ -19,24 +20,26 @@ export function UploadReportView({ report }: { report: UploadReport }) {
         hideTitle={false}
       />
       {report.rejectedRows.length > 0 && (
-        <table className={styles.table} aria-labelledby="onkozert-report-heading">
-          <thead>
-            <tr>
-              <th scope="col">{t.row}</th>
-              <th scope="col">{t.column}</th>
-              <th scope="col">{t.message}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.rejectedRows.map((problem, index) => (
-              <tr key={`${problem.row}-${problem.column ?? ''}-${index}`}>
-                <td>{problem.row}</td>
-                <td>{problem.column ?? t.wholeRow}</td>
-                <td>{problem.message}</td>
+        <div className={onkozertStyles.scroll}>
+          <table className={styles.table} aria-labelledby="onkozert-report-heading">
+            <thead>
+              <tr>
+                <th scope="col">{t.row}</th>
+                <th scope="col">{t.column}</th>
+                <th scope="col">{t.message}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {report.rejectedRows.map((problem, index) => (
+                <tr key={`${problem.row}-${problem.column ?? ''}-${index}`}>
+                  <td>{problem.row}</td>
+                  <td>{problem.column ?? t.wholeRow}</td>
+                  <td>{problem.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import type { FreeTextReportTable_query$key } from '../__generated__/FreeTextRep
 import { formatAuditTime } from '../audit/auditFormat';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
+import onkozertStyles from '../onkozert/Onkozert.module.css';
 
 export const FREETEXT_PAGE = 50;
 const t = texts.safety;
@@ -41,34 +42,36 @@ export function FreeTextReportTable({ query, labelledBy }: { query: FreeTextRepo
   if (edges.length === 0) return <p>{t.freetextEmpty}</p>;
   return (
     <>
-      <table className={styles.table} aria-labelledby={labelledBy}>
-        <thead>
-          <tr>
-            <th scope="col">{t.changedAt}</th>
-            <th scope="col">{t.pseudonym}</th>
-            <th scope="col">{t.location}</th>
-            <th scope="col">{t.place}</th>
-            <th scope="col">{t.field}</th>
-            <th scope="col">{t.text}</th>
-            <th scope="col">{t.changedBy}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {edges.map(({ node }) => (
-            <tr key={node.dataFieldId}>
-              <td>{formatAuditTime(node.changedAt)}</td>
-              <td>{node.pseudonym}</td>
-              <td>
-                {node.locationIdentifier} - {node.locationName}
-              </td>
-              <td>{[node.visitLabel, node.instrumentLabel].filter(Boolean).join(' / ') || t.patientFields}</td>
-              <td>{node.fieldLabel}</td>
-              <td style={{ whiteSpace: 'pre-line' }}>{node.text}</td>
-              <td>{node.changedBy ?? '–'}</td>
+      <div className={onkozertStyles.scroll}>
+        <table className={styles.table} aria-labelledby={labelledBy}>
+          <thead>
+            <tr>
+              <th scope="col">{t.changedAt}</th>
+              <th scope="col">{t.pseudonym}</th>
+              <th scope="col">{t.location}</th>
+              <th scope="col">{t.place}</th>
+              <th scope="col">{t.field}</th>
+              <th scope="col">{t.text}</th>
+              <th scope="col">{t.changedBy}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {edges.map(({ node }) => (
+              <tr key={node.dataFieldId}>
+                <td>{formatAuditTime(node.changedAt)}</td>
+                <td>{node.pseudonym}</td>
+                <td>
+                  {node.locationIdentifier} - {node.locationName}
+                </td>
+                <td>{[node.visitLabel, node.instrumentLabel].filter(Boolean).join(' / ') || t.patientFields}</td>
+                <td>{node.fieldLabel}</td>
+                <td style={{ whiteSpace: 'pre-line' }}>{node.text}</td>
+                <td>{node.changedBy ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {hasNext && (
         <Button onClick={() => loadNext(FREETEXT_PAGE)} disabled={isLoadingNext}>
           {t.more}

@@ -4,6 +4,7 @@ import type { ScreeningReportTable_query$key } from '../__generated__/ScreeningR
 import { formatDay } from '../patients/dates';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
+import onkozertStyles from '../onkozert/Onkozert.module.css';
 import { screeningValueText } from './safetyForms';
 
 export const SCREENING_PAGE = 50;
@@ -49,34 +50,36 @@ export function ScreeningReportTable({ query }: { query: ScreeningReportTable_qu
       {rows.edges.length === 0 ? (
         <p>{t.reportEmpty}</p>
       ) : (
-        <table className={styles.table} aria-labelledby="screening-report-heading">
-          <thead>
-            <tr>
-              <th scope="col">{t.pseudonym}</th>
-              <th scope="col">{t.location}</th>
-              <th scope="col">{t.registrationDate}</th>
-              {columns.map((column) => (
-                <th scope="col" key={column.name}>
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.edges.map(({ node }) => (
-              <tr key={node.studyPatientId}>
-                <td>{node.pseudonym}</td>
-                <td>
-                  {node.locationIdentifier} - {node.locationName}
-                </td>
-                <td>{formatDay(node.registrationDate)}</td>
-                {node.values.map((value, index) => (
-                  <td key={columns[index]?.name ?? index}>{screeningValueText(value)}</td>
+        <div className={onkozertStyles.scroll}>
+          <table className={styles.table} aria-labelledby="screening-report-heading">
+            <thead>
+              <tr>
+                <th scope="col">{t.pseudonym}</th>
+                <th scope="col">{t.location}</th>
+                <th scope="col">{t.registrationDate}</th>
+                {columns.map((column) => (
+                  <th scope="col" key={column.name}>
+                    {column.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.edges.map(({ node }) => (
+                <tr key={node.studyPatientId}>
+                  <td>{node.pseudonym}</td>
+                  <td>
+                    {node.locationIdentifier} - {node.locationName}
+                  </td>
+                  <td>{formatDay(node.registrationDate)}</td>
+                  {node.values.map((value, index) => (
+                    <td key={columns[index]?.name ?? index}>{screeningValueText(value)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {hasNext && (
         <Button onClick={() => loadNext(SCREENING_PAGE)} disabled={isLoadingNext}>
