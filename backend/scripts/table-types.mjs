@@ -32,5 +32,9 @@ await writeTableTypes({
     'export_job.parameters': `${shapes}#JsonObject`,
     'export_job.location_ids': 'string[]',
     'generic_export_definition.items': 'string[]',
+    'onkozert_import.rejected': `${rules}#RowProblem[]`,
+    'safety_screening_configuration.study_patient_fields': 'string[]',
+    'safety_screening_configuration.visit_fields': 'string[]',
+    'safety_screening_configuration.instrument_fields': 'string[]',
   },
 });

@@ -51,6 +51,8 @@ import { registrySources } from './exports/registry-sources.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
 import { ExportJobSchema } from './exports/exports.schemas.js';
 import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
+import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
+import { registerSafetyRoutes } from './safety/safety.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -174,6 +176,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerDashboardRoutes(typed, deps);
       registerExportRoutes(typed, deps, exportRuntime);
       registerGenericExportRoutes(typed, deps);
+      registerOnkozertRoutes(typed, deps);
+      registerSafetyRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

@@ -47,6 +47,8 @@ const SCALARS: Readonly<Record<string, string>> = {
   int4: 'number',
   int8: 'Int8',
   timestamptz: 'Timestamp',
+  // bytea: pg reads a Buffer, PGlite a Uint8Array (Buffer is one); both take either.
+  bytea: 'Uint8Array',
 };
 
 /** Type aliases the written module declares when its columns use them (all build on Kysely's ColumnType). */

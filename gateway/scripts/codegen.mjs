@@ -72,6 +72,12 @@ const output = await codegen({
       ExportJobParameters: '../exports/models.js#ExportJob',
       ExportJobUpdate: '../exports/models.js#ExportJobUpdateModel',
       ExportKindAccess: '../exports/models.js#ExportKindAccessModel',
+      // OncoBox imports and the safety review (issue 12)
+      OnkozertImport: '../onkozert/models.js#OnkozertImport',
+      FreeTextEntry: '../safety/models.js#FreeTextEntry',
+      ScreeningReport: '../safety/models.js#ScreeningReport',
+      ScreeningRow: '../safety/models.js#ScreeningRow',
+      ScreeningConfiguration: '../safety/models.js#ScreeningConfiguration',
     },
     enumsAsTypes: true,
     useTypeImports: true,

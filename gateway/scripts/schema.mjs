@@ -21,6 +21,8 @@ export const SCHEMA_DOMAINS = [
   'data-queries',
   'verification-flags',
   'exports',
+  'onkozert',
+  'safety',
 ];
 
 /** The folder of the domain files. */

@@ -17,6 +17,7 @@ import { viewerRights } from './viewer/rights.js';
 import type { LiveEvents } from './events/live-events.js';
 import { createDataQueryLoaders } from './data-queries/loaders.js';
 import { createExportLoaders } from './exports/loaders.js';
+import { createOnkozertLoaders } from './onkozert/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
@@ -36,6 +37,7 @@ function createLoaders(backend: BackendClient) {
     ...createPatientLoaders(backend),
     ...createDataQueryLoaders(backend),
     ...createExportLoaders(backend),
+    ...createOnkozertLoaders(backend),
   };
 }
 

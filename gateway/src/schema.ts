@@ -73,6 +73,15 @@ import {
   dashboardSubscription,
 } from './dashboard/dashboard.resolvers.js';
 import { ExportJobParametersType, ExportJobType, exportMutations, exportQueries, exportSubscription } from './exports/exports.resolvers.js';
+import { OnkozertImportType, onkozertQueries } from './onkozert/onkozert.resolvers.js';
+import {
+  FreeTextEntryType,
+  ScreeningConfigurationType,
+  ScreeningReportType,
+  ScreeningRowType,
+  safetyMutations,
+  safetyQueries,
+} from './safety/safety.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -91,6 +100,8 @@ const resolvers: Resolvers = {
     ...dataQueryQueries,
     ...dashboardQueries,
     ...exportQueries,
+    ...onkozertQueries,
+    ...safetyQueries,
   },
   Mutation: {
     ...authMutations,
@@ -104,6 +115,7 @@ const resolvers: Resolvers = {
     ...dataQueryMutations,
     ...verificationFlagMutations,
     ...exportMutations,
+    ...safetyMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -155,6 +167,11 @@ const resolvers: Resolvers = {
   VerificationFlag: VerificationFlagType,
   LocationQueryCount: LocationQueryCountType,
   LocationCompleteness: LocationCompletenessType,
+  OnkozertImport: OnkozertImportType,
+  FreeTextEntry: FreeTextEntryType,
+  ScreeningReport: ScreeningReportType,
+  ScreeningRow: ScreeningRowType,
+  ScreeningConfiguration: ScreeningConfigurationType,
 };
 
 export function createSchema() {

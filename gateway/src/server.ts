@@ -21,6 +21,7 @@ import { createBackendPool } from './upstream/backend-client.js';
 import { createLiveEvents } from './events/live-events.js';
 import { createFileLinks } from './files/file-links.js';
 import { registerFileRoute } from './files/file-route.js';
+import { registerOnkozertUploadRoute } from './onkozert/upload-route.js';
 
 export type Gateway = {
   httpServer: Server;
@@ -110,6 +111,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     }),
   );
   registerFileRoute(app, pool, fileLinks);
+  registerOnkozertUploadRoute(app, pool);
   if (config.webDist) serveWebApp(app, config.webDist);
 
   return {

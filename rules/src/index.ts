@@ -61,3 +61,6 @@ export * from './exports/export-period.js';
 export * from './exports/export-identifiers.js';
 export * from './exports/consent-summary.js';
 export * from './exports/reward.js';
+export * from './onkozert/key-figure-rows.js';
+export * from './safety/free-text.js';
+export * from './safety/screening-configuration.js';

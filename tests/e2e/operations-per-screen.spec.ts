@@ -131,6 +131,8 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
     { path: `${p}/printOverviewSheet`, operation: 'PrintOverviewSheetScreenQuery', heading: 'Übersichtsblatt Patient DEMO-3003-1' },
     { path: `${v}/caseprogress`, operation: 'CaseProgressScreenQuery', heading: 'Fallverlauf: Baseline' },
     { path: `${v}/caseprogresstable`, operation: 'CaseProgressTableScreenQuery', heading: 'Fallverlauf (Tabelle): Baseline' },
+    { path: '/safety/freetextreport', operation: 'SafetyFreetextReportScreenQuery', heading: 'Konfiguration: Freitexte' },
+    { path: '/safety/report', operation: 'SafetyScreeningScreenQuery', heading: 'Konfiguration: Screening' },
     // An unknown address still shows the shell, which then loads alone.
     { path: '/gibtsnicht', operation: 'AppShellQuery', heading: 'Seite nicht gefunden' },
   ];
@@ -152,6 +154,16 @@ describe('Every screen loads with one GraphQL operation', () => {
       { path: '/admin/usersadmin', operation: 'UsersAdminScreenQuery', heading: 'Administration: Nutzer' },
       { path: '/institutes', operation: 'InstitutesScreenQuery', heading: 'Administration: Zentren' },
       { path: '/auditLog', operation: 'AuditLogScreenQuery', heading: 'AuditEvents' },
+    ]);
+  });
+
+  it('the certification office opens the OncoBox screens', async () => {
+    const page = await browser.newPage();
+    const traffic = new GraphQLTraffic(page);
+    await signIn(page, 'adminmedsyn');
+    await expectOneOperationPerScreen(traffic, [
+      { path: '/imports', operation: 'ImportsScreenQuery', heading: 'OncoBox Import' },
+      { path: '/onkozertexport', operation: 'OnkozertExportScreenQuery', heading: 'OncoBox Export' },
     ]);
   });
 

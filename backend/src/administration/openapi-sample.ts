@@ -22,6 +22,7 @@ function sampleString(schema: JsonSchema): string {
   if (schema.format === 'uuid' || schema.pattern?.includes('{36}')) return SAMPLE_UUID;
   if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
   if (schema.pattern === '^[0-9]{4}$') return '1234';
+  if (schema.format === 'date' || schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2026-01-01';
   return 'sample';
 }
 

@@ -20,6 +20,8 @@ export const errorStatus = {
   ECRF_ERR_VISIT_NOT_AVAILABLE: 409,
   ECRF_ERR_FIELD_NOT_EDITABLE: 422,
   ECRF_ERR_REASON_REQUIRED: 422,
+  /** An upload above its size limit (OncoBox import: 10 MB). */
+  ECRF_ERR_FILE_TOO_LARGE: 413,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
   ECRF_ERR_INTERNAL: 500,
   /**

@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '../db/database.js';
 import { runMigrations } from '../db/migrate.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { RoleIdentifier } from '../rights/role-rights.js';
+import type { RightName } from '@ecrf/rules';
 import { seedDatabase } from '../seed/seed.js';
 
 export type TestBackend = { app: App; database: Database; config: BackendConfig; close: () => Promise<void> };
@@ -114,6 +115,49 @@ export async function signIn(app: App, userName: string, password: string): Prom
 }
 
 export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });
+
+/** A fresh user of a fresh role holding exactly `rights`, assigned to the locations of the given institute identifiers. */
+export async function createUserWithRights(
+  database: Database,
+  rights: readonly RightName[],
+  institutes: readonly string[] = [],
+): Promise<TestUser> {
+  const { db } = database;
+  const suffix = randomUUID().slice(0, 8);
+  const role = await db
+    .insertInto('role')
+    .values({ identifier: `Rights_${suffix}`, display_name: 'Testrolle' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('app_right')
+    .select('id')
+    .where('identifier', 'in', [...rights])
+    .execute();
+  await db
+    .insertInto('role_right')
+    .values(rows.map((r) => ({ role_id: role.id, right_id: r.id })))
+    .execute();
+  const userName = `t_${suffix}_rights`;
+  const user = await db
+    .insertInto('app_user')
+    .values({ user_name: userName, display_name: 'Testnutzer', role_id: role.id, password_hash: await hashPassword(TEST_PASSWORD) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (institutes.length > 0) {
+    const locations = await db
+      .selectFrom('study_institute as si')
+      .innerJoin('institute as i', 'i.id', 'si.institute_id')
+      .select('si.id')
+      .where('i.identifier', 'in', [...institutes])
+      .execute();
+    await db
+      .insertInto('study_institute_user')
+      .values(locations.map((l) => ({ study_institute_id: l.id, user_id: user.id })))
+      .execute();
+  }
+  return { id: user.id, userName, password: TEST_PASSWORD, emailAddress: '' };
+}
 
 /**
  * A user whose role has no right at all (every guarded call must refuse it), and the clean-up that removes

@@ -30,8 +30,9 @@ export type NodeType =
   | 'DataQuery'
   | 'DataQueryTemplate'
   | 'VerificationFlag'
-  // exports (issue 12)
-  | 'ExportJob';
+  // exports, OncoBox imports (issue 12)
+  | 'ExportJob'
+  | 'OnkozertImport';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -60,6 +61,7 @@ const nodeTypes: readonly NodeType[] = [
   'DataQueryTemplate',
   'VerificationFlag',
   'ExportJob',
+  'OnkozertImport',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

@@ -77,6 +77,8 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('VerificationFlag', await loadVerificationFlagNode(decoded.id, context));
     case 'ExportJob':
       return tag('ExportJob', await loaders.exportJobs.load(decoded.id));
+    case 'OnkozertImport':
+      return tag('OnkozertImport', (await loaders.onkozertImports()).find((entry) => entry.id === decoded.id) ?? null);
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;

@@ -31,6 +31,10 @@ import { PrintOverviewSheetScreen, printOverviewSheetScreenQuery } from '../scre
 import { CaseProgressScreen, caseProgressScreenQuery } from '../screens/CaseProgress/CaseProgressScreen';
 import { CaseProgressTableScreen, caseProgressTableScreenQuery } from '../screens/CaseProgressTable/CaseProgressTableScreen';
 import { QueryOverviewScreen, queryOverviewScreenQuery } from '../screens/QueryOverview/QueryOverviewScreen';
+import { ImportsScreen, importsScreenQuery } from '../screens/Imports/ImportsScreen';
+import { OnkozertExportScreen, onkozertExportScreenQuery } from '../screens/OnkozertExport/OnkozertExportScreen';
+import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
+import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -62,6 +66,10 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
             { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
             { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
+            { path: '/imports', loader: load(importsScreenQuery), element: <ImportsScreen /> },
+            { path: '/onkozertexport', loader: load(onkozertExportScreenQuery), element: <OnkozertExportScreen /> },
+            { path: '/safety/freetextreport', loader: load(safetyFreetextReportScreenQuery), element: <SafetyFreetextReportScreen /> },
+            { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },

@@ -120,7 +120,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.configFreetexts,
     kind: 'link',
     route: '/safety/freetextreport',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('SafetyReportGetCmd'),
   },
   {
@@ -128,7 +128,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.configScreening,
     kind: 'link',
     route: '/safety/report',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('SAFETY_SCREENING_EXPORT_GET_FILES_CMD'),
   },
   {
@@ -177,7 +177,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.oncoBoxImport,
     kind: 'link',
     route: '/imports',
-    screenExists: false,
+    screenExists: true,
     isVisible: (context) => hasRight(context.rights, 'OnkozertImportsGetCmd') && context.roleIdentifier !== 'MasterDataManager',
   },
   {
