@@ -33,6 +33,7 @@ import { CaseProgressTableScreen, caseProgressTableScreenQuery } from '../screen
 import { QueryOverviewScreen, queryOverviewScreenQuery } from '../screens/QueryOverview/QueryOverviewScreen';
 import { ImportsScreen, importsScreenQuery } from '../screens/Imports/ImportsScreen';
 import { OnkozertExportScreen, onkozertExportScreenQuery } from '../screens/OnkozertExport/OnkozertExportScreen';
+import { ExportsScreen, exportsScreenQuery } from '../screens/Exports/ExportsScreen';
 import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 
@@ -68,6 +69,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
             { path: '/imports', loader: load(importsScreenQuery), element: <ImportsScreen /> },
             { path: '/onkozertexport', loader: load(onkozertExportScreenQuery), element: <OnkozertExportScreen /> },
+            { path: '/exports', loader: load(exportsScreenQuery), element: <ExportsScreen /> },
             { path: '/safety/freetextreport', loader: load(safetyFreetextReportScreenQuery), element: <SafetyFreetextReportScreen /> },
             { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },

@@ -169,7 +169,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.exports,
     kind: 'link',
     route: '/exports',
-    screenExists: false,
+    screenExists: true,
     isVisible: withAnyRight(EXPORT_FILE_RIGHTS),
   },
   {

@@ -8,8 +8,8 @@ import { useFeedback } from '../feedback/feedbackContext';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
 import onkozertStyles from './Onkozert.module.css';
-import { fileSizeText } from './uploadOnkozertFile';
-import { useOnkozertDownload } from './useOnkozertDownload';
+import { fileSizeText } from '../components/fileSize';
+import { useFileDownload } from '../components/useFileDownload';
 
 export const IMPORTS_PAGE = 25;
 const t = texts.onkozert;
@@ -58,7 +58,7 @@ export function OnkozertImportsTable({ query, labelledBy, handle }: Props) {
     }),
     [refetch],
   );
-  const download = useOnkozertDownload();
+  const download = useFileDownload();
   const { showAlert } = useFeedback();
   const edges = data.onkozertImports.edges;
   if (edges.length === 0) return <p>{t.empty}</p>;

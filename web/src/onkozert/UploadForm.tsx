@@ -6,7 +6,8 @@ import type { UploadFormSessionQuery } from '../__generated__/UploadFormSessionQ
 import { getToken } from '../session/sessionStore';
 import { texts } from '../texts';
 import styles from './Onkozert.module.css';
-import { fileSizeText, uploadOnkozertFile, type UploadResult } from './uploadOnkozertFile';
+import { fileSizeText } from '../components/fileSize';
+import { uploadOnkozertFile, type UploadResult } from './uploadOnkozertFile';
 
 const t = texts.onkozert;
 

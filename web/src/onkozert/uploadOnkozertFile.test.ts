@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fileSizeText, uploadOnkozertFile, type UploadDeps } from './uploadOnkozertFile';
+import { uploadOnkozertFile, type UploadDeps } from './uploadOnkozertFile';
 
 const file = new File(['Jahr;Kennzahl;Zähler\n2024;1;5\n'], 'kennzahlen.csv', { type: 'text/csv' });
 const report = { importId: 'imp-1', fileName: 'kennzahlen.csv', acceptedRowCount: 1, rejectedRowCount: 0, rejectedRows: [] };
@@ -42,11 +42,5 @@ describe('uploadOnkozertFile', () => {
       ok: false,
       message: 'Die Datei konnte nicht übertragen werden. Bitte versuchen Sie es später erneut.',
     });
-  });
-});
-
-describe('fileSizeText', () => {
-  it('reads bytes, KB and MB in German', () => {
-    expect([fileSizeText(512), fileSizeText(1536), fileSizeText(10 * 1024 * 1024)]).toEqual(['512 B', '1,5 KB', '10 MB']);
   });
 });
