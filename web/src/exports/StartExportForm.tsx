@@ -28,15 +28,18 @@ export function StartExportForm({ studyId, kinds, onStarted }: Props) {
   const [form, setForm] = useState<ExportForm>(EMPTY_FORM);
   const [serverProblems, setServerProblems] = useState<{ field: string; message: string }[]>([]);
   const [starting, setStarting] = useState(false);
+  // A missing date is shown once the user tried to start, not before they could type it.
+  const [attempted, setAttempted] = useState(false);
   const parameters: readonly ExportParameter[] = kind === '' ? [] : KIND_PARAMETERS[kind];
   const problems = kind === '' ? [] : formProblems(kind, form);
   const problemOf = (field: ExportParameter): string | null => {
-    const local = problems.find((problem) => problem.field === field);
+    const local = problems.find((problem) => problem.field === field && (attempted || problem.message !== 'fromRequired'));
     if (local) return t[local.message];
     return serverProblems.find((problem) => problem.field === field)?.message ?? null;
   };
 
   const submit = () => {
+    setAttempted(true);
     if (kind === '' || problems.length > 0) return;
     const entry = START_EXPORT_MUTATIONS[kind];
     if (!entry) return;
@@ -80,6 +83,7 @@ export function StartExportForm({ studyId, kinds, onStarted }: Props) {
           onChange={(event) => {
             setKind(event.target.value as ExportKind);
             setServerProblems([]);
+            setAttempted(false);
           }}
         >
           <Select.Option value="" disabled>
@@ -115,7 +119,7 @@ export function StartExportForm({ studyId, kinds, onStarted }: Props) {
           </FormControl>
         );
       })}
-      <Button type="submit" variant="primary" disabled={kind === '' || problems.length > 0 || starting}>
+      <Button type="submit" variant="primary" disabled={kind === '' || starting}>
         {t.start}
       </Button>
     </form>
