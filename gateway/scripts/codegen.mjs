@@ -67,6 +67,7 @@ const output = await codegen({
       RegistryDashboard: '../dashboard/models.js#Dashboard',
       LocationQueryCount: '../dashboard/models.js#LocationQueryCount',
       LocationCompleteness: '../dashboard/models.js#LocationCompleteness',
+      GenericExportDefinition: '../generic-exports/models.js#GenericExportDefinition',
     },
     enumsAsTypes: true,
     useTypeImports: true,

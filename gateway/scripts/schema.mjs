@@ -20,6 +20,7 @@ export const SCHEMA_DOMAINS = [
   'identity',
   'data-queries',
   'verification-flags',
+  'generic-exports',
 ];
 
 /** The folder of the domain files. */

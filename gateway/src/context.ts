@@ -16,6 +16,7 @@ import { createServiceClient, type ServiceClient } from './identity/service-clie
 import { viewerRights } from './viewer/rights.js';
 import type { LiveEvents } from './events/live-events.js';
 import { createDataQueryLoaders } from './data-queries/loaders.js';
+import { createGenericExportLoaders } from './generic-exports/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
@@ -34,6 +35,7 @@ function createLoaders(backend: BackendClient) {
     ...createStudyDefinitionLoaders(backend),
     ...createPatientLoaders(backend),
     ...createDataQueryLoaders(backend),
+    ...createGenericExportLoaders(backend),
   };
 }
 

@@ -72,6 +72,8 @@ import {
   dashboardQueries,
   dashboardSubscription,
 } from './dashboard/dashboard.resolvers.js';
+import { GenericExportDefinitionType, genericExportQueries } from './generic-exports/generic-exports.resolvers.js';
+import { genericExportMutations } from './generic-exports/generic-exports.mutations.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -89,6 +91,7 @@ const resolvers: Resolvers = {
     ...patientQueries,
     ...dataQueryQueries,
     ...dashboardQueries,
+    ...genericExportQueries,
   },
   Mutation: {
     ...authMutations,
@@ -101,6 +104,7 @@ const resolvers: Resolvers = {
     ...identityMutations,
     ...dataQueryMutations,
     ...verificationFlagMutations,
+    ...genericExportMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -149,6 +153,7 @@ const resolvers: Resolvers = {
   VerificationFlag: VerificationFlagType,
   LocationQueryCount: LocationQueryCountType,
   LocationCompleteness: LocationCompletenessType,
+  GenericExportDefinition: GenericExportDefinitionType,
 };
 
 export function createSchema() {

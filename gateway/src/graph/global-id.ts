@@ -29,7 +29,9 @@ export type NodeType =
   // queries and verification flags (issue 11); a flag carries `<studyPatientId>/<flagId>`
   | 'DataQuery'
   | 'DataQueryTemplate'
-  | 'VerificationFlag';
+  | 'VerificationFlag'
+  // generic exports (issue 12)
+  | 'GenericExportDefinition';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -57,6 +59,7 @@ const nodeTypes: readonly NodeType[] = [
   'DataQuery',
   'DataQueryTemplate',
   'VerificationFlag',
+  'GenericExportDefinition',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {
