@@ -31,6 +31,7 @@ import { PrintOverviewSheetScreen, printOverviewSheetScreenQuery } from '../scre
 import { CaseProgressScreen, caseProgressScreenQuery } from '../screens/CaseProgress/CaseProgressScreen';
 import { CaseProgressTableScreen, caseProgressTableScreenQuery } from '../screens/CaseProgressTable/CaseProgressTableScreen';
 import { QueryOverviewScreen, queryOverviewScreenQuery } from '../screens/QueryOverview/QueryOverviewScreen';
+import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -62,6 +63,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
             { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
             { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
+            { path: '/safety/generic-exports', loader: load(genericExportsScreenQuery), element: <GenericExportsScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },
