@@ -26,6 +26,7 @@ export function ExportItemPicker({ items, chosen, onChange, errors, readOnly }: 
   const list = useRef<HTMLOListElement>(null);
   const pendingFocus = useRef<Focus | null>(null);
   const chosenHeading = useId();
+  const availableHeading = useId();
   const byKey = new Map((items ?? []).map((item) => [item.key, item]));
   const labelOf = (key: string) => {
     const item = byKey.get(key);
@@ -55,6 +56,9 @@ export function ExportItemPicker({ items, chosen, onChange, errors, readOnly }: 
     <div className={styles.picker}>
       {!readOnly && (
         <div className={styles.pickerColumn}>
+          <h3 id={availableHeading} className={styles.subheading}>
+            {t.available}
+          </h3>
           {items === null ? (
             <p className={styles.muted}>{t.noItemsRight}</p>
           ) : (
@@ -63,7 +67,7 @@ export function ExportItemPicker({ items, chosen, onChange, errors, readOnly }: 
                 <FormControl.Label>{t.filter}</FormControl.Label>
                 <TextInput block type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
               </FormControl>
-              <div className={styles.choices} role="region" aria-label={t.available} tabIndex={0}>
+              <div className={styles.choices} role="region" aria-labelledby={availableHeading} tabIndex={0}>
                 {groups.map(([group, members]) => (
                   <section key={group} aria-label={group}>
                     <h4 className={styles.group}>{group}</h4>

@@ -66,7 +66,7 @@ export function GenericExportList({ definitions, labelledBy, selectedId, can, bu
       id: 'actions',
       header: texts.admin.actions,
       renderCell: (row) => (
-        <div className={`${styles.actions} ${styles.noWrap}`}>
+        <div className={styles.actions}>
           <Button
             size="small"
             aria-label={can.canEdit ? t.editLabel(row.name) : t.showLabel(row.name)}

@@ -59,7 +59,7 @@ function setup(rights: string[], definitions: (typeof definition)[] = [definitio
       path: '/safety/generic-exports',
       environment,
       screenQuery: genericExportsScreenQuery,
-      variables: { studyId: 'study-1', withItems: rights.includes('ExportDefinitionGetDataProviderItemsCmd') },
+      variables: { studyId: 'study-1', first: 500, withItems: rights.includes('ExportDefinitionGetDataProviderItemsCmd') },
     },
   );
   return { environment, user: userEvent.setup() };

@@ -20,9 +20,13 @@ import styles from './GenericExports.module.css';
 
 const t = texts.genericExports;
 
+/** A study's definitions fit one page; the size travels as a variable, which the cost limit does not multiply. */
+const DEFINITIONS_PAGE = 500;
+
 /** The screen's variables: the items are asked for only with their right, so the query is not refused without it. */
 const variablesFor = (studyId: string, rights: readonly string[] | null) => ({
   studyId,
+  first: DEFINITIONS_PAGE,
   withItems: rights === null || hasRight(rights, 'ExportDefinitionGetDataProviderItemsCmd'),
 });
 
@@ -61,12 +65,12 @@ type Selection = { kind: 'new' } | { kind: 'definition'; id: string } | null;
 function GenericExports({ studyId, reference }: { studyId: string; reference: PreloadedQuery<GenericExportsScreenQuery> }) {
   const data = usePreloadedQuery<GenericExportsScreenQuery>(
     graphql`
-      query GenericExportsScreenQuery($studyId: ID!, $withItems: Boolean!) {
+      query GenericExportsScreenQuery($studyId: ID!, $first: Int!, $withItems: Boolean!) {
         ...AppShell_query
         viewer {
           rights
         }
-        genericExportDefinitions(studyId: $studyId, first: 500) @connection(key: "GenericExportsScreen_genericExportDefinitions") {
+        genericExportDefinitions(studyId: $studyId, first: $first) @connection(key: "GenericExportsScreen_genericExportDefinitions") {
           __id
           edges {
             node {
