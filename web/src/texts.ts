@@ -831,7 +831,7 @@ export const texts = {
   genericExports: {
     heading: 'Konfiguration: Exporte',
     listLabel: 'Exportdefinitionen',
-    noStudy: 'Für Ihren Standort ist keine Studie hinterlegt.',
+    noStudy: 'Exportdefinitionen gehören zu der Studie Ihres Standorts; Ihrem Konto ist kein Standort mit einer Studie zugeordnet.',
     empty: 'Noch keine Exportdefinitionen. Legen Sie mit „Neue Exportdefinition“ die erste an.',
     create: 'Neue Exportdefinition',
     columns: { name: 'Name', format: 'Format', schedule: 'Zeitplan', changed: 'Geändert' },
