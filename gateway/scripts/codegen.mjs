@@ -78,6 +78,7 @@ const output = await codegen({
       ScreeningReport: '../safety/models.js#ScreeningReport',
       ScreeningRow: '../safety/models.js#ScreeningRow',
       ScreeningConfiguration: '../safety/models.js#ScreeningConfiguration',
+      GenericExportDefinition: '../generic-exports/models.js#GenericExportDefinition',
     },
     enumsAsTypes: true,
     useTypeImports: true,

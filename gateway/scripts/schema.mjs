@@ -23,6 +23,7 @@ export const SCHEMA_DOMAINS = [
   'exports',
   'onkozert',
   'safety',
+  'generic-exports',
 ];
 
 /** The folder of the domain files. */

@@ -18,6 +18,7 @@ import type { LiveEvents } from './events/live-events.js';
 import { createDataQueryLoaders } from './data-queries/loaders.js';
 import { createExportLoaders } from './exports/loaders.js';
 import { createOnkozertLoaders } from './onkozert/loaders.js';
+import { createGenericExportLoaders } from './generic-exports/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
@@ -38,6 +39,7 @@ function createLoaders(backend: BackendClient) {
     ...createDataQueryLoaders(backend),
     ...createExportLoaders(backend),
     ...createOnkozertLoaders(backend),
+    ...createGenericExportLoaders(backend),
   };
 }
 

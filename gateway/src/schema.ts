@@ -82,6 +82,8 @@ import {
   safetyMutations,
   safetyQueries,
 } from './safety/safety.resolvers.js';
+import { GenericExportDefinitionType, genericExportQueries } from './generic-exports/generic-exports.resolvers.js';
+import { genericExportMutations } from './generic-exports/generic-exports.mutations.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -102,6 +104,7 @@ const resolvers: Resolvers = {
     ...exportQueries,
     ...onkozertQueries,
     ...safetyQueries,
+    ...genericExportQueries,
   },
   Mutation: {
     ...authMutations,
@@ -116,6 +119,7 @@ const resolvers: Resolvers = {
     ...verificationFlagMutations,
     ...exportMutations,
     ...safetyMutations,
+    ...genericExportMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -172,6 +176,7 @@ const resolvers: Resolvers = {
   ScreeningReport: ScreeningReportType,
   ScreeningRow: ScreeningRowType,
   ScreeningConfiguration: ScreeningConfigurationType,
+  GenericExportDefinition: GenericExportDefinitionType,
 };
 
 export function createSchema() {

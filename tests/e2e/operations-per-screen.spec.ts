@@ -108,6 +108,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
     { path: '/home', operation: 'HomeScreenQuery', heading: /^Willkommen, Dora Daten/ },
     { path: '/patients', operation: 'PatientsScreenQuery', heading: 'Patienten' },
     { path: '/query-overview', operation: 'QueryOverviewScreenQuery', heading: 'Query Übersicht' },
+    { path: '/safety/generic-exports', operation: 'GenericExportsScreenQuery', heading: 'Konfiguration: Exporte' },
     { path: '/patientCreate', operation: 'PatientCreateScreenQuery', heading: 'Patient anlegen' },
     { path: '/documentation', operation: 'DocumentationScreenQuery', heading: 'Dokumentation' },
     { path: '/institutesoverview', operation: 'InstitutesOverviewScreenQuery', heading: 'Zentrumsübersicht' },

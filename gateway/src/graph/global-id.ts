@@ -32,7 +32,8 @@ export type NodeType =
   | 'VerificationFlag'
   // exports, OncoBox imports (issue 12)
   | 'ExportJob'
-  | 'OnkozertImport';
+  | 'OnkozertImport'
+  | 'GenericExportDefinition';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -62,6 +63,7 @@ const nodeTypes: readonly NodeType[] = [
   'VerificationFlag',
   'ExportJob',
   'OnkozertImport',
+  'GenericExportDefinition',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

@@ -13,6 +13,7 @@ import { loadStudyDefinitionNode } from '../study-definitions/study-definitions.
 import { loadPatientNode } from '../patients/patient-nodes.js';
 import type { Instrument, Visit } from '../patients/models.js';
 import { loadVerificationFlagNode } from '../verification-flags/verification-flags.resolvers.js';
+import { loadGenericExportDefinitionNode } from '../generic-exports/generic-exports.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
@@ -79,6 +80,9 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('ExportJob', await loaders.exportJobs.load(decoded.id));
     case 'OnkozertImport':
       return tag('OnkozertImport', (await loaders.onkozertImports()).find((entry) => entry.id === decoded.id) ?? null);
+    // generic exports (issue 12)
+    case 'GenericExportDefinition':
+      return tag('GenericExportDefinition', await loadGenericExportDefinitionNode(decoded.id, context));
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;

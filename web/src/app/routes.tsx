@@ -36,6 +36,7 @@ import { OnkozertExportScreen, onkozertExportScreenQuery } from '../screens/Onko
 import { ExportsScreen, exportsScreenQuery } from '../screens/Exports/ExportsScreen';
 import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
+import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -72,6 +73,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/exports', loader: load(exportsScreenQuery), element: <ExportsScreen /> },
             { path: '/safety/freetextreport', loader: load(safetyFreetextReportScreenQuery), element: <SafetyFreetextReportScreen /> },
             { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
+            { path: '/safety/generic-exports', loader: load(genericExportsScreenQuery), element: <GenericExportsScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },

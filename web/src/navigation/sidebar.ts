@@ -136,7 +136,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.configExports,
     kind: 'link',
     route: '/safety/generic-exports',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('ExportDefinitionGetCmd'),
   },
   {
