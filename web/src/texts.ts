@@ -969,6 +969,10 @@ export const texts = {
     expiresAt: (date: string) => `verfügbar bis ${date}`,
     attempts: (count: number) => `Versuch ${count} von 3`,
     more: 'Weitere laden',
+    runsHeading: (name: string) => `Ausführungen von „${name}“`,
+    run: 'Ausführen',
+    runLabel: (name: string) => `Exportdefinition „${name}“ jetzt ausführen`,
+    noFilesRight: 'Sie dürfen die Dateien der Exportdefinitionen nicht ansehen.',
   },
   // --- Generic exports (issue 12) ---
   genericExports: {

@@ -272,7 +272,10 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
       const wanted = request.query.kind?.split(',').map((k) => k.trim());
       const kinds = kindsWithFilesRight(caller.rights).filter((kind) => !wanted || wanted.includes(kind));
       // A study's jobs are few (hundreds a year): the visible ones are picked by the rule, then paged.
-      const visible = await visibleRows(caller, await listExportJobs(db, { studyId: request.params.studyId, kinds }));
+      const visible = await visibleRows(
+        caller,
+        await listExportJobs(db, { studyId: request.params.studyId, kinds, definitionId: request.query.definitionId }),
+      );
       const itemsPerPage = request.query.itemsPerPage ?? 25;
       const offset = ((request.query.page ?? 1) - 1) * itemsPerPage;
       return { items: visible.slice(offset, offset + itemsPerPage).map(exportJobDto), totalCount: visible.length };

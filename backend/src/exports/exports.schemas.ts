@@ -77,6 +77,7 @@ export const StartBodies = {
 
 export const JobPageQuery = Type.Object({
   kind: Type.Optional(Type.String({ description: 'comma-separated kinds' })),
+  definitionId: Type.Optional(Uuid),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
   itemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 25 })),
 });

@@ -40,13 +40,14 @@ function startPath(kind: BackendKind): string {
 const ENDED = new Set(['completed', 'failed', 'cancelled', 'expired']);
 
 export const exportQueries: Pick<QueryResolvers, 'exportJobs' | 'exportKinds'> = {
-  async exportJobs(_, { studyId, kinds, ...paging }, context) {
+  async exportJobs(_, { studyId, kinds, definitionId, ...paging }, context) {
     const study = await argumentId(studyId, 'Study', 'studyId', context);
+    const definition = definitionId ? await argumentId(definitionId, 'GenericExportDefinition', 'definitionId', context) : undefined;
     const kind = kinds?.length ? kinds.map(backendKind).join(',') : undefined;
     const page = (window: PageWindow) =>
       context.backend.call('get', '/api/v1.0/ExportJob/study/{studyId}', {
         path: { studyId: study },
-        query: { kind, page: pageRequest(window).page, itemsPerPage: pageRequest(window).itemsPerPage },
+        query: { kind, definitionId: definition, page: pageRequest(window).page, itemsPerPage: pageRequest(window).itemsPerPage },
       });
     const total = needsTotal(paging) ? (await page({ offset: 0, size: 1 })).totalCount : undefined;
     const window = pageWindow(paging, 25, total);
@@ -149,6 +150,7 @@ export const exportMutations: Pick<
   | 'startDiginetConsentsExport'
   | 'startPublicationExport'
   | 'startRewardExport'
+  | 'runGenericExport'
   | 'cancelExportJob'
 > = {
   startCsvExport: start('csv-export', (input) => ({ exportEmptyTables: input.exportEmptyTables ?? false, asXlsx: input.asXlsx ?? false })),
@@ -172,6 +174,12 @@ export const exportMutations: Pick<
   startDiginetConsentsExport: start('diginet-consents'),
   startPublicationExport: start('publication'),
   startRewardExport: start('reward', period),
+  runGenericExport: (_, { input }, context) =>
+    act(context, () =>
+      context.backend.call('post', '/api/v1.0/GenericExport/{id}/run', {
+        path: { id: backendId(input.definitionId, 'GenericExportDefinition', 'input.definitionId') },
+      }),
+    ),
   cancelExportJob: (_, { input }, context) =>
     act(context, () =>
       context.backend.call('post', '/api/v1.0/ExportJob/{id}/cancel', { path: { id: backendId(input.id, 'ExportJob', 'input.id') } }),

@@ -65,9 +65,16 @@ export function ExportJobsTable({ query, studyId, labelledBy, handle }: Props) {
   const { data, loadNext, hasNext, isLoadingNext, refetch } = usePaginationFragment(
     graphql`
       fragment ExportJobsTable_query on Query
-      @argumentDefinitions(studyId: { type: "ID!" }, first: { type: "Int!" }, after: { type: "String" })
+      @argumentDefinitions(
+        studyId: { type: "ID!" }
+        first: { type: "Int!" }
+        after: { type: "String" }
+        kinds: { type: "[ExportKind!]" }
+        definitionId: { type: "ID" }
+      )
       @refetchable(queryName: "ExportJobsTablePaginationQuery") {
-        exportJobs(studyId: $studyId, first: $first, after: $after) @connection(key: "ExportJobsTable_exportJobs") {
+        exportJobs(studyId: $studyId, first: $first, after: $after, kinds: $kinds, definitionId: $definitionId)
+          @connection(key: "ExportJobsTable_exportJobs", filters: ["studyId", "kinds", "definitionId"]) {
           totalCount
           edges {
             node {
@@ -128,14 +135,7 @@ export function ExportJobsTable({ query, studyId, labelledBy, handle }: Props) {
                   {job.state === 'RUNNING' && job.attempts > 1 && <div className={styles.muted}>{t.attempts(job.attempts)}</div>}
                 </td>
                 <td className={exportStyles.progressCell}>
-                  <ProgressBar
-                    progress={job.progress}
-                    aria-label={t.progressLabel(kindText(job.kind), job.progress)}
-                    aria-valuenow={job.progress}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    role="progressbar"
-                  />
+                  <ProgressBar progress={job.progress} aria-label={t.progressLabel(kindText(job.kind), job.progress)} />
                   <span className={exportStyles.percent}>{job.progress} %</span>
                 </td>
                 <td>

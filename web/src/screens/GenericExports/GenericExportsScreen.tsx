@@ -14,6 +14,7 @@ import { useDeleteGenericExportDefinitionMutation } from '../../mutations/Delete
 import { useDuplicateGenericExportDefinitionMutation } from '../../mutations/DuplicateGenericExportDefinitionMutation';
 import { getStoredRights, getStoredStudyId } from '../../session/sessionStore';
 import { texts } from '../../texts';
+import { GenericExportRuns } from '../../exports/GenericExportRuns';
 import { GenericExportEditor } from './GenericExportEditor';
 import { GenericExportList } from './GenericExportList';
 import styles from './GenericExports.module.css';
@@ -75,6 +76,7 @@ function GenericExports({ studyId, reference }: { studyId: string; reference: Pr
           edges {
             node {
               id
+              name
               ...GenericExportList_definition
               ...GenericExportEditor_definition
             }
@@ -157,8 +159,7 @@ function GenericExports({ studyId, reference }: { studyId: string; reference: Pr
         onDelete={(id, name) => void onDelete(id, name)}
       />
       {(selection?.kind === 'new' || selected !== null) && (
-        // Keyed by the definition, so another one starts its form afresh. The runs of the selected definition
-        // (start, files) belong below the editor.
+        // Keyed by the definition, so another one starts its form afresh.
         <GenericExportEditor
           key={selected?.id ?? 'new'}
           definition={selected}
@@ -168,6 +169,16 @@ function GenericExports({ studyId, reference }: { studyId: string; reference: Pr
           readOnly={selected !== null ? !can.canEdit : !can.canCreate}
           onSaved={(id) => setSelection({ kind: 'definition', id })}
           onClose={() => setSelection(null)}
+        />
+      )}
+      {selected !== null && (
+        <GenericExportRuns
+          key={selected.id}
+          studyId={studyId}
+          definitionId={selected.id}
+          definitionName={selected.name}
+          canRun={hasRight(rights, 'ExportDefinitionRunCmd')}
+          canSeeFiles={hasRight(rights, 'ExportDefinitionGetFilesCmd')}
         />
       )}
     </section>

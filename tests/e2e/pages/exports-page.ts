@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+
+/** The /exports screen (sidebar "Exporte", ecrf-calls.md §7 "Exports"). */
+export class ExportsPage {
+  readonly heading: Locator;
+  constructor(readonly page: Page) {
+    this.heading = page.getByRole('heading', { name: 'Exporte', level: 1 });
+  }
+
+  async start(kind: string, options: { check?: string[]; dates?: Record<string, string> } = {}): Promise<void> {
+    await this.page.getByLabel('Exportart').selectOption({ label: kind });
+    for (const label of options.check ?? []) await this.page.getByLabel(label).check();
+    for (const [label, day] of Object.entries(options.dates ?? {})) await this.page.getByLabel(label, { exact: true }).fill(day);
+    await this.page.getByRole('button', { name: 'Export starten' }).click();
+  }
+
+  async jobCount(): Promise<number> {
+    return this.page.locator('table tbody tr[data-job-state]').count();
+  }
+
+  /** Waits until a job more than `before` is listed and the newest one has completed. */
+  async waitForNewestCompleted(before: number): Promise<void> {
+    await this.page.waitForFunction(
+      (count) => {
+        const rows = document.querySelectorAll('table tbody tr[data-job-state]');
+        return rows.length > count && rows[0]?.getAttribute('data-job-state') === 'COMPLETED';
+      },
+      before,
+      { timeout: 60_000 },
+    );
+  }
+
+  /** The newest job's row (the list is newest first). */
+  newestJob(): Locator {
+    return this.page.getByRole('table', { name: 'Exportdateien' }).locator('tbody tr').first();
+  }
+
+  /**
+   * Records every value the progress bars take from now on, in the page, so a test can see the bar move
+   * without polling fast enough to catch each step.
+   */
+  async recordProgress(): Promise<void> {
+    await this.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      const record = () => {
+        const bar = document.querySelector('table tbody tr [role="progressbar"]');
+        const value = bar?.getAttribute('aria-valuenow');
+        if (value !== null && value !== undefined && seen.at(-1) !== value) seen.push(value);
+      };
+      record();
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+  }
+
+  async progressSeen(): Promise<number[]> {
+    return (await this.page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen)).map(Number);
+  }
+
+  /** Clicks the newest job's download and returns the downloaded file. */
+  async downloadNewest(): Promise<{ fileName: string; content: Buffer }> {
+    const download = this.page.waitForEvent('download');
+    await this.newestJob()
+      .getByRole('button', { name: /herunterladen$/ })
+      .click();
+    const file = await download;
+    return { fileName: file.suggestedFilename(), content: await readFile(await file.path()) };
+  }
+}
