@@ -26,7 +26,7 @@ export function startBackend(options?: {
   publicUrl?: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-}): Promise<Service>;
+}): Promise<Service & { kill(): Promise<void> }>;
 
 /** A new, empty PostgreSQL database `<database of databaseUrl>_<suffix>`; answers its URL. */
 export function freshPostgresDatabase(databaseUrl: string, suffix: string): Promise<string>;

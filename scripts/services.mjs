@@ -70,6 +70,15 @@ function stopChild(child) {
   });
 }
 
+/** Ends the process at once, as a crash would: no shutdown hook runs. */
+function killChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
 /** @type {import('./services.d.mts').startBackend} */
 export async function startBackend({ port = 4100, publicUrl, env = process.env, log = console.log } = {}) {
   const url = `http://127.0.0.1:${port}`;
@@ -85,7 +94,7 @@ export async function startBackend({ port = 4100, publicUrl, env = process.env, 
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 /** @type {import('./services.d.mts').startMainzelliste} */
