@@ -41,13 +41,10 @@ export async function writeCsvZip(
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const written = pipeline(archive, out);
   for (const table of tables) {
-    const entry = new Promise<void>((resolve, reject) => {
-      archive.once('entry', () => resolve());
-      archive.once('error', reject);
-    });
+    const entry = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
     archive.append(csvStream(table, onRow, format), { name: `${table.name}.csv` });
-    // archiver reads entries one after the other: waiting keeps only one table's cursor open.
-    await entry;
+    // archiver reads entries one after the other: waiting keeps only one table's cursor open (a failure ends `written`).
+    await Promise.race([entry, written]);
   }
   for (const file of extraFiles) archive.append(file.content, { name: file.name });
   await archive.finalize();
