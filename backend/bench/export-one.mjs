@@ -1,36 +1,34 @@
 /**
- * Runs one export of the generated registry in this process and prints its time, size and peak RSS as JSON: a
- * process per export, running the built backend (no TypeScript loader), so each peak is the export's own.
+ * Runs one export of the generated registry as the backend runs it on PostgreSQL (the built backend's worker
+ * thread with its capped heap) and prints time, size and the process's peak RSS as JSON: one process per export,
+ * so each peak is the export's own.
  */
-import { Writable } from 'node:stream';
-import { openDatabase } from '../dist/db/database.js';
-import { writeExport } from '../dist/exports/export-execution.js';
-import { registrySources } from '../dist/exports/registry-sources.js';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeInThread } from '../dist/exports/export-thread.js';
 
 const [databaseUrl = '', studyId = '', kind = 'csv-export', parameters = '{}'] = process.argv.slice(2);
-const database = await openDatabase({ databaseUrl });
+const dir = mkdtempSync(join(tmpdir(), 'ecrf-bench-export-'));
 let peak = process.memoryUsage().rss;
 const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-let bytes = 0;
 let rows = 0;
-const sink = new Writable({
-  write(chunk, _encoding, done) {
-    bytes += chunk.length;
-    done();
-  },
-});
 const started = performance.now();
 const scope = {
   studyId,
   locationIds: null,
   parameters: JSON.parse(parameters),
-  startedAt: new Date(),
+  startedAt: new Date().toISOString(),
   startedBy: { id: '', userName: 'bench' },
 };
-await writeExport(kind, { db: database.db, scope }, registrySources, sink, (done) => (rows = done));
-await new Promise((resolve) => (sink.writableFinished ? resolve() : sink.once('finish', resolve)));
+const stored = await writeInThread(
+  { databaseUrl, dir, jobId: randomUUID(), fileName: 'export', kind, scope },
+  (done) => (rows = done),
+  new AbortController().signal,
+);
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage().rss);
-await database.close();
-console.log(JSON.stringify({ kind, parameters, seconds, bytes, rows, peakRssMb: peak / (1024 * 1024) }));
+rmSync(dir, { recursive: true, force: true });
+console.log(JSON.stringify({ kind, parameters, seconds, bytes: stored.size, rows, peakRssMb: peak / (1024 * 1024) }));

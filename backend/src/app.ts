@@ -135,6 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clock: options.config.clock,
     onEvent: () => eventHub.notifier.wake(),
     log: app.log,
+    // Worker threads write with the registry's sources; a test's own sources run in this thread.
+    thread:
+      !options.exportSources && 'connectionString' in options.db.jobQueue ? { databaseUrl: options.db.jobQueue.connectionString } : null,
   });
   app.decorate('exportRuntime', exportRuntime);
   // Before the event hub's preClose and the database: running jobs go back to the queue first.

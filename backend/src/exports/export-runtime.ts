@@ -17,6 +17,7 @@ import { readableLocations } from './export-access.js';
 import type { ExportScope } from './export-content.js';
 import { fileExtension, writeExport } from './export-execution.js';
 import { removeJobFiles, writeJobFile } from './export-files.js';
+import { writeInThread } from './export-thread.js';
 import type { ExportJobStarter, StartExportJob } from './export-job-starter.js';
 import {
   claimExportJob,
@@ -59,6 +60,8 @@ export type ExportRuntimeOptions = {
   clock: () => Date;
   /** Wakes this process's event streams after a worker recorded an event (PGlite has no NOTIFY). */
   onEvent: () => void;
+  /** Where a worker thread writes files (the registry's sources on PostgreSQL); null: in this thread. */
+  thread: { databaseUrl: string } | null;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 };
 
@@ -231,12 +234,26 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
       }).catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'export progress not recorded'));
     };
     try {
-      const stored = await writeJobFile(settings.dir, job.id, fileName, (out) =>
-        writeExport(job.kind as ExportKind, { db, scope }, sources, out, progress),
-      );
+      const kind = job.kind as ExportKind;
+      const stored = options.thread
+        ? await writeInThread(
+            {
+              databaseUrl: options.thread.databaseUrl,
+              dir: settings.dir,
+              jobId: job.id,
+              fileName,
+              kind,
+              scope: { ...scope, startedAt: scope.startedAt.toISOString() },
+            },
+            progress,
+            controller.signal,
+          )
+        : await writeJobFile(settings.dir, job.id, fileName, (out) => writeExport(kind, { db, scope }, sources, out, progress));
       controller.signal.throwIfAborted();
       await end(job, { state: 'completed', ...stored, retentionDays: settings.retentionDays });
     } catch (error) {
+      // Nothing of an attempt that did not complete stays (a stopped worker thread leaves its partial file).
+      await removeJobFiles(settings.dir, job.id);
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof Cancelled) return end(job, { state: 'cancelled' });
       const message = reason instanceof Error ? reason.message : String(reason);
