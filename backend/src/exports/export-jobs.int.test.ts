@@ -3,13 +3,12 @@
  * events, the file's content, location scoping, cancellation, and the rights of each call. The content here is
  * the test's own source (the study's patients), so the job machinery is tested apart from the kinds' content.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RightName } from '@ecrf/rules';
 import { api, createPatientWithBaseline, demoRegistry, type DemoRegistry } from '../test-support/documentation-fixtures.js';
-import { bearer, createTestBackend, createTestUser, signIn, TEST_PASSWORD, type TestBackend } from '../test-support/test-backend.js';
-import { hashPassword } from '../auth/password-hash.js';
+import { bearer, createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { ExportTable, TableSource } from './export-content.js';
 import { EXPORT_KINDS, type TableExportKind } from './export-kinds.js';
 import type { ExportSources } from './export-sources.js';
@@ -66,36 +65,14 @@ let backend: TestBackend;
 let registry: DemoRegistry;
 let dataManager: string;
 const mine = new Set<string>();
-/** Roles and users of the rights tests, removed again: other test files count the roles of a shared database. */
-const made: { roles: string[]; users: string[] } = { roles: [], users: [] };
+/** Users of the rights tests, removed with their roles afterwards: they start no job, so nothing refers to them. */
+const madeUsers: string[] = [];
 
+/** A signed-in user whose role holds just these rights, at these locations. */
 async function userWithRights(rights: RightName[], institutes: string[]): Promise<string> {
-  const { db } = backend.database;
-  const role = await db
-    .insertInto('role')
-    .values({ identifier: `Export_${randomUUID().slice(0, 8)}`, display_name: 'Export-Test' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  made.roles.push(role.id);
-  const rightRows = await db.selectFrom('app_right').select('id').where('identifier', 'in', rights).execute();
-  await db
-    .insertInto('role_right')
-    .values(rightRows.map((r) => ({ role_id: role.id, right_id: r.id })))
-    .execute();
-  const userName = `t_${randomUUID().slice(0, 8)}_export`;
-  const user = await db
-    .insertInto('app_user')
-    .values({ user_name: userName, display_name: 'Export-Test', role_id: role.id, password_hash: await hashPassword(TEST_PASSWORD) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  made.users.push(user.id);
-  const locations = institutes.map((identifier) => registry.locationOf(identifier));
-  if (locations.length)
-    await db
-      .insertInto('study_institute_user')
-      .values(locations.map((l) => ({ study_institute_id: l, user_id: user.id })))
-      .execute();
-  return (await signIn(backend.app, userName, TEST_PASSWORD)).token;
+  const user = await createUserWithRights(backend.database, rights, institutes);
+  madeUsers.push(user.id);
+  return (await signIn(backend.app, user.userName, user.password)).token;
 }
 
 async function waitFor(token: string, id: string, states: string[]): Promise<ExportJobDto> {
@@ -125,11 +102,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const db = backend?.database.db;
-  if (db && made.users.length > 0) {
-    await db.deleteFrom('refresh_token').where('user_id', 'in', made.users).execute();
-    await db.deleteFrom('study_institute_user').where('user_id', 'in', made.users).execute();
-    await db.deleteFrom('app_user').where('id', 'in', made.users).execute();
-    await db.deleteFrom('role').where('id', 'in', made.roles).execute();
+  if (db && madeUsers.length > 0) {
+    const roles = await db.selectFrom('app_user').select('role_id').where('id', 'in', madeUsers).execute();
+    await db.deleteFrom('refresh_token').where('user_id', 'in', madeUsers).execute();
+    await db.deleteFrom('study_institute_user').where('user_id', 'in', madeUsers).execute();
+    await db.deleteFrom('app_user').where('id', 'in', madeUsers).execute();
+    await db
+      .deleteFrom('role')
+      .where(
+        'id',
+        'in',
+        roles.map((r) => r.role_id),
+      )
+      .execute();
   }
   await backend?.close();
 });

@@ -66,6 +66,13 @@ export async function createTestBackend(
   };
 }
 
+/**
+ * Roles made by tests start with this: other test files on a shared database see them, and leave them out where
+ * they check the seeded roles.
+ */
+export const TEST_ROLE_PREFIX = 'TestRole_';
+export const isTestRole = (identifier: string): boolean => identifier.startsWith(TEST_ROLE_PREFIX);
+
 export type TestUser = { id: string; userName: string; password: string; emailAddress: string };
 
 /** A fresh user with the given role, assigned to the locations with the given institute identifiers. */
@@ -126,7 +133,7 @@ export async function createUserWithRights(
   const suffix = randomUUID().slice(0, 8);
   const role = await db
     .insertInto('role')
-    .values({ identifier: `Rights_${suffix}`, display_name: 'Testrolle' })
+    .values({ identifier: `${TEST_ROLE_PREFIX}Rights_${suffix}`, display_name: 'Testrolle' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const rows = await db
@@ -168,7 +175,7 @@ export async function createRightlessUser(database: Database): Promise<TestUser 
   const suffix = randomUUID().slice(0, 8);
   const role = await db
     .insertInto('role')
-    .values({ identifier: `NoRights_${suffix}`, display_name: 'Ohne Rechte' })
+    .values({ identifier: `${TEST_ROLE_PREFIX}NoRights_${suffix}`, display_name: 'Ohne Rechte' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const userName = `t_${suffix}_norights`;

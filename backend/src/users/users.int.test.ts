@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { bearer, createTestBackend, createTestUser, isTestRole, signIn, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -73,7 +73,8 @@ describe('user reads', () => {
 
     const roles = (await get('/Role', token)).json<Array<{ identifier: string }>>();
     expect(roles.map((r) => r.identifier)).toContain('PMNNGM');
-    expect((await get('/Role/count', token)).json<{ count: number }>().count).toBe(17);
+    expect(roles.filter((r) => !isTestRole(r.identifier))).toHaveLength(17);
+    expect((await get('/Role/count', token)).json<{ count: number }>().count).toBeGreaterThanOrEqual(17);
     const role = (await get('/Role/name/CaseManager', token)).json<{ id: string; displayName: string }>();
     expect((await get(`/Role/${role.id}`, token)).json<{ identifier: string }>().identifier).toBe('CaseManager');
     const right = (await get('/Right/name/SUPER_RIGHT', token)).json<{ id: string }>();
