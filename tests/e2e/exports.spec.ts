@@ -33,14 +33,8 @@ beforeAll(async () => {
   const login = new LoginPage(page);
   await login.open();
   await login.signIn('pmnngm');
-  const dialog = new LocationDialog(page);
-  if (
-    await dialog.dialog.waitFor({ timeout: 5_000 }).then(
-      () => true,
-      () => false,
-    )
-  )
-    await dialog.choose((await dialog.offeredLocations())[0] ?? '');
+  // Project management documents at several locations: it chooses one first (ecrf-core.md §2).
+  await new LocationDialog(page).choose('1001 - Universitätsklinikum Köln');
   await page.waitForURL('**/home');
   await new AppShell(page).sidebar.getByRole('link', { name: 'Exporte', exact: true }).click();
   await page.waitForURL('**/exports');
