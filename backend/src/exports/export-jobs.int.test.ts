@@ -8,7 +8,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RightName } from '@ecrf/rules';
 import { api, createPatientWithBaseline, demoRegistry, type DemoRegistry } from '../test-support/documentation-fixtures.js';
-import { bearer, createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
+import {
+  bearer,
+  createTestBackend,
+  createTestUser,
+  createUserWithRights,
+  signIn,
+  type MadeUser,
+  type TestBackend,
+} from '../test-support/test-backend.js';
 import type { ExportTable, TableSource } from './export-content.js';
 import { EXPORT_KINDS, type TableExportKind } from './export-kinds.js';
 import type { ExportSources } from './export-sources.js';
@@ -66,12 +74,12 @@ let registry: DemoRegistry;
 let dataManager: string;
 const mine = new Set<string>();
 /** Users of the rights tests, removed with their roles afterwards: they start no job, so nothing refers to them. */
-const madeUsers: string[] = [];
+const madeUsers: MadeUser[] = [];
 
 /** A signed-in user whose role holds just these rights, at these locations. */
 async function userWithRights(rights: RightName[], institutes: string[]): Promise<string> {
   const user = await createUserWithRights(backend.database, rights, institutes);
-  madeUsers.push(user.id);
+  madeUsers.push(user);
   return (await signIn(backend.app, user.userName, user.password)).token;
 }
 
@@ -101,21 +109,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const db = backend?.database.db;
-  if (db && madeUsers.length > 0) {
-    const roles = await db.selectFrom('app_user').select('role_id').where('id', 'in', madeUsers).execute();
-    await db.deleteFrom('refresh_token').where('user_id', 'in', madeUsers).execute();
-    await db.deleteFrom('study_institute_user').where('user_id', 'in', madeUsers).execute();
-    await db.deleteFrom('app_user').where('id', 'in', madeUsers).execute();
-    await db
-      .deleteFrom('role')
-      .where(
-        'id',
-        'in',
-        roles.map((r) => r.role_id),
-      )
-      .execute();
-  }
+  for (const user of madeUsers) await user.remove();
   await backend?.close();
 });
 

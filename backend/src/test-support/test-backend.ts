@@ -123,12 +123,15 @@ export async function signIn(app: App, userName: string, password: string): Prom
 
 export const bearer = (token: string): { authorization: string } => ({ authorization: `Bearer ${token}` });
 
+/** A made user and the clean-up that removes them and their role again (other test files count roles). */
+export type MadeUser = TestUser & { remove: () => Promise<void> };
+
 /** A fresh user of a fresh role holding exactly `rights`, assigned to the locations of the given institute identifiers. */
 export async function createUserWithRights(
   database: Database,
   rights: readonly RightName[],
   institutes: readonly string[] = [],
-): Promise<TestUser> {
+): Promise<MadeUser> {
   const { db } = database;
   const suffix = randomUUID().slice(0, 8);
   const role = await db
@@ -136,15 +139,17 @@ export async function createUserWithRights(
     .values({ identifier: `${TEST_ROLE_PREFIX}Rights_${suffix}`, display_name: 'Testrolle' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('app_right')
-    .select('id')
-    .where('identifier', 'in', [...rights])
-    .execute();
-  await db
-    .insertInto('role_right')
-    .values(rows.map((r) => ({ role_id: role.id, right_id: r.id })))
-    .execute();
+  if (rights.length > 0) {
+    const rows = await db
+      .selectFrom('app_right')
+      .select('id')
+      .where('identifier', 'in', [...rights])
+      .execute();
+    await db
+      .insertInto('role_right')
+      .values(rows.map((r) => ({ role_id: role.id, right_id: r.id })))
+      .execute();
+  }
   const userName = `t_${suffix}_rights`;
   const user = await db
     .insertInto('app_user')
@@ -163,27 +168,6 @@ export async function createUserWithRights(
       .values(locations.map((l) => ({ study_institute_id: l.id, user_id: user.id })))
       .execute();
   }
-  return { id: user.id, userName, password: TEST_PASSWORD, emailAddress: '' };
-}
-
-/**
- * A user whose role has no right at all (every guarded call must refuse it), and the clean-up that removes
- * both again: the extra role would change the role count other test files see on a shared database.
- */
-export async function createRightlessUser(database: Database): Promise<TestUser & { remove: () => Promise<void> }> {
-  const { db } = database;
-  const suffix = randomUUID().slice(0, 8);
-  const role = await db
-    .insertInto('role')
-    .values({ identifier: `${TEST_ROLE_PREFIX}NoRights_${suffix}`, display_name: 'Ohne Rechte' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const userName = `t_${suffix}_norights`;
-  const user = await db
-    .insertInto('app_user')
-    .values({ user_name: userName, display_name: 'Ohne Rechte', role_id: role.id, password_hash: await hashPassword(TEST_PASSWORD) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   return {
     id: user.id,
     userName,
@@ -191,8 +175,12 @@ export async function createRightlessUser(database: Database): Promise<TestUser 
     emailAddress: '',
     remove: async () => {
       await db.deleteFrom('refresh_token').where('user_id', '=', user.id).execute();
+      await db.deleteFrom('study_institute_user').where('user_id', '=', user.id).execute();
       await db.deleteFrom('app_user').where('id', '=', user.id).execute();
       await db.deleteFrom('role').where('id', '=', role.id).execute();
     },
   };
 }
+
+/** A user whose role has no right at all: every guarded call must refuse it. */
+export const createRightlessUser = (database: Database): Promise<MadeUser> => createUserWithRights(database, []);
