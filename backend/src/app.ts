@@ -44,6 +44,7 @@ import { registerDataQueryReadRoutes } from './data-queries/data-query-reads.rou
 import { registerDataQueryWriteRoutes } from './data-queries/data-query-writes.routes.js';
 import { registerQueryTemplateRoutes } from './data-queries/query-templates.routes.js';
 import { registerVerificationFlagRoutes } from './verification-flags/verification-flags.routes.js';
+import { registerProjectRoutes } from './projects/projects.routes.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import { createExportRuntime, type ExportRuntime } from './exports/export-runtime.js';
 import type { ExportSources } from './exports/export-sources.js';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerGenericExportRoutes(typed, deps);
       registerOnkozertRoutes(typed, deps);
       registerSafetyRoutes(typed, deps);
+      registerProjectRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

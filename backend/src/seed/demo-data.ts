@@ -58,3 +58,17 @@ export function demoUserFor(role: RoleIdentifier, locationBound: boolean): DemoU
     institutes,
   };
 }
+
+/** The research projects of the demo registry (ecrf-calls.md §7 "Projects"). */
+export const DEMO_PROJECTS = [
+  {
+    identifier: 'NNGM-KRAS-G12C',
+    displayName: 'KRAS-G12C-Kohorte',
+    description: 'Verlauf unter zielgerichteter Therapie bei KRAS-G12C-mutiertem NSCLC.',
+  },
+  {
+    identifier: 'NNGM-ALK-LANGZEIT',
+    displayName: 'ALK-Langzeitverlauf',
+    description: 'Langzeitüberleben und Therapiesequenzen bei ALK-positivem NSCLC.',
+  },
+] as const;

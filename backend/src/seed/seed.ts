@@ -15,6 +15,7 @@ import { loadShippedDefinitions } from '../study-definitions/definition-seed.js'
 import { shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';
+import { seedDemoProjects } from './project-seed.js';
 import { insertInstitute, insertLocationUsers, insertStudyInstitute } from '../institutes/institutes.sql.js';
 import { findRights, insertRight, insertRole, insertRoleRights } from '../roles/roles.sql.js';
 import { insertStudy } from '../studies/studies.sql.js';
@@ -182,6 +183,7 @@ export async function seedDatabase(
   });
   // The demo registry (issue 4): loaded when no study definition exists, updated when its file has a newer version.
   await loadShippedDefinitions(db, definitionsDir);
+  await seedDemoProjects(db);
   // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
   if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
   return seeded;
