@@ -79,6 +79,9 @@ const output = await codegen({
       ScreeningRow: '../safety/models.js#ScreeningRow',
       ScreeningConfiguration: '../safety/models.js#ScreeningConfiguration',
       GenericExportDefinition: '../generic-exports/models.js#GenericExportDefinition',
+      // research projects (issue 13)
+      Project: '../projects/models.js#Project',
+      ProjectAssignment: '../projects/models.js#ProjectAssignment',
     },
     enumsAsTypes: true,
     useTypeImports: true,

@@ -84,6 +84,13 @@ import {
 } from './safety/safety.resolvers.js';
 import { GenericExportDefinitionType, genericExportQueries } from './generic-exports/generic-exports.resolvers.js';
 import { genericExportMutations } from './generic-exports/generic-exports.mutations.js';
+import {
+  ProjectAssignmentType,
+  ProjectType,
+  StudyPatientProjects,
+  projectMutations,
+  projectQueries,
+} from './projects/projects.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -105,6 +112,7 @@ const resolvers: Resolvers = {
     ...onkozertQueries,
     ...safetyQueries,
     ...genericExportQueries,
+    ...projectQueries,
   },
   Mutation: {
     ...authMutations,
@@ -120,6 +128,7 @@ const resolvers: Resolvers = {
     ...exportMutations,
     ...safetyMutations,
     ...genericExportMutations,
+    ...projectMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -155,7 +164,7 @@ const resolvers: Resolvers = {
   FieldRule: FieldRuleType,
   EnumValueSet: EnumValueSetType,
   Language: LanguageType,
-  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields, ...StudyPatientDataQueries },
+  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields, ...StudyPatientDataQueries, ...StudyPatientProjects },
   Visit: { ...VisitType, ...VisitDataQueries },
   VisitSignature: VisitSignatureType,
   Instrument: { ...InstrumentType, ...InstrumentDataQueries },
@@ -177,6 +186,8 @@ const resolvers: Resolvers = {
   ScreeningRow: ScreeningRowType,
   ScreeningConfiguration: ScreeningConfigurationType,
   GenericExportDefinition: GenericExportDefinitionType,
+  Project: ProjectType,
+  ProjectAssignment: ProjectAssignmentType,
 };
 
 export function createSchema() {

@@ -81,7 +81,7 @@ describe('projects', () => {
 
   it('assigns, changes with the version read and removes an assignment, each audited with old and new values', async () => {
     const { studyPatientId } = await createPatientWithBaseline(physician, registry);
-    const created = await assign(manager, { studyPatientId, assignedFrom: '2025-01-15', note: 'Tumorboard' });
+    const created = await assign(manager, { studyPatientId, assignedFrom: '2025-01-15', assignedUntil: null, note: 'Tumorboard' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       studyPatientId,
@@ -112,8 +112,22 @@ describe('projects', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'ECRF_ERR_STALE_WRITE', current: { version: 2, note: 'Beendet' } });
+    const reopened = await manager.send<ProjectAssignmentDto>('PUT', `project-assignment/${created.body.id}`, {
+      version: 2,
+      assignedFrom: '2025-01-15',
+      assignedUntil: null,
+      note: 'Beendet',
+    });
+    expect(reopened.body).toMatchObject({ assignedUntil: null, isCurrent: true, version: 3 });
+    const closed = await manager.send<ProjectAssignmentDto>('PUT', `project-assignment/${created.body.id}`, {
+      version: 3,
+      assignedFrom: '2025-01-15',
+      assignedUntil: '2025-02-28',
+      note: 'Beendet',
+    });
+    expect(closed.body.version).toBe(4);
     expect((await manager.send<Problem>('DELETE', `project-assignment/${created.body.id}?version=1`)).status).toBe(409);
-    expect((await manager.send('DELETE', `project-assignment/${created.body.id}?version=2`)).status).toBe(204);
+    expect((await manager.send('DELETE', `project-assignment/${created.body.id}?version=4`)).status).toBe(204);
     expect((await manager.get<ProjectAssignmentDto[]>(`project-assignments/studyPatient/${studyPatientId}`)).body).toEqual([]);
 
     const audits = await backend.database.db
@@ -126,6 +140,8 @@ describe('projects', () => {
     expect(audits.map((a) => [a.operation, a.old_value?.note ?? null, a.new_value?.note ?? null])).toEqual([
       ['Create', null, 'Tumorboard'],
       ['Update', 'Tumorboard', 'Beendet'],
+      ['Update', 'Beendet', 'Beendet'],
+      ['Update', 'Beendet', 'Beendet'],
       ['Delete', 'Beendet', null],
     ]);
     expect(audits.every((a) => a.user_name === managerUser.userName)).toBe(true);

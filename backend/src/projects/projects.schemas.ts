@@ -19,6 +19,7 @@ export const ProjectAssignmentSchema = Type.Object({
   projectId: Uuid,
   projectIdentifier: Type.String(),
   projectDisplayName: Type.String(),
+  projectDescription: Type.String(),
   studyPatientId: Uuid,
   pseudonym: Type.String(),
   assignedFrom: Day,
@@ -32,12 +33,14 @@ export const ProjectAssignmentSchema = Type.Object({
 export type ProjectAssignmentDto = Static<typeof ProjectAssignmentSchema>;
 
 const Note = Type.String({ maxLength: 1000 });
+// Null first: with the coercing validator a string first would turn null into ''.
+const OpenEnd = Type.Union([Type.Null(), Day], { description: 'last day; null while the assignment holds on' });
 
 export const ProjectAssignmentCreateSchema = Type.Object({
   projectId: Uuid,
   studyPatientId: Uuid,
   assignedFrom: Day,
-  assignedUntil: Type.Optional(Type.Union([Day, Type.Null()])),
+  assignedUntil: Type.Optional(OpenEnd),
   note: Type.Optional(Note),
 });
 export type ProjectAssignmentCreate = Static<typeof ProjectAssignmentCreateSchema>;
@@ -45,7 +48,7 @@ export type ProjectAssignmentCreate = Static<typeof ProjectAssignmentCreateSchem
 export const ProjectAssignmentUpdateSchema = Type.Object({
   version: Type.Integer({ minimum: 1 }),
   assignedFrom: Day,
-  assignedUntil: Type.Union([Day, Type.Null()]),
+  assignedUntil: OpenEnd,
   note: Note,
 });
 export type ProjectAssignmentUpdate = Static<typeof ProjectAssignmentUpdateSchema>;

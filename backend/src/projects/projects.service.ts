@@ -62,6 +62,7 @@ export const assignmentDto = (row: ProjectAssignmentRow, today: string): Project
   projectId: row.project_id,
   projectIdentifier: row.projectIdentifier,
   projectDisplayName: row.projectDisplayName,
+  projectDescription: row.projectDescription,
   studyPatientId: row.study_patient_id,
   pseudonym: row.pseudonym,
   assignedFrom: row.assigned_from,

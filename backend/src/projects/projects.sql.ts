@@ -6,6 +6,7 @@ export type ProjectRow = Selectable<DB['project']>;
 export type ProjectAssignmentRow = Selectable<ProjectAssignmentTable> & {
   projectIdentifier: string;
   projectDisplayName: string;
+  projectDescription: string;
   pseudonym: string;
   studyInstituteId: string;
 };
@@ -31,6 +32,7 @@ export async function findAssignments(
     .select([
       'pr.identifier as projectIdentifier',
       'pr.display_name as projectDisplayName',
+      'pr.description as projectDescription',
       'p.pseudonym',
       'sp.study_institute_id as studyInstituteId',
     ])

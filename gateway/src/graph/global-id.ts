@@ -33,7 +33,10 @@ export type NodeType =
   // exports, OncoBox imports (issue 12)
   | 'ExportJob'
   | 'OnkozertImport'
-  | 'GenericExportDefinition';
+  | 'GenericExportDefinition'
+  // research projects (issue 13); an assignment carries `<studyPatientId>/<assignmentId>`
+  | 'Project'
+  | 'ProjectAssignment';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -64,6 +67,8 @@ const nodeTypes: readonly NodeType[] = [
   'ExportJob',
   'OnkozertImport',
   'GenericExportDefinition',
+  'Project',
+  'ProjectAssignment',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

@@ -14,6 +14,7 @@ import { loadPatientNode } from '../patients/patient-nodes.js';
 import type { Instrument, Visit } from '../patients/models.js';
 import { loadVerificationFlagNode } from '../verification-flags/verification-flags.resolvers.js';
 import { loadGenericExportDefinitionNode } from '../generic-exports/generic-exports.resolvers.js';
+import { loadProjectAssignmentNode, loadProjectNode } from '../projects/projects.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
@@ -83,6 +84,11 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
     // generic exports (issue 12)
     case 'GenericExportDefinition':
       return tag('GenericExportDefinition', await loadGenericExportDefinitionNode(decoded.id, context));
+    // research projects (issue 13)
+    case 'Project':
+      return tag('Project', await loadProjectNode(decoded.id, context));
+    case 'ProjectAssignment':
+      return tag('ProjectAssignment', await loadProjectAssignmentNode(decoded.id, context));
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;

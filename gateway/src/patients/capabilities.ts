@@ -28,6 +28,9 @@ const capabilityRights: Record<Capability, readonly RightName[]> = {
   editCaseProcess: ['CaseProcessCreateCmd', 'CaseProcessUpdateCmd'],
   // A flag is created once (POST DataVerificationFlag) and then toggled (PUT DataVerificationFlag/{id}).
   verifyFields: ['DataVerificationFlagSetCmd', 'DataVerificationFlagUpdateCmd'],
+  assignProject: ['ProjectAssignmentCreateCmd'],
+  editProjectAssignment: ['ProjectAssignmentUpdateCmd'],
+  removeProjectAssignment: ['ProjectAssignmentDeleteCmd'],
 };
 
 /** The viewer may raise queries on the patient: QueryCreateCmd, and a query type of its definition lists the role. */
