@@ -125,12 +125,22 @@ describe('projects in the graph', () => {
       physician,
     );
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const removed = await data<{ deleteProjectAssignment: { deletedProjectAssignmentId: string | null; errors: Errors } }>(
-      'mutation($input: DeleteProjectAssignmentInput!) { deleteProjectAssignment(input: $input) { deletedProjectAssignmentId errors { code } } }',
+    const removed = await data<{
+      deleteProjectAssignment: {
+        deletedProjectAssignmentId: string | null;
+        studyPatient: { projectAssignments: unknown[] } | null;
+        errors: Errors;
+      };
+    }>(
+      'mutation($input: DeleteProjectAssignmentInput!) { deleteProjectAssignment(input: $input) { deletedProjectAssignmentId studyPatient { projectAssignments { id } } errors { code } } }',
       { input: { id: assignment.id, version: 2 } },
       dataManager,
     );
-    expect(removed.deleteProjectAssignment).toEqual({ deletedProjectAssignmentId: assignment.id, errors: [] });
+    expect(removed.deleteProjectAssignment).toEqual({
+      deletedProjectAssignmentId: assignment.id,
+      studyPatient: { projectAssignments: [] },
+      errors: [],
+    });
   });
 
   it("signs a project user in and answers the project's current patients", async () => {

@@ -74,7 +74,7 @@ function refusal(error: unknown): { errors: UserErrorModel[]; current: ProjectAs
 }
 
 type AssignmentPayload = { projectAssignment: ProjectAssignment | null; errors: UserErrorModel[] };
-type DeletePayload = { deletedProjectAssignmentId: string | null; errors: UserErrorModel[] };
+type DeletePayload = { deletedProjectAssignmentId: string | null; studyPatient: { id: string } | null; errors: UserErrorModel[] };
 type LoginPayload = { project: Project | null; projectAssignments: ProjectAssignment[]; errors: UserErrorModel[] };
 
 async function saving<T>(
@@ -97,10 +97,10 @@ async function saving<T>(
   );
 }
 
-/** The backend's part of a ProjectAssignment global id. */
-function assignmentId(globalId: string): string {
-  const [, id = ''] = backendId(globalId, 'ProjectAssignment', 'id').split('/');
-  return id;
+/** The patient and the assignment behind a ProjectAssignment global id. */
+function assignmentIds(globalId: string): { studyPatientId: string; id: string } {
+  const [studyPatientId = '', id = ''] = backendId(globalId, 'ProjectAssignment', 'id').split('/');
+  return { studyPatientId, id };
 }
 
 export const projectMutations: Pick<
@@ -129,7 +129,7 @@ export const projectMutations: Pick<
       c,
       async () => ({
         projectAssignment: await c.backend.call('put', '/api/v1.0/project-assignment/{id}', {
-          path: { id: assignmentId(input.id) },
+          path: { id: assignmentIds(input.id).id },
           body: { version: input.version, assignedFrom: input.assignedFrom, assignedUntil: input.assignedUntil ?? null, note: input.note },
         }),
         errors: [],
@@ -140,13 +140,11 @@ export const projectMutations: Pick<
     saving<DeletePayload>(
       c,
       async () => {
-        await c.backend.call('delete', '/api/v1.0/project-assignment/{id}', {
-          path: { id: assignmentId(input.id) },
-          query: { version: input.version },
-        });
-        return { deletedProjectAssignmentId: input.id, errors: [] };
+        const { studyPatientId, id } = assignmentIds(input.id);
+        await c.backend.call('delete', '/api/v1.0/project-assignment/{id}', { path: { id }, query: { version: input.version } });
+        return { deletedProjectAssignmentId: input.id, studyPatient: { id: studyPatientId }, errors: [] };
       },
-      (errors) => ({ deletedProjectAssignmentId: null, errors }),
+      (errors) => ({ deletedProjectAssignmentId: null, studyPatient: null, errors }),
     ),
   projectUserLogin: (_, { projectId }, c) =>
     saving<LoginPayload>(
