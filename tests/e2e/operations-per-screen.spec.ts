@@ -130,6 +130,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
       heading: 'Anforderung molekularpathologische Diagnostik',
     },
     { path: `${p}/printOverviewSheet`, operation: 'PrintOverviewSheetScreenQuery', heading: 'Übersichtsblatt Patient DEMO-3003-1' },
+    { path: `${p}/projects`, operation: 'ProjectsScreenQuery', heading: 'Projekte von Patient DEMO-3003-1' },
     { path: `${v}/caseprogress`, operation: 'CaseProgressScreenQuery', heading: 'Fallverlauf: Baseline' },
     { path: `${v}/caseprogresstable`, operation: 'CaseProgressTableScreenQuery', heading: 'Fallverlauf (Tabelle): Baseline' },
     { path: '/safety/freetextreport', operation: 'SafetyFreetextReportScreenQuery', heading: 'Konfiguration: Freitexte' },

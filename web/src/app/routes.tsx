@@ -37,6 +37,7 @@ import { ExportsScreen, exportsScreenQuery } from '../screens/Exports/ExportsScr
 import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
+import { ProjectsScreen, projectsScreenQuery } from '../screens/Projects/ProjectsScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -119,6 +120,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
               loader: load(printVisitScreenQuery),
               element: <PrintVisitScreen kind="diagnosticRequirement" />,
             },
+            { path: '/patient/:patientId/projects', loader: load(projectsScreenQuery), element: <ProjectsScreen /> },
             {
               path: '/patient/:patientId/printOverviewSheet',
               loader: load(printOverviewSheetScreenQuery),

@@ -101,6 +101,9 @@ export function PatientScreen() {
             {t.edit}
           </LinkButton>
         )}
+        <LinkButton as={RouterLink} to={`${base}/projects`}>
+          {texts.projects.link}
+        </LinkButton>
         <LinkButton as={RouterLink} to={`${base}/printOverviewSheet`}>
           {t.printOverview}
         </LinkButton>
