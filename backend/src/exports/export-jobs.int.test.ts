@@ -261,6 +261,12 @@ describe('export jobs', () => {
     }
   });
 
+  it('takes an explicit null as "use the default"', async () => {
+    const started = await start(dataManager, `study/${registry.studyId}/screening-export`, { fromDate: null });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json<ExportJobDto>().parameters.fromDate).toMatch(/T0[23]:30:00.000Z$/);
+  });
+
   it('refuses changes-export with a start after its end, in German', async () => {
     const refused = await start(dataManager, `study/${registry.studyId}/changes-export`, {
       fromDate: '2026-02-01T00:00:00Z',

@@ -47,7 +47,7 @@ export const ListQuery = Type.Object({ fromDate: Type.Optional(DateTime) });
 export const DownloadQuery = Type.Object({ fileName: Type.String({ minLength: 1, maxLength: 255 }) });
 
 const Flag = (description: string) => Type.Optional(Type.Boolean({ default: false, description }));
-const From = (description: string) => Type.Optional(Type.Union([DateTime, Type.Null()], { description }));
+const From = (description: string) => Type.Optional(Type.Union([Type.Null(), DateTime], { description }));
 
 /** The parameters of each kind's start call; what is not given gets the spec's default (ecrf-calls.md §9). */
 export const StartBodies = {
@@ -64,7 +64,7 @@ export const StartBodies = {
   'diginet-recruitment-status': Type.Object({ fromDate: From('default now'), previousFromDate: From('default 7 days before fromDate') }),
   'no-archive-codes': Type.Object({}),
   'diginet-conditions': Type.Object({
-    instituteId: Type.Optional(Type.Union([Uuid, Type.Null()], { description: 'one institute; all when absent' })),
+    instituteId: Type.Optional(Type.Union([Type.Null(), Uuid], { description: 'one institute; all when absent' })),
   }),
   'diginet-consents': Type.Object({}),
   publication: Type.Object({}),
