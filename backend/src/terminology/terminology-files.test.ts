@@ -1,4 +1,5 @@
 import { indexStudyDefinition } from '@ecrf/rules';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDefinitionFile, shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
@@ -15,6 +16,14 @@ describe('the shipped terminologies and the demo registry', () => {
       ['icd10', 'icd-10-gm'],
       ['morphology_code', 'icd-o-3-morphology'],
     ]);
+  });
+
+  it('read as the diagnosis form labels its ICD-10 codes', () => {
+    const document = JSON.parse(readFileSync(join(shippedDefinitionsDir, 'nngm-lung.definition.json'), 'utf8')) as {
+      enumValueSets: Record<string, [string, string][]>;
+    };
+    const labels = [...(collections.get('icd-10-gm')?.codes ?? [])].map(({ code, display }) => [code, `${code} ${display}`]);
+    expect(labels).toEqual(document.enumValueSets.icd10);
   });
 
   it('hold every code the demo definition enumerates for them', () => {
