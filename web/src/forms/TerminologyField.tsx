@@ -31,6 +31,8 @@ const query = graphql`
   }
 `;
 
+const SEARCH_PAUSE_MS = 250;
+
 export function TerminologyField({ node, collection }: { node: FieldNode; collection: string }) {
   const model = useFormModel();
   const environment = useRelayEnvironment();
@@ -49,20 +51,30 @@ export function TerminologyField({ node, collection }: { node: FieldNode; collec
   const request = JSON.stringify([collection, search, value]);
 
   useEffect(() => {
-    const subscription = fetchQuery<TerminologyFieldQuery>(environment, query, {
-      collection,
-      search,
-      code: value,
-      withCode: value !== '',
-    }).subscribe({
-      next: (data) => {
-        setFound(data.terminology?.edges.map((edge) => edge.node) ?? []);
-        if (data.terminologyCode) setStored(data.terminologyCode);
-        setAnswered(request);
+    let subscription: { unsubscribe: () => void } | null = null;
+    // While the user types, one search per pause rather than one per key.
+    const timer = setTimeout(
+      () => {
+        subscription = fetchQuery<TerminologyFieldQuery>(environment, query, {
+          collection,
+          search,
+          code: value,
+          withCode: value !== '',
+        }).subscribe({
+          next: (data) => {
+            setFound(data.terminology?.edges.map((edge) => edge.node) ?? []);
+            if (data.terminologyCode) setStored(data.terminologyCode);
+            setAnswered(request);
+          },
+          error: () => setAnswered(request),
+        });
       },
-      error: () => setAnswered(request),
-    });
-    return () => subscription.unsubscribe();
+      search === '' ? 0 : SEARCH_PAUSE_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      subscription?.unsubscribe();
+    };
   }, [environment, collection, search, value, request]);
 
   const choose = (selected: PickerItem | PickerItem[]) => {
