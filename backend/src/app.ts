@@ -54,6 +54,7 @@ import { ExportJobSchema } from './exports/exports.schemas.js';
 import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
 import { registerSafetyRoutes } from './safety/safety.routes.js';
+import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerOnkozertRoutes(typed, deps);
       registerSafetyRoutes(typed, deps);
       registerProjectRoutes(typed, deps);
+      registerTerminologyRoutes(typed);
     },
     { prefix: API_BASE },
   );

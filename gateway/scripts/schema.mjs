@@ -25,6 +25,7 @@ export const SCHEMA_DOMAINS = [
   'safety',
   'generic-exports',
   'projects',
+  'terminology',
 ];
 
 /** The folder of the domain files. */

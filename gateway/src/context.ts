@@ -19,6 +19,7 @@ import { createDataQueryLoaders } from './data-queries/loaders.js';
 import { createExportLoaders } from './exports/loaders.js';
 import { createOnkozertLoaders } from './onkozert/loaders.js';
 import { createGenericExportLoaders } from './generic-exports/loaders.js';
+import { createTerminologyLoaders } from './terminology/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
@@ -40,6 +41,7 @@ function createLoaders(backend: BackendClient) {
     ...createExportLoaders(backend),
     ...createOnkozertLoaders(backend),
     ...createGenericExportLoaders(backend),
+    ...createTerminologyLoaders(backend),
   };
 }
 

@@ -91,6 +91,7 @@ import {
   projectMutations,
   projectQueries,
 } from './projects/projects.resolvers.js';
+import { terminologyQueries } from './terminology/terminology.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -113,6 +114,7 @@ const resolvers: Resolvers = {
     ...safetyQueries,
     ...genericExportQueries,
     ...projectQueries,
+    ...terminologyQueries,
   },
   Mutation: {
     ...authMutations,

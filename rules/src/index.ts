@@ -65,3 +65,4 @@ export * from './exports/reward.js';
 export * from './onkozert/key-figure-rows.js';
 export * from './safety/free-text.js';
 export * from './safety/screening-configuration.js';
+export * from './terminology/terminology-search.js';

@@ -81,7 +81,7 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
 
   await expectFreshForm(page, 'Diagnose');
   await patients.fillDate('Diagnosedatum', { day: '15', month: '10', year: '2026' });
-  await patients.choose('Diagnose (ICD-10-GM)', 'C34.1 Oberlappen (-Bronchus)');
+  await patients.pick('Diagnose (ICD-10-GM)', 'C34.1', 'C34.1 Oberlappen (-Bronchus)');
   await patients.choose('Histologie (ICD-O-3)', '8140/3 Adenokarzinom');
   await saveAndNext(page);
 

@@ -46,10 +46,11 @@ describe('A physician documents a demo patient', () => {
     await patients.instrumentCard('Diagnose').getByRole('link', { name: 'Anlegen: Diagnose' }).click();
     await page.getByRole('heading', { name: 'Neues Instrument: Diagnose' }).waitFor();
     await patients.fillDate('Diagnosedatum', { day: '15', month: '10', year: '2026' });
-    await patients.choose('Diagnose (ICD-10-GM)', 'C34.1 Oberlappen (-Bronchus)');
+    await patients.pick('Diagnose (ICD-10-GM)', 'oberlappen', 'C34.1 Oberlappen (-Bronchus)');
     expect(await patients.field('Morphologie-Code').count()).toBe(0);
     await patients.choose('Histologie (ICD-O-3)', 'Andere Histologie');
     await patients.field('Morphologie-Code').waitFor();
+    await patients.pick('Morphologie-Code', 'lepidisch', '8250/3 Lepidisches Adenokarzinom');
     await patients.choose('Histologie (ICD-O-3)', '8140/3 Adenokarzinom');
     await patients.field('Morphologie-Code').waitFor({ state: 'detached' });
     await patients.save();
@@ -156,7 +157,7 @@ describe('Two sessions edit the same instrument', () => {
     await one.visitCard('Baseline').getByRole('link', { name: 'Baseline' }).click();
     await one.instrumentCard('Diagnose').getByRole('link', { name: 'Anlegen: Diagnose' }).click();
     await one.fillDate('Diagnosedatum', { day: '01', month: '03', year: '2022' });
-    await one.choose('Diagnose (ICD-10-GM)', 'C34.3 Unterlappen (-Bronchus)');
+    await one.pick('Diagnose (ICD-10-GM)', 'C34.3', 'C34.3 Unterlappen (-Bronchus)');
     await one.choose('Histologie (ICD-O-3)', '8070/3 Plattenepithelkarzinom');
     await one.save();
     await first.getByRole('heading', { name: 'Baseline' }).waitFor();

@@ -36,7 +36,7 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     await patients.instrumentCard('Diagnose').getByRole('link', { name: 'Anlegen: Diagnose' }).click();
     await page.getByRole('heading', { name: 'Neues Instrument: Diagnose' }).waitFor();
     await patients.fillDate('Diagnosedatum', { day: '', month: '10', year: '2026' });
-    await patients.choose('Diagnose (ICD-10-GM)', 'C34.1 Oberlappen (-Bronchus)');
+    await patients.pick('Diagnose (ICD-10-GM)', 'C34.1', 'C34.1 Oberlappen (-Bronchus)');
     await patients.choose('Histologie (ICD-O-3)', '8140/3 Adenokarzinom');
     await patients.save();
     await page.getByRole('heading', { name: 'Baseline' }).waitFor();

@@ -566,6 +566,8 @@ export const texts = {
     required: 'Pflichtfeld',
     missing: 'Pflichtfeld fehlt',
     choose: 'Bitte wählen',
+    terminologySearch: 'Code oder Text suchen',
+    terminologyNone: 'Kein passender Code gefunden',
     yes: 'Ja',
     no: 'Nein',
     noAnswer: 'Keine Angabe',

@@ -45,6 +45,7 @@ export const FieldDefinitionSchema = Type.Object({
       Type.Object({
         valueType: OptStr,
         enumValueSetIdentifier: OptStr,
+        terminology: OptStr,
         unit: OptStr,
         therapistRequired: Type.Optional(Type.Boolean()),
         locationRequired: Type.Optional(Type.Boolean()),

@@ -185,6 +185,7 @@ export const FieldDefinitionType: FieldDefinitionResolvers = {
   },
   valueType: ({ field }) => field.definition?.valueType ?? null,
   enumValueSetIdentifier: ({ field }) => field.definition?.enumValueSetIdentifier ?? null,
+  terminology: ({ field }) => field.definition?.terminology ?? null,
   unit: ({ field }) => field.definition?.unit ?? null,
   therapistRequired: ({ field }) => field.definition?.therapistRequired === true,
   locationRequired: ({ field }) => field.definition?.locationRequired === true,

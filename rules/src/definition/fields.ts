@@ -68,6 +68,8 @@ export type FieldDefinitionSettings = {
   /** e.g. text, number, date, enum, boolean. */
   valueType?: string | null;
   enumValueSetIdentifier?: string | null;
+  /** The terminology collection the value is picked from (a code of it is stored), e.g. icd-10-gm. */
+  terminology?: string | null;
   unit?: string | null;
   /** Network fields: a therapist (person) must be chosen. */
   therapistRequired?: boolean;

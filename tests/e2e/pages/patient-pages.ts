@@ -48,6 +48,16 @@ export class PatientPages {
     await scope.getByLabel(new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`)).selectOption({ label: option });
   }
 
+  /** Picks a code in a terminology field: types the search, then clicks the offered code. */
+  async pick(label: string, search: string, option: string, scope: Locator | Page = this.page): Promise<void> {
+    const input = scope.getByRole('combobox', { name: new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`) });
+    await input.fill(search);
+    await this.page.getByRole('option', { name: option, exact: true }).click();
+    // The input shows the picked code's text once the field stores it (also in set-up hooks, so no expect.poll).
+    const element = await input.elementHandle();
+    await this.page.waitForFunction(([field, text]) => (field as HTMLInputElement).value === text, [element, option] as const);
+  }
+
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Speichern', exact: true }).click();
   }

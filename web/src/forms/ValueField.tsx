@@ -9,6 +9,7 @@ import { texts } from '../texts';
 import { FieldLabel, FieldNotes, fieldErrors, notesId } from './FieldParts';
 import { fieldValueText } from './fieldText';
 import { PartialDateInput } from './PartialDateInput';
+import { TerminologyField } from './TerminologyField';
 import { useFormModel } from './formContext';
 import type { FieldNode } from './formNodes';
 import styles from './DocumentationForm.module.css';
@@ -50,6 +51,9 @@ export function ValueField({ node }: { node: FieldNode }) {
       </div>
     );
   }
+
+  const terminology = definition.definition?.terminology;
+  if (terminology && (kind === 'text' || kind === 'enum')) return <TerminologyField node={node} collection={terminology} />;
 
   if (kind === 'date') {
     const invalid = value !== '' && parsePartialDate(value) === null ? texts.forms.invalidDate : null;

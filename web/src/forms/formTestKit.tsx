@@ -5,6 +5,8 @@
 import type { DataFieldDefinition, DataFieldInstance } from '@ecrf/rules';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { RelayEnvironmentProvider } from 'react-relay';
+import { createMockEnvironment } from 'relay-test-utils';
 import userEvent from '@testing-library/user-event';
 import { erikaContext, erikaData, institutes, kitchenSinkDefinition, personas } from '@ecrf/rules/test-utils';
 import { DocumentationForm, type DocumentationFormProps, type FormEvaluation } from './DocumentationForm';
@@ -76,7 +78,10 @@ export const evaluation: FormEvaluation = {
   today: '2025-06-01',
 };
 
-type Options = Partial<Omit<DocumentationFormProps, 'formFields' | 'fields' | 'onChange' | 'definition'>>;
+type Options = Partial<Omit<DocumentationFormProps, 'formFields' | 'fields' | 'onChange' | 'definition'>> & {
+  /** Answers the graph queries of fields that load data (terminology pickers). */
+  environment?: ReturnType<typeof createMockEnvironment>;
+};
 
 /** Renders the form of `formFields` over `initial`; `latest()` is the form state after the last render. */
 export function renderForm(formFields: readonly DataFieldDefinition[], initial: readonly DataFieldInstance[] = [], options: Options = {}) {
@@ -103,9 +108,11 @@ export function renderForm(formFields: readonly DataFieldDefinition[], initial: 
     );
   }
   const view = render(
-    <MemoryRouter>
-      <Harness />
-    </MemoryRouter>,
+    <RelayEnvironmentProvider environment={options.environment ?? createMockEnvironment()}>
+      <MemoryRouter>
+        <Harness />
+      </MemoryRouter>
+    </RelayEnvironmentProvider>,
   );
   const latest = (): FormState => {
     if (state === null) throw new Error('not rendered');

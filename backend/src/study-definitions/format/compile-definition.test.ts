@@ -164,6 +164,7 @@ describe('a broken definition is refused with the place of every problem', () =>
         arr(doc, 'patient', 'fields').push({ identifier: 'stray', type: 'ListEntry', label: 'x' });
         obj(doc, 'patient', 'fields', 0).enm = 'sex';
         obj(doc, 'patient', 'fields', 1).enum = 'months';
+        obj(doc, 'patient', 'fields', 1).terminology = 'icd-10-gm';
         obj(doc, 'constraints', 'c_female').operator = 'isWoman';
         delete obj(doc, 'visits', 1).label;
       }),
@@ -173,6 +174,7 @@ describe('a broken definition is refused with the place of every problem', () =>
         'patient.fields[stray]: a ListEntry must be a child of a List',
         expect.stringMatching(/^patient\.fields\[sex\]: unknown property 'enm'/),
         "patient.fields[birth_date]: enum value set 'months' is not defined in 'enumValueSets'",
+        "patient.fields[birth_date]: 'terminology' is a setting of text and enum TableEntry fields only",
         expect.stringMatching(/^constraints\[c_female\]: unknown operator "isWoman"/),
         "visits[fu]: 'label' missing: every visible key needs a display value in 'de'",
       ]),

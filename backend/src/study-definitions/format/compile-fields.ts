@@ -49,6 +49,7 @@ const FIELD_KEYS = [
   'order',
   'valueType',
   'enum',
+  'terminology',
   'unit',
   'readonly',
   'deleted',
@@ -158,6 +159,12 @@ function settingsOf(fc: FieldCompiler, place: string, doc: JsonRecord, type: Fie
   if (valueType !== undefined && type !== 'TableEntry' && type !== 'DisplayValue') fc.ctx.problem(place, `a ${type} has no value type`);
   if (valueType) settings.valueType = valueType;
   if (enumSet) settings.enumValueSetIdentifier = enumSet;
+  const terminology = fc.ctx.string(place, doc, 'terminology', false);
+  const pickable = type === 'TableEntry' && (valueType === undefined || valueType === 'text' || valueType === 'enum');
+  if (terminology !== undefined && !pickable) {
+    fc.ctx.problem(place, `'terminology' is a setting of text and enum TableEntry fields only`);
+  }
+  if (terminology) settings.terminology = terminology;
   const unit = fc.ctx.string(place, doc, 'unit', false);
   if (unit) settings.unit = unit;
   const network = NETWORK_FIELD_TYPES.includes(type);
