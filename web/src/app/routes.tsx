@@ -37,6 +37,7 @@ import { ExportsScreen, exportsScreenQuery } from '../screens/Exports/ExportsScr
 import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
+import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -74,6 +75,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/safety/freetextreport', loader: load(safetyFreetextReportScreenQuery), element: <SafetyFreetextReportScreen /> },
             { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
             { path: '/safety/generic-exports', loader: load(genericExportsScreenQuery), element: <GenericExportsScreen /> },
+            { path: '/support', loader: load(supportScreenQuery), element: <SupportScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },
