@@ -1,0 +1,44 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.js';
+import { LocationDialog } from './pages/location-dialog.js';
+import { LoginPage } from './pages/login-page.js';
+
+const browser = useBrowser();
+let page: Page;
+
+// The gateway runs with its documented defaults (OPERATOR_NAME, OPERATOR_ADDRESS, SUPPORT_PHONE, SUPPORT_EMAIL unset).
+const OPERATOR = ['Netzwerkgeschäftsstelle des klinischen Registers', 'Kerpener Straße 62', '50937 Köln'];
+
+describe('Support and legal notice name the configured operator (issue 13, part 7)', () => {
+  beforeAll(async () => {
+    page = await browser.newPage();
+  });
+
+  it('shows the operator on /impressum before sign-in', async () => {
+    await page.goto(`${inject('baseUrl')}/impressum`);
+    await page.getByRole('heading', { name: 'Angaben zum Anbieter' }).waitFor();
+    const provider = page.locator('address');
+    await provider.waitFor();
+    for (const line of OPERATOR) expect(await provider.innerText()).toContain(line);
+    expect(await page.getByRole('link', { name: 'geschaeftsstelle@register.local' }).getAttribute('href')).toBe(
+      'mailto:geschaeftsstelle@register.local',
+    );
+  });
+
+  it('leads a signed-in user from the footer to /support with phone, mail and version', async () => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('physician');
+    await new LocationDialog(page).choose('3003 - Thoraxklinik Heidelberg');
+    await page.waitForURL('**/home');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Support' }).click();
+    await page.waitForURL('**/support');
+    await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    const main = await page.getByRole('main').innerText();
+    for (const line of OPERATOR) expect(main).toContain(line);
+    expect(main).toContain('Telefon: 0221 478-88100');
+    expect(main).toContain('Bitte nennen Sie bei Rückfragen die Version des eCRF: 1.30.6.');
+    expect(await page.getByRole('link', { name: '0221 478-88100' }).getAttribute('href')).toBe('tel:022147888100');
+  });
+});
