@@ -24,6 +24,7 @@ export const SCHEMA_DOMAINS = [
   'onkozert',
   'safety',
   'generic-exports',
+  'follow-up-calendar',
 ];
 
 /** The folder of the domain files. */

@@ -84,6 +84,7 @@ import {
 } from './safety/safety.resolvers.js';
 import { GenericExportDefinitionType, genericExportQueries } from './generic-exports/generic-exports.resolvers.js';
 import { genericExportMutations } from './generic-exports/generic-exports.mutations.js';
+import { followUpCalendarQueries } from './follow-up-calendar/follow-up-calendar.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -105,6 +106,7 @@ const resolvers: Resolvers = {
     ...onkozertQueries,
     ...safetyQueries,
     ...genericExportQueries,
+    ...followUpCalendarQueries,
   },
   Mutation: {
     ...authMutations,

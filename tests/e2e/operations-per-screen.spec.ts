@@ -135,6 +135,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
     { path: '/safety/freetextreport', operation: 'SafetyFreetextReportScreenQuery', heading: 'Konfiguration: Freitexte' },
     { path: '/safety/report', operation: 'SafetyScreeningScreenQuery', heading: 'Konfiguration: Screening' },
     { path: '/support', operation: 'SupportScreenQuery', heading: 'Support' },
+    { path: '/calendar', operation: 'CalendarScreenQuery', heading: 'Kalender' },
     // An unknown address still shows the shell, which then loads alone.
     { path: '/gibtsnicht', operation: 'AppShellQuery', heading: 'Seite nicht gefunden' },
   ];

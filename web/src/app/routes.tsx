@@ -38,6 +38,7 @@ import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
 import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
+import { CalendarScreen, calendarScreenQuery } from '../screens/Calendar/CalendarScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -76,6 +77,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
             { path: '/safety/generic-exports', loader: load(genericExportsScreenQuery), element: <GenericExportsScreen /> },
             { path: '/support', loader: load(supportScreenQuery), element: <SupportScreen /> },
+            { path: '/calendar', loader: load(calendarScreenQuery), element: <CalendarScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
+import { AppShell } from './pages/app-shell.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
 
@@ -10,7 +11,7 @@ let page: Page;
 // The gateway runs with its documented defaults (OPERATOR_NAME, OPERATOR_ADDRESS, SUPPORT_PHONE, SUPPORT_EMAIL unset).
 const OPERATOR = ['Netzwerkgeschäftsstelle des klinischen Registers', 'Kerpener Straße 62', '50937 Köln'];
 
-describe('Support and legal notice name the configured operator (issue 13, part 7)', () => {
+describe('The remaining routes: support, legal notice and calendar (issue 13, part 7)', () => {
   beforeAll(async () => {
     page = await browser.newPage();
   });
@@ -40,5 +41,26 @@ describe('Support and legal notice name the configured operator (issue 13, part 
     expect(main).toContain('Telefon: 0221 478-88100');
     expect(main).toContain('Bitte nennen Sie bei Rückfragen die Version des eCRF: 1.30.6.');
     expect(await page.getByRole('link', { name: '0221 478-88100' }).getAttribute('href')).toBe('tel:022147888100');
+  });
+
+  it('shows the case manager the pending follow-ups of both locations on /calendar, which has no sidebar entry', async () => {
+    const other = await browser.newPage();
+    const login = new LoginPage(other);
+    await login.open();
+    await login.signIn('casemanager');
+    await new LocationDialog(other).choose('2002 - Klinikum Essen');
+    await other.waitForURL('**/home');
+    expect(await new AppShell(other).sidebarEntries()).not.toContain('Calendar');
+    await other.goto(`${inject('baseUrl')}/calendar`);
+    const table = other.getByRole('table', { name: 'Kalender' });
+    await table.waitFor();
+    const rows = await table.getByRole('row').allInnerTexts();
+    // Seeded baselines (patient-seed.ts): 2025-02-03 at every location, so due on 03.02.2027.
+    for (const location of ['1001', '2002']) {
+      expect(rows.some((row) => row.includes(`DEMO-${location}-2`) && row.includes('03.02.2027') && row.includes('Anstehend'))).toBe(true);
+    }
+    expect(rows.some((row) => row.includes('3003'))).toBe(false);
+    await table.getByRole('link', { name: 'DEMO-2002-2' }).click();
+    await other.getByRole('heading', { name: 'Patient DEMO-2002-2' }).waitFor();
   });
 });
