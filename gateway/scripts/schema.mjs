@@ -25,6 +25,7 @@ export const SCHEMA_DOMAINS = [
   'safety',
   'generic-exports',
   'follow-up-calendar',
+  'system',
 ];
 
 /** The folder of the domain files. */

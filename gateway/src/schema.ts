@@ -85,6 +85,7 @@ import {
 import { GenericExportDefinitionType, genericExportQueries } from './generic-exports/generic-exports.resolvers.js';
 import { genericExportMutations } from './generic-exports/generic-exports.mutations.js';
 import { followUpCalendarQueries } from './follow-up-calendar/follow-up-calendar.resolvers.js';
+import { systemQueries } from './system/system.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -107,6 +108,7 @@ const resolvers: Resolvers = {
     ...safetyQueries,
     ...genericExportQueries,
     ...followUpCalendarQueries,
+    ...systemQueries,
   },
   Mutation: {
     ...authMutations,

@@ -41,6 +41,21 @@ describe('The remaining routes: support, legal notice and calendar (issue 13, pa
     expect(main).toContain('Telefon: 0221 478-88100');
     expect(main).toContain('Bitte nennen Sie bei Rückfragen die Version des eCRF: 1.30.6.');
     expect(await page.getByRole('link', { name: '0221 478-88100' }).getAttribute('href')).toBe('tel:022147888100');
+    // The component versions are for platform administrators only.
+    expect(main).not.toContain('Komponenten');
+  });
+
+  it('shows a platform administrator the running components on /support', async () => {
+    const admin = await browser.newPage();
+    const login = new LoginPage(admin);
+    await login.open();
+    await login.signIn('superadmin');
+    await admin.waitForURL('**/home');
+    await admin.goto(`${inject('baseUrl')}/support`);
+    await admin.getByRole('heading', { name: 'Komponenten' }).waitFor();
+    const terms = await admin.getByRole('term').allInnerTexts();
+    expect(terms).toEqual(['@ecrf/backend', 'node', 'postgresql', 'database-schema']);
+    expect(await admin.getByRole('main').innerText()).toMatch(/database-schema\s+\d+.*\.sql/);
   });
 
   it('shows the case manager the pending follow-ups of both locations on /calendar, which has no sidebar entry', async () => {

@@ -171,6 +171,7 @@ export const texts = {
     intro:
       'Bei Fragen zur Dokumentation, zu Ihrem Zugang oder wenn ein Standort fehlt, wenden Sie sich bitte an die Netzwerkgeschäftsstelle:',
     versionHint: (version: string) => `Bitte nennen Sie bei Rückfragen die Version des eCRF: ${version}.`,
+    componentsHeading: 'Komponenten',
   },
   documentation: {
     heading: 'Dokumentation',

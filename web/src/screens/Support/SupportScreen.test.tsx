@@ -14,10 +14,23 @@ const clientConfig = {
   supportEmail: 'hilfe@lungenregister.example',
 };
 
-function environmentWithConfig() {
+type Assemblies = { components: { name: string; version: string }[] } | null;
+
+function environmentWithConfig(systemAssemblies: Assemblies = null) {
   const environment = createMockEnvironment();
-  environment.mock.queueOperationResolver((operation) => MockPayloadGenerator.generate(operation, { ClientConfig: () => clientConfig }));
+  environment.mock.queueOperationResolver((operation) =>
+    MockPayloadGenerator.generate(operation, { ClientConfig: () => clientConfig, Query: () => ({ systemAssemblies }) }),
+  );
   return environment;
+}
+
+function renderSupport(systemAssemblies: Assemblies = null) {
+  renderWithProviders(
+    <Suspense fallback="…">
+      <SupportScreen />
+    </Suspense>,
+    { path: '/support', environment: environmentWithConfig(systemAssemblies), screenQuery: supportScreenQuery, variables: {} },
+  );
 }
 
 function expectOperator() {
@@ -32,15 +45,23 @@ function expectOperator() {
 
 describe('SupportScreen', () => {
   it('names the configured operator with address, phone, mail and the version to quote', async () => {
-    renderWithProviders(
-      <Suspense fallback="…">
-        <SupportScreen />
-      </Suspense>,
-      { path: '/support', environment: environmentWithConfig(), screenQuery: supportScreenQuery, variables: {} },
-    );
+    renderSupport();
     expect(await screen.findByRole('heading', { name: 'Support' })).toBeTruthy();
     expectOperator();
     expect(screen.getByText('Bitte nennen Sie bei Rückfragen die Version des eCRF: 1.30.6.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Komponenten' })).toBeNull();
+  });
+
+  it('lists the component versions to a viewer who may read them', async () => {
+    renderSupport({
+      components: [
+        { name: 'node', version: '20.20.2' },
+        { name: 'postgresql', version: '16.4' },
+      ],
+    });
+    expect(await screen.findByRole('heading', { name: 'Komponenten' })).toBeTruthy();
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['node', 'postgresql']);
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['20.20.2', '16.4']);
   });
 });
 

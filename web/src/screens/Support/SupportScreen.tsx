@@ -10,15 +10,21 @@ import styles from './SupportScreen.module.css';
 
 export const supportScreenQuery = defineScreenQuery<SupportScreenQuery>(supportScreenQueryNode, () => ({}));
 
-/** /support: whom to ask, from the deployment's configuration (ecrf-core.md §2). */
+/** /support: whom to ask, from the deployment's configuration (ecrf-core.md §2); administrators also see the component versions. */
 export function SupportScreen() {
-  const { clientConfig } = usePreloadedQuery<SupportScreenQuery>(
+  const { clientConfig, systemAssemblies } = usePreloadedQuery<SupportScreenQuery>(
     graphql`
       query SupportScreenQuery {
         ...AppShell_query
         clientConfig {
           versionLabel
           ...OperatorContact_clientConfig
+        }
+        systemAssemblies {
+          components {
+            name
+            version
+          }
         }
       }
     `,
@@ -32,6 +38,21 @@ export function SupportScreen() {
       <p>{texts.support.intro}</p>
       <OperatorContact clientConfig={clientConfig} />
       <p>{texts.support.versionHint(clientConfig.versionLabel)}</p>
+      {systemAssemblies && (
+        <>
+          <Heading as="h2" id="support-components" className={styles.subheading}>
+            {texts.support.componentsHeading}
+          </Heading>
+          <dl aria-labelledby="support-components" className={styles.components}>
+            {systemAssemblies.components.map((component) => (
+              <div key={component.name}>
+                <dt>{component.name}</dt>
+                <dd>{component.version}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
     </section>
   );
 }
