@@ -24,6 +24,9 @@ const EntrySchema = Type.Object({
   overdue: Type.Boolean({ description: 'Due before today (Europe/Berlin) and not yet created' }),
 });
 
+/** Patients whose documents are loaded at once. */
+const CHUNK = 1000;
+
 export function registerFollowUpCalendarRoutes(app: App, { db }: AppDeps): void {
   app.get(
     '/FollowUpCalendar/study/:studyId',
@@ -41,47 +44,48 @@ export function registerFollowUpCalendarRoutes(app: App, { db }: AppDeps): void 
       const caller = callerOf(request);
       const locations = hasRight(caller.rights, 'StudyPatientGetAllCmd') ? undefined : await callerLocationIds(db, caller);
       const patients = await calendarPatients(db, request.params.studyId, locations);
-      const { visits, instruments } = await documentsOf(
-        db,
-        patients.map((p) => p.id),
-      );
-      const toInstrument = (row: (typeof instruments)[number]): Instrument => ({
-        id: row.id,
-        definitionId: row.definition_id,
-        fields: row.fields,
-      });
-      const instrumentsOf = groupBy(instruments, (i) => i.visit_id ?? `patient:${i.study_patient_id}`);
-      const visitsOf = groupBy(visits, (v) => v.study_patient_id);
       const today = registryToday(new Date());
       const entries = [];
-      for (const patient of patients) {
-        const context: StudyPatientContext = {
-          id: patient.id,
-          patientId: patient.patientId,
-          fields: patient.fields,
-          visits: (visitsOf.get(patient.id) ?? []).map((v) => ({
-            id: v.id,
-            definitionId: v.definition_id,
-            fields: v.fields,
-            visitDate: v.visit_date,
-            isNew: v.state === 'new',
-            instruments: (instrumentsOf.get(v.id) ?? []).map(toInstrument),
-          })),
-          standaloneInstruments: (instrumentsOf.get(`patient:${patient.id}`) ?? []).map(toInstrument),
-        };
-        const entry = followUpCalendarEntry(
-          context,
-          await definitionIndex(db, patient.studyDefinitionId, patient.definitionVersion),
-          today,
+      // In chunks, so the documents of a whole registry are never in memory at once.
+      for (let from = 0; from < patients.length; from += CHUNK) {
+        const chunk = patients.slice(from, from + CHUNK);
+        const { visits, instruments } = await documentsOf(
+          db,
+          chunk.map((p) => p.id),
         );
-        if (entry === null) continue;
-        entries.push({
-          studyPatientId: patient.id,
-          patientId: patient.patientId,
-          pseudonym: patient.pseudonym,
-          location: { id: patient.studyInstituteId, identifier: patient.instituteIdentifier, displayName: patient.instituteDisplayName },
-          ...entry,
+        const toInstrument = (row: (typeof instruments)[number]): Instrument => ({
+          id: row.id,
+          definitionId: row.definition_id,
+          fields: row.fields,
         });
+        const instrumentsOf = groupBy(instruments, (i) => i.visit_id ?? `patient:${i.study_patient_id}`);
+        const visitsOf = groupBy(visits, (v) => v.study_patient_id);
+        for (const patient of chunk) {
+          const context: StudyPatientContext = {
+            id: patient.id,
+            patientId: patient.patientId,
+            fields: patient.fields,
+            visits: (visitsOf.get(patient.id) ?? []).map((v) => ({
+              id: v.id,
+              definitionId: v.definition_id,
+              fields: v.fields,
+              visitDate: v.visit_date,
+              isNew: v.state === 'new',
+              instruments: (instrumentsOf.get(v.id) ?? []).map(toInstrument),
+            })),
+            standaloneInstruments: (instrumentsOf.get(`patient:${patient.id}`) ?? []).map(toInstrument),
+          };
+          const index = await definitionIndex(db, patient.studyDefinitionId, patient.definitionVersion);
+          const entry = followUpCalendarEntry(context, index, today);
+          if (entry === null) continue;
+          entries.push({
+            studyPatientId: patient.id,
+            patientId: patient.patientId,
+            pseudonym: patient.pseudonym,
+            location: { id: patient.studyInstituteId, identifier: patient.instituteIdentifier, displayName: patient.instituteDisplayName },
+            ...entry,
+          });
+        }
       }
       return entries.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.pseudonym.localeCompare(b.pseudonym));
     },
