@@ -31,6 +31,7 @@ import { registerEcrfUserRoutes } from './network/ecrf-user.routes.js';
 import { registerAuditRoutes } from './audit/audit.routes.js';
 import { registerPatientRoutes } from './patients/patients.routes.js';
 import { registerStudyPatientRoutes } from './study-patients/study-patients.routes.js';
+import { registerFollowUpCalendarRoutes } from './follow-up-calendar/follow-up-calendar.routes.js';
 import { registerNngmStudyPatientRoutes } from './study-patients/nngm-study-patients.routes.js';
 import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerInstrumentRoutes } from './instruments/instruments.routes.js';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerAuditRoutes(typed, deps);
       registerPatientRoutes(typed, deps);
       registerStudyPatientRoutes(typed, deps);
+      registerFollowUpCalendarRoutes(typed, deps);
       registerNngmStudyPatientRoutes(typed, deps);
       registerVisitRoutes(typed, deps);
       registerInstrumentRoutes(typed, deps);

@@ -26,6 +26,8 @@ export const SCHEMA_DOMAINS = [
   'generic-exports',
   'projects',
   'terminology',
+  'follow-up-calendar',
+  'system',
 ];
 
 /** The folder of the domain files. */

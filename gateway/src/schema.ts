@@ -92,6 +92,8 @@ import {
   projectQueries,
 } from './projects/projects.resolvers.js';
 import { terminologyQueries } from './terminology/terminology.resolvers.js';
+import { followUpCalendarQueries } from './follow-up-calendar/follow-up-calendar.resolvers.js';
+import { systemQueries } from './system/system.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -115,6 +117,8 @@ const resolvers: Resolvers = {
     ...genericExportQueries,
     ...projectQueries,
     ...terminologyQueries,
+    ...followUpCalendarQueries,
+    ...systemQueries,
   },
   Mutation: {
     ...authMutations,

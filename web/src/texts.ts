@@ -9,6 +9,7 @@ export const texts = {
     versionLabel: (version: string) => `Version ${version}`,
     impressum: 'Impressum',
     privacy: 'Datenschutz',
+    support: 'Support',
     mainNavigation: 'Hauptmenü',
     legalNavigation: 'Rechtliche Hinweise',
     skipToContent: 'Zum Inhalt springen',
@@ -139,8 +140,7 @@ export const texts = {
   impressum: {
     heading: 'Impressum',
     providerHeading: 'Angaben zum Anbieter',
-    provider:
-      'Betreiber des eCRF Registers ist die Netzwerkgeschäftsstelle des klinischen Registers. Die Kontaktdaten erhalten Sie von Ihrer Netzwerkgeschäftsstelle.',
+    provider: 'Betreiber des eCRF Registers ist:',
     purpose: 'Das eCRF Register dient der Dokumentation von Patientinnen und Patienten der teilnehmenden Standorte des Netzwerks.',
     privacyHeading: 'Datenschutz',
     privacy:
@@ -148,6 +148,30 @@ export const texts = {
     rights:
       'Sie haben das Recht auf Auskunft, Berichtigung, Löschung und Einschränkung der Verarbeitung Ihrer Daten. Wenden Sie sich dazu an die Netzwerkgeschäftsstelle.',
     back: 'Zurück',
+  },
+  calendar: {
+    heading: 'Kalender',
+    intro: 'Anstehende DigiNet-Follow-up-Visiten Ihrer Standorte: fällig 2 Jahre nach der Baseline-Visite.',
+    noStudy: 'Kein Standort mit Studie gewählt.',
+    dueDate: 'Fällig am',
+    patient: 'Patient',
+    location: 'Standort',
+    baselineDate: 'Baseline am',
+    status: 'Status',
+    overdue: 'Überfällig',
+    upcoming: 'Anstehend',
+    empty: 'Keine anstehenden Follow-up-Visiten.',
+  },
+  operator: {
+    phone: 'Telefon',
+    email: 'E-Mail',
+  },
+  support: {
+    heading: 'Support',
+    intro:
+      'Bei Fragen zur Dokumentation, zu Ihrem Zugang oder wenn ein Standort fehlt, wenden Sie sich bitte an die Netzwerkgeschäftsstelle:',
+    versionHint: (version: string) => `Bitte nennen Sie bei Rückfragen die Version des eCRF: ${version}.`,
+    componentsHeading: 'Komponenten',
   },
   documentation: {
     heading: 'Dokumentation',

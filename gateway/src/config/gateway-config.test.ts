@@ -32,4 +32,19 @@ describe('gateway configuration', () => {
     expect(gatewayConfigFromEnv({ FILE_LINK_SECRET: 'f' }).fileLinkSecret).toBe('f');
     expect(() => gatewayConfigFromEnv({ NODE_ENV: 'production', EVENTS_API_KEY: 'k' })).toThrow(/FILE_LINK_SECRET/);
   });
+  it('reads the operator and its address lines from the environment, with the defaults when unset or blank', () => {
+    const configured = gatewayConfigFromEnv({
+      OPERATOR_NAME: 'Lungenregister e. V.',
+      OPERATOR_ADDRESS: 'Hauptstraße 5; ;12345 Berlin',
+      SUPPORT_PHONE: '030 1234',
+    }).client;
+    expect(configured).toMatchObject({
+      operatorName: 'Lungenregister e. V.',
+      operatorAddress: ['Hauptstraße 5', '12345 Berlin'],
+      supportPhone: '030 1234',
+    });
+    const defaults = gatewayConfigFromEnv({ OPERATOR_NAME: '', OPERATOR_ADDRESS: ' ; ' }).client;
+    expect(defaults.operatorName).toBe('Netzwerkgeschäftsstelle des klinischen Registers');
+    expect(defaults.operatorAddress).toEqual(['Kerpener Straße 62', '50937 Köln']);
+  });
 });

@@ -5,6 +5,10 @@ export type ClientConfig = {
   autoLogoutAfterWarn: number;
   supportPhone: string;
   supportEmail: string;
+  /** Operator of the registry, named on /impressum and /support. */
+  operatorName: string;
+  /** The operator's postal address, one entry per line. */
+  operatorAddress: string[];
 };
 
 export type GatewayConfig = {
@@ -44,7 +48,18 @@ export const defaultClientConfig: ClientConfig = {
   autoLogoutAfterWarn: 180,
   supportPhone: '0221 478-88100',
   supportEmail: 'geschaeftsstelle@register.local',
+  operatorName: 'Netzwerkgeschäftsstelle des klinischen Registers',
+  operatorAddress: ['Kerpener Straße 62', '50937 Köln'],
 };
+
+/** OPERATOR_ADDRESS holds the lines separated by ';' (an environment value has no portable line break). */
+function addressLines(value: string | undefined, fallback: string[]): string[] {
+  const lines = (value ?? '')
+    .split(';')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return lines.length > 0 ? lines : fallback;
+}
 
 function integer(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -79,6 +94,8 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
       autoLogoutAfterWarn: integer(env.AUTO_LOGOUT_AFTER_WARN, defaultClientConfig.autoLogoutAfterWarn),
       supportPhone: env.SUPPORT_PHONE ?? defaultClientConfig.supportPhone,
       supportEmail: env.SUPPORT_EMAIL ?? defaultClientConfig.supportEmail,
+      operatorName: env.OPERATOR_NAME || defaultClientConfig.operatorName,
+      operatorAddress: addressLines(env.OPERATOR_ADDRESS, defaultClientConfig.operatorAddress),
     },
   };
 }

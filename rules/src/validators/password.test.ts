@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { passwordMessages, passwordStrengthErrors, validatePasswordChange } from './password.js';
+import {
+  administratorPasswordPolicy,
+  generatePassword,
+  GENERATED_PASSWORD_LENGTH,
+  passwordMessages,
+  passwordStrengthErrors,
+  validatePasswordChange,
+} from './password.js';
 
 describe('password strength (ecrf-core.md §5)', () => {
   it('accepts a password with 6 characters, upper, lower and digit', () => {
@@ -54,5 +62,32 @@ describe('password change form (ecrf-core.md §5)', () => {
   it('ignores the hidden repeat field while the new password is shown in clear', () => {
     const result = validatePasswordChange({ ...valid, repeatPassword: '', showInClear: true });
     expect(result.canSubmit).toBe(true);
+  });
+});
+
+describe('generated passwords (GET password)', () => {
+  it('meet the administrator policy for any random source', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1 }), (fractions) => {
+        let call = 0;
+        const randomIndex = (bound: number) => Math.floor((fractions[call++ % fractions.length] as number) * bound);
+        const password = generatePassword(randomIndex);
+        expect([...password]).toHaveLength(GENERATED_PASSWORD_LENGTH);
+        expect(passwordStrengthErrors(password, 'administrator')).toEqual([]);
+      }),
+    );
+  });
+  it('describe the policy with the messages of its rules', () => {
+    expect(administratorPasswordPolicy).toEqual({
+      minLength: 6,
+      specialCharacters: '!§$%&/()=.,;:-',
+      rules: [
+        passwordMessages.minLength,
+        passwordMessages.uppercase,
+        passwordMessages.lowercase,
+        passwordMessages.digit,
+        passwordMessages.special,
+      ],
+    });
   });
 });

@@ -44,6 +44,35 @@ export function passwordStrengthErrors(password: string, policy: PasswordPolicy 
   return rules.filter((rule) => !rule.test(password)).map((rule) => rule.message);
 }
 
+/** The administrator policy as data, for GET password and for clients that explain it. */
+export const administratorPasswordPolicy = {
+  minLength: PASSWORD_MIN_LENGTH,
+  specialCharacters: PASSWORD_SPECIAL_CHARACTERS,
+  rules: administratorRules.map((rule) => rule.message),
+} as const;
+
+/** Length of generated passwords: twice the minimum, so they stay strong if the minimum rises a little. */
+export const GENERATED_PASSWORD_LENGTH = 12;
+
+// Letters and digits that are easy to misread when a password is passed on by phone or on paper are left out.
+const generatorClasses = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789', PASSWORD_SPECIAL_CHARACTERS] as const;
+
+/**
+ * A password that meets the administrator policy: one character of each class, the rest from all classes,
+ * shuffled. `randomIndex(bound)` returns an integer in [0, bound); the caller passes a cryptographic source.
+ */
+export function generatePassword(randomIndex: (bound: number) => number): string {
+  const all = generatorClasses.join('');
+  const pick = (alphabet: string) => [...alphabet][randomIndex([...alphabet].length)] as string;
+  const characters = generatorClasses.map(pick);
+  while (characters.length < GENERATED_PASSWORD_LENGTH) characters.push(pick(all));
+  for (let i = characters.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1);
+    [characters[i], characters[j]] = [characters[j] as string, characters[i] as string];
+  }
+  return characters.join('');
+}
+
 export type PasswordChangeInput = {
   oldPassword: string;
   newPassword: string;

@@ -38,6 +38,8 @@ import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
 import { ProjectsScreen, projectsScreenQuery } from '../screens/Projects/ProjectsScreen';
+import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
+import { CalendarScreen, calendarScreenQuery } from '../screens/Calendar/CalendarScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -75,6 +77,8 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/safety/freetextreport', loader: load(safetyFreetextReportScreenQuery), element: <SafetyFreetextReportScreen /> },
             { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
             { path: '/safety/generic-exports', loader: load(genericExportsScreenQuery), element: <GenericExportsScreen /> },
+            { path: '/support', loader: load(supportScreenQuery), element: <SupportScreen /> },
+            { path: '/calendar', loader: load(calendarScreenQuery), element: <CalendarScreen /> },
             { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
             { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
             { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },

@@ -25,6 +25,9 @@ export function Footer({ clientConfig }: { clientConfig: Footer_clientConfig$key
         <Link as={RouterLink} to="/impressum#datenschutz">
           {texts.app.privacy}
         </Link>
+        <Link as={RouterLink} to="/support">
+          {texts.app.support}
+        </Link>
       </nav>
     </footer>
   );

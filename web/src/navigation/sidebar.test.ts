@@ -121,8 +121,11 @@ describe('visibleSidebarEntries', () => {
     expect(existing).toEqual(expect.arrayContaining(['institutesOverview', 'adminUsers', 'adminInstitutes', 'auditEvents']));
     // The query overview of issue 11, for location-bound roles only (ecrf-core.md §6).
     expect(existing).toContain('queryOverview');
-    expect(existing).not.toContain('calendar');
-    expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(existing.filter((key) => key !== 'queryOverview'));
+    // /calendar works (issue 13) but its entry stays hidden: "currently never" (ecrf-core.md §2).
+    expect(existing).toContain('calendar');
+    expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(
+      existing.filter((key) => key !== 'queryOverview' && key !== 'calendar'),
+    );
     expect(visibleSidebarEntries(as(['QueryGetMyCmd'], 'DataManager')).map((e) => e.key)).toContain('queryOverview');
   });
 

@@ -72,7 +72,7 @@ const t = texts.sidebar;
 export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
   { key: 'dashboard', label: t.dashboard, kind: 'link', route: '/home', screenExists: true, isVisible: always },
   // "currently never" (ecrf-core.md §2)
-  { key: 'calendar', label: t.calendar, kind: 'link', route: '/calendar', screenExists: false, isVisible: never },
+  { key: 'calendar', label: t.calendar, kind: 'link', route: '/calendar', screenExists: true, isVisible: never },
   {
     key: 'patients',
     label: t.patients,

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
 import type { FieldAudit, OdmForm, OdmSubject, OdmVisit } from './odm-clinical.js';
 import { fieldAuditRows, instrumentsOfPatients, visitsOfPatients, type OdmPatientRow } from './odm-export.sql.js';
+import { groupBy } from '../../db/group-rows.js';
 
 export type OdmNaming = {
   userOid: (userName: string) => string;
@@ -25,12 +26,6 @@ export function writtenFieldIds(operation: string, newValue: Record<string, unkn
   if (operation === 'Create' && Array.isArray(fields)) return treeIds(fields as DataFieldInstance[]);
   if (operation === 'Update' && fields !== null && typeof fields === 'object') return Object.keys(fields);
   return [];
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
-  return groups;
 }
 
 export async function loadSubjects(db: Kysely<DB>, patients: readonly OdmPatientRow[], naming: OdmNaming): Promise<OdmSubject[]> {

@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Heading, Link } from '@primer/react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import type { ImpressumScreenQuery } from '../../__generated__/ImpressumScreenQuery.graphql';
+import { PageSpinner } from '../../components/PageSpinner';
+import { OperatorContact } from '../../operator/OperatorContact';
 import { useIsSignedIn } from '../../session/useSessionState';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { texts } from '../../texts';
@@ -23,6 +27,9 @@ export function ImpressumScreen() {
           {texts.impressum.providerHeading}
         </Heading>
         <p>{texts.impressum.provider}</p>
+        <Suspense fallback={<PageSpinner />}>
+          <Operator />
+        </Suspense>
         <p>{texts.impressum.purpose}</p>
       </section>
       <section id="datenschutz" aria-labelledby="impressum-privacy" className={styles.section}>
@@ -37,4 +44,19 @@ export function ImpressumScreen() {
       </Link>
     </PublicLayout>
   );
+}
+
+/** The operator's data is public configuration: the page shows it before and after sign-in. */
+function Operator() {
+  const { clientConfig } = useLazyLoadQuery<ImpressumScreenQuery>(
+    graphql`
+      query ImpressumScreenQuery {
+        clientConfig {
+          ...OperatorContact_clientConfig
+        }
+      }
+    `,
+    {},
+  );
+  return <OperatorContact clientConfig={clientConfig} />;
 }
