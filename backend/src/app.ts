@@ -53,6 +53,7 @@ import { ExportJobSchema } from './exports/exports.schemas.js';
 import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
 import { registerSafetyRoutes } from './safety/safety.routes.js';
+import { registerElearningRoutes } from './elearning/elearning.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerGenericExportRoutes(typed, deps);
       registerOnkozertRoutes(typed, deps);
       registerSafetyRoutes(typed, deps);
+      registerElearningRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );
