@@ -24,6 +24,7 @@ export const SCHEMA_DOMAINS = [
   'onkozert',
   'safety',
   'generic-exports',
+  'elearning',
 ];
 
 /** The folder of the domain files. */

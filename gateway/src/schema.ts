@@ -84,6 +84,12 @@ import {
 } from './safety/safety.resolvers.js';
 import { GenericExportDefinitionType, genericExportQueries } from './generic-exports/generic-exports.resolvers.js';
 import { genericExportMutations } from './generic-exports/generic-exports.mutations.js';
+import {
+  ElearningDefinitionType,
+  ElearningResultType,
+  StudyDefinitionElearning,
+  elearningMutations,
+} from './elearning/elearning.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -120,6 +126,7 @@ const resolvers: Resolvers = {
     ...exportMutations,
     ...safetyMutations,
     ...genericExportMutations,
+    ...elearningMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -147,7 +154,7 @@ const resolvers: Resolvers = {
   Person,
   AuditEvent,
   Study: StudyType,
-  StudyDefinition: StudyDefinitionType,
+  StudyDefinition: { ...StudyDefinitionType, ...StudyDefinitionElearning },
   StudyDefinitionVersion: StudyDefinitionVersionType,
   VisitDefinition: VisitDefinitionType,
   InstrumentDefinition: InstrumentDefinitionType,
@@ -177,6 +184,8 @@ const resolvers: Resolvers = {
   ScreeningRow: ScreeningRowType,
   ScreeningConfiguration: ScreeningConfigurationType,
   GenericExportDefinition: GenericExportDefinitionType,
+  ElearningDefinition: ElearningDefinitionType,
+  ElearningResult: ElearningResultType,
 };
 
 export function createSchema() {
