@@ -1026,4 +1026,22 @@ export const texts = {
     reload: 'Aktuellen Stand laden (Ihre Eingaben gehen verloren)',
     notSaved: 'Die Exportdefinition wurde nicht gespeichert.',
   },
+  elearning: {
+    heading: 'E-Learning',
+    none: 'Für Ihre Studien gibt es kein E-Learning.',
+    required: 'Bitte absolvieren Sie zuerst das E-Learning dieser Studie. Erst danach können Sie in ihr dokumentieren.',
+    toElearning: 'Zum E-Learning',
+    threshold: (needed: number, total: number) => `Zum Bestehen müssen mindestens ${needed} von ${total} Fragen richtig beantwortet sein.`,
+    multipleChoice: 'Mehrere Antworten können richtig sein.',
+    submit: 'Antworten absenden',
+    submitting: 'Wird gespeichert …',
+    // ecrf-calls.md §8: the text of a failed save; the form resets.
+    saveFailed: 'Fehler beim Speichern der Ergebnisse.',
+    passed: (correct: number, total: number) =>
+      `Bestanden: ${correct} von ${total} Fragen richtig. Sie können jetzt in dieser Studie dokumentieren.`,
+    failed: (correct: number, total: number, needed: number) =>
+      `Nicht bestanden: ${correct} von ${total} Fragen richtig, ${needed} sind nötig. Bitte versuchen Sie es erneut.`,
+    alreadyPassed: 'Sie haben dieses E-Learning bestanden.',
+    notRequired: 'Für Ihre Rolle ist dieses E-Learning freiwillig.',
+  },
 } as const;

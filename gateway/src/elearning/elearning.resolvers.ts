@@ -11,7 +11,7 @@ import type {
 } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
 import { argumentId, attemptWithIds, type UserErrorModel } from '../graph/user-errors.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { nullIfForbidden, UpstreamError } from '../upstream/upstream-error.js';
 import type { ElearningDefinition, ElearningResult } from './models.js';
 
 const NO_ELEARNING = 'Für diese Studie gibt es kein E-Learning.';
@@ -30,9 +30,11 @@ async function definitionOf(context: GatewayContext, studyDefinitionId: string):
 export const StudyDefinitionElearning: Pick<StudyDefinitionResolvers, 'elearning' | 'viewerElearningRequirement'> = {
   elearning: (definition, _, context) => definitionOf(context, definition.id),
   viewerElearningRequirement: (definition, _, context) =>
-    context.backend.call('get', '/api/v1.0/ELearningResult/studyDefinition/{studyDefinitionId}/require', {
-      path: { studyDefinitionId: definition.id },
-    }),
+    nullIfForbidden(
+      context.backend.call('get', '/api/v1.0/ELearningResult/studyDefinition/{studyDefinitionId}/require', {
+        path: { studyDefinitionId: definition.id },
+      }),
+    ),
 };
 
 export const ElearningDefinitionType: ElearningDefinitionResolvers = {
@@ -44,9 +46,11 @@ export const ElearningDefinitionType: ElearningDefinitionResolvers = {
       options: q.options.map((o) => ({ key: o.id, text: o.text })),
     })),
   viewerResult: (definition, _, context) =>
-    context.backend.call('get', '/api/v1.0/ELearningResult/studyDefinition/{studyDefinitionId}', {
-      path: { studyDefinitionId: definition.studyDefinitionId },
-    }),
+    nullIfForbidden(
+      context.backend.call('get', '/api/v1.0/ELearningResult/studyDefinition/{studyDefinitionId}', {
+        path: { studyDefinitionId: definition.studyDefinitionId },
+      }),
+    ),
 };
 
 export const ElearningResultType: ElearningResultResolvers = {

@@ -37,6 +37,7 @@ import { ExportsScreen, exportsScreenQuery } from '../screens/Exports/ExportsScr
 import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
 import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
 import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
+import { ElearningScreen, elearningScreenQuery } from '../screens/Elearning/ElearningScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -66,6 +67,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/institutesoverview', loader: load(institutesOverviewScreenQuery), element: <InstitutesOverviewScreen /> },
             { path: '/auditLog', loader: load(auditLogScreenQuery), element: <AuditLogScreen /> },
             { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
+            { path: '/elearning', loader: load(elearningScreenQuery), element: <ElearningScreen /> },
             { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
             { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
             { path: '/imports', loader: load(importsScreenQuery), element: <ImportsScreen /> },
