@@ -2,6 +2,8 @@
  * Every German text of the web client, keyed by meaning (STYLE.md). Texts quoted by the specification are
  * copied exactly, typos included (ecrf-core.md §2, §4, §5, §8).
  */
+import { ELEARNING_MESSAGES } from '@ecrf/rules';
+
 export const texts = {
   app: {
     title: 'eCRF Register',
@@ -1029,7 +1031,8 @@ export const texts = {
   elearning: {
     heading: 'E-Learning',
     none: 'Für Ihre Studien gibt es kein E-Learning.',
-    required: 'Bitte absolvieren Sie zuerst das E-Learning dieser Studie. Erst danach können Sie in ihr dokumentieren.',
+    // The server's refusal text, so banner and refusal read alike.
+    required: ELEARNING_MESSAGES.required,
     toElearning: 'Zum E-Learning',
     threshold: (needed: number, total: number) => `Zum Bestehen müssen mindestens ${needed} von ${total} Fragen richtig beantwortet sein.`,
     multipleChoice: 'Mehrere Antworten können richtig sein.',

@@ -10,9 +10,8 @@ export type ElearningDefinitionContent = { title: string; questions: ElearningQu
 export type ElearningAnswer = { questionId: string; optionIds: string[] };
 export type ElearningScore = { correctCount: number; questionCount: number; passed: boolean };
 
-/** German texts shown to the user (ecrf-calls.md §8). */
+/** German texts of the server's refusals (the web's own texts are in web/src/texts.ts). */
 export const ELEARNING_MESSAGES = {
-  saveFailed: 'Fehler beim Speichern der Ergebnisse.',
   required: 'Bitte absolvieren Sie zuerst das E-Learning dieser Studie. Erst danach können Sie in ihr dokumentieren.',
   unanswered: (n: number) => `Frage ${n} ist nicht beantwortet.`,
   unknownQuestion: (id: string) => `Die Frage ${id} gehört nicht zu diesem E-Learning.`,
