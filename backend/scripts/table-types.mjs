@@ -36,5 +36,7 @@ await writeTableTypes({
     'safety_screening_configuration.study_patient_fields': 'string[]',
     'safety_screening_configuration.visit_fields': 'string[]',
     'safety_screening_configuration.instrument_fields': 'string[]',
+    'elearning_definition.questions': `${rules}#ElearningQuestion[]`,
+    'elearning_result.answers': `${rules}#ElearningAnswer[]`,
   },
 });

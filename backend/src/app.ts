@@ -56,6 +56,7 @@ import { registerGenericExportRoutes } from './generic-exports/generic-exports.r
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
 import { registerSafetyRoutes } from './safety/safety.routes.js';
 import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
+import { registerElearningRoutes } from './elearning/elearning.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerSafetyRoutes(typed, deps);
       registerProjectRoutes(typed, deps);
       registerTerminologyRoutes(typed);
+      registerElearningRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

@@ -78,6 +78,8 @@ const output = await codegen({
       ScreeningReport: '../safety/models.js#ScreeningReport',
       ScreeningRow: '../safety/models.js#ScreeningRow',
       ScreeningConfiguration: '../safety/models.js#ScreeningConfiguration',
+      ElearningDefinition: '../elearning/models.js#ElearningDefinition',
+      ElearningResult: '../elearning/models.js#ElearningResult',
       GenericExportDefinition: '../generic-exports/models.js#GenericExportDefinition',
       // research projects (issue 13)
       Project: '../projects/models.js#Project',

@@ -28,6 +28,7 @@ export const SCHEMA_DOMAINS = [
   'terminology',
   'follow-up-calendar',
   'system',
+  'elearning',
 ];
 
 /** The folder of the domain files. */

@@ -94,6 +94,12 @@ import {
 import { terminologyQueries } from './terminology/terminology.resolvers.js';
 import { followUpCalendarQueries } from './follow-up-calendar/follow-up-calendar.resolvers.js';
 import { systemQueries } from './system/system.resolvers.js';
+import {
+  ElearningDefinitionType,
+  ElearningResultType,
+  StudyDefinitionElearning,
+  elearningMutations,
+} from './elearning/elearning.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -135,6 +141,7 @@ const resolvers: Resolvers = {
     ...safetyMutations,
     ...genericExportMutations,
     ...projectMutations,
+    ...elearningMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -162,7 +169,7 @@ const resolvers: Resolvers = {
   Person,
   AuditEvent,
   Study: StudyType,
-  StudyDefinition: StudyDefinitionType,
+  StudyDefinition: { ...StudyDefinitionType, ...StudyDefinitionElearning },
   StudyDefinitionVersion: StudyDefinitionVersionType,
   VisitDefinition: VisitDefinitionType,
   InstrumentDefinition: InstrumentDefinitionType,
@@ -194,6 +201,8 @@ const resolvers: Resolvers = {
   GenericExportDefinition: GenericExportDefinitionType,
   Project: ProjectType,
   ProjectAssignment: ProjectAssignmentType,
+  ElearningDefinition: ElearningDefinitionType,
+  ElearningResult: ElearningResultType,
 };
 
 export function createSchema() {

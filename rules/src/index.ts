@@ -57,6 +57,7 @@ export * from './case-process/case-process.js';
 export * from './queries/data-query.js';
 export * from './queries/data-query-target.js';
 export * from './queries/refusal-messages.js';
+export * from './elearning/elearning.js';
 export * from './verification/verification-flag.js';
 export * from './exports/export-definition.js';
 export * from './exports/export-period.js';

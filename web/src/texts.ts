@@ -2,6 +2,8 @@
  * Every German text of the web client, keyed by meaning (STYLE.md). Texts quoted by the specification are
  * copied exactly, typos included (ecrf-core.md §2, §4, §5, §8).
  */
+import { ELEARNING_MESSAGES } from '@ecrf/rules';
+
 export const texts = {
   app: {
     title: 'eCRF Register',
@@ -1085,5 +1087,24 @@ export const texts = {
     removed: 'Zuordnung entfernt',
     projectRequired: 'Bitte ein Projekt wählen.',
     fromRequired: 'Bitte den Beginn der Zuordnung angeben.',
+  },
+  elearning: {
+    heading: 'E-Learning',
+    none: 'Für Ihre Studien gibt es kein E-Learning.',
+    // The server's refusal text, so banner and refusal read alike.
+    required: ELEARNING_MESSAGES.required,
+    toElearning: 'Zum E-Learning',
+    threshold: (needed: number, total: number) => `Zum Bestehen müssen mindestens ${needed} von ${total} Fragen richtig beantwortet sein.`,
+    multipleChoice: 'Mehrere Antworten können richtig sein.',
+    submit: 'Antworten absenden',
+    submitting: 'Wird gespeichert …',
+    // ecrf-calls.md §8: the text of a failed save; the form resets.
+    saveFailed: 'Fehler beim Speichern der Ergebnisse.',
+    passed: (correct: number, total: number) =>
+      `Bestanden: ${correct} von ${total} Fragen richtig. Sie können jetzt in dieser Studie dokumentieren.`,
+    failed: (correct: number, total: number, needed: number) =>
+      `Nicht bestanden: ${correct} von ${total} Fragen richtig, ${needed} sind nötig. Bitte versuchen Sie es erneut.`,
+    alreadyPassed: 'Sie haben dieses E-Learning bestanden.',
+    notRequired: 'Für Ihre Rolle ist dieses E-Learning freiwillig.',
   },
 } as const;

@@ -11,6 +11,8 @@ export const errorStatus = {
   ECRF_ERR_REFRESH_TOKEN_EXPIRED: 401,
   ECRF_ERR_FORBIDDEN: 403,
   ECRF_ERR_ACCOUNT_DEACTIVATED: 403,
+  /** The caller's role must pass the study's e-learning before documenting in it (backend/src/elearning/elearning-gate.ts). */
+  ECRF_ERR_ELEARNING_REQUIRED: 403,
   ECRF_ERR_NOT_FOUND: 404,
   ECRF_ERR_CONFLICT: 409,
   /** A save sent an older version than the stored one; the body carries the newer state (`current`). */

@@ -11,6 +11,7 @@ import { EcrfError, conflict, forbidden } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
 import { StudyPatientSchema } from '../study-patients/study-patients.schemas.js';
+import { assertElearningPassedInStudy } from '../elearning/elearning-gate.js';
 import { createPatient, createStudyPatient, studyPatientDto } from '../study-patients/study-patients.service.js';
 import { MAINZELLISTE_ERROR_PREFIX, mainzellisteMessage, serviceStatuses } from './identity-errors.js';
 import {
@@ -237,6 +238,8 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
       const caller = callerOf(request);
       const { body } = request;
       await assertStoredAtService(deps, body.pseudonym);
+      // Before the registry patient is created, so a refused enrolment leaves none behind.
+      await assertElearningPassedInStudy(db, caller, body.studyId);
       const patientId = await createPatient(db, caller, {
         patientId: body.pseudonym,
         registrationDate: body.registrationDate,

@@ -11,7 +11,7 @@ import type { DB } from '../__generated__/database.js';
 import { notFound, staleWrite } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { savePatientFields } from '../study-patients/patient-fields.service.js';
-import { openWorkspace } from '../study-patients/patient-workspace.js';
+import { openWorkspaceForWrite } from '../study-patients/patient-workspace.js';
 import { saveVisit } from '../visits/visits.service.js';
 import type { FieldInput } from './field-instance.schemas.js';
 import { actorOf, saveInstrument } from './instruments.service.js';
@@ -68,7 +68,7 @@ export async function setFieldLock(
   lock: LockChange,
   reason: string | null,
 ): Promise<void> {
-  await openWorkspace(db, owner.studyPatientId, caller);
+  await openWorkspaceForWrite(db, owner.studyPatientId, caller);
   if (owner.version !== version) throw staleWrite({ kind: owner.kind, id: owner.id, version: owner.version, fields: owner.fields });
   const apply = (fields: readonly DataFieldInstance[]): DataFieldInstance[] =>
     fields.map((f) => (f.id === fieldId ? { ...f, ...lock } : { ...f, childFields: apply(f.childFields) }));

@@ -13,7 +13,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import type { FormPlace } from '@ecrf/rules';
 import type { InstrumentDto, VisitDto } from '../study-patients/patient-documents.js';
 import { instrumentDto } from '../study-patients/patient-documents.js';
-import { openWorkspace, type Workspace } from '../study-patients/patient-workspace.js';
+import { openWorkspaceForWrite, type Workspace } from '../study-patients/patient-workspace.js';
 import { requireReason, visitStateOf } from '../visits/visit-progress.js';
 import type { FieldInput } from './field-instance.schemas.js';
 import { updateVisitRow } from '../visits/visits.sql.js';
@@ -149,7 +149,7 @@ export async function createInstrument(
   caller: CurrentUser,
   input: { studyPatientId: string; visitId?: string | null; definitionId: string; fields?: FieldInput[]; reasonForChange?: string },
 ): Promise<InstrumentDto> {
-  const ws = await openWorkspace(db, input.studyPatientId, caller);
+  const ws = await openWorkspaceForWrite(db, input.studyPatientId, caller);
   const visit = input.visitId ? (ws.documents.visits.find((v) => v.id === input.visitId) ?? null) : null;
   if (input.visitId && !visit) throw notFound('visit');
   const definition = instrumentDefinitionOf(ws, input.definitionId, visit);
@@ -214,7 +214,7 @@ export async function saveInstrument(
   id: string,
   input: { version: number; fields: FieldInput[]; reasonForChange?: string },
 ): Promise<InstrumentDto> {
-  const ws = await openWorkspace(db, await studyPatientOfInstrument(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfInstrument(db, id), caller);
   const { instrument, visit } = findInstrument(ws, id);
   if (instrument.version !== input.version) throw staleWrite(instrument);
   if (instrument.isDeleted) throw notFound('instrument');
@@ -273,7 +273,7 @@ export async function saveInstrument(
 }
 
 export async function deleteInstrument(db: Kysely<DB>, caller: CurrentUser, id: string, reasonOfChange: string): Promise<void> {
-  const ws = await openWorkspace(db, await studyPatientOfInstrument(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfInstrument(db, id), caller);
   const { instrument, visit } = findInstrument(ws, id);
   if (instrument.isDeleted) throw notFound('instrument');
   if (visit) assertVisitWritable(ws, visit);

@@ -13,6 +13,7 @@ import { locationBoundRoles, roleDisplayNames, roleIdentifiers, roleRights, type
 import { DEMO_INSTITUTES, DEMO_STUDY, demoUserFor, type DemoUser } from './demo-data.js';
 import { loadShippedDefinitions } from '../study-definitions/definition-seed.js';
 import { shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
+import { seedDemoElearning } from '../elearning/demo-elearning.js';
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';
 import { seedDemoProjects } from './project-seed.js';
@@ -184,6 +185,7 @@ export async function seedDatabase(
   // The demo registry (issue 4): loaded when no study definition exists, updated when its file has a newer version.
   await loadShippedDefinitions(db, definitionsDir);
   await seedDemoProjects(db);
+  await seedDemoElearning(db, seeded && config.seedDemoUsers);
   // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
   if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
   return seeded;

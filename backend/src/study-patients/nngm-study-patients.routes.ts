@@ -13,6 +13,7 @@ import { actorOf } from '../instruments/instruments.service.js';
 import { loadStudyPatient } from './patient-documents.js';
 import { savePatientFields } from './patient-fields.service.js';
 import { patientTable } from './patient-table.js';
+import { assertElearningPassed, assertElearningPassedInStudy } from '../elearning/elearning-gate.js';
 import { assertPatientAccess } from './patient-workspace.js';
 import { findDataLog, insertDataLogEntry } from './study-patients.sql.js';
 import {
@@ -102,6 +103,8 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
     async (request, reply) => {
       const caller = callerOf(request);
       const { body } = request;
+      // Before the patient is created, so a refused enrolment leaves no patient behind.
+      await assertElearningPassedInStudy(db, caller, body.studyId);
       const patientId = await createPatient(db, caller, {
         patientId: body.pseudonym,
         registrationDate: body.registrationDate,
@@ -162,6 +165,7 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
     async (request) => {
       const caller = callerOf(request);
       await guard(caller, request.params.studyPatientId);
+      await assertElearningPassed(db, caller, (await loadStudyPatient(db, request.params.studyPatientId)).studyDefinitionId);
       const names = Object.entries(request.body)
         .filter(([, value]) => value !== undefined)
         .map(([name]) => name)

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { saveForm } from '../instruments/form-save.js';
 import { actorOf, fieldDiff } from '../instruments/instruments.service.js';
-import { openWorkspace, type Workspace } from './patient-workspace.js';
+import { openWorkspaceForWrite, type Workspace } from './patient-workspace.js';
 import { saveStudyPatientFields } from './study-patients.sql.js';
 import { moveQueriesWithPatient } from '../data-queries/data-queries.service.js';
 import { onFormSaved } from '../verification-flags/form-saved.js';
@@ -25,7 +25,7 @@ export async function savePatientFields(
   input: PatientFieldsSave,
   extra: { studyInstituteId?: string } = {},
 ): Promise<{ changedDefinitionIds: string[]; ws: Workspace }> {
-  const ws = await openWorkspace(db, studyPatientId, caller);
+  const ws = await openWorkspaceForWrite(db, studyPatientId, caller);
   const { patient } = ws;
   if (patient.version !== input.version) throw staleWrite({ id: patient.id, version: patient.version, fields: patient.fields });
   const place = { kind: 'patient' } as const;

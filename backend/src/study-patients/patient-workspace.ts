@@ -21,6 +21,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { forbidden } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
+import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { definitionIndex } from './definition-cache.js';
 import { loadPatientDocuments, loadStudyPatient, storedDocumentation, type PatientDocuments } from './patient-documents.js';
@@ -91,4 +92,16 @@ export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, call
     contextFor: (place, fields) => formEvaluationContext(evaluation, place, fields),
     storedContext: formEvaluationContext(evaluation, { kind: 'patient' }, patient.fields),
   };
+}
+
+/** The workspace of a documentation write: also refused while the caller must still pass the study's e-learning. */
+export async function openWorkspaceForWrite(
+  db: Kysely<DB>,
+  studyPatientId: string,
+  caller: CurrentUser,
+  now = new Date(),
+): Promise<Workspace> {
+  const ws = await openWorkspace(db, studyPatientId, caller, now);
+  await assertElearningPassed(db, caller, ws.patient.studyDefinitionId);
+  return ws;
 }

@@ -14,6 +14,7 @@ import { IdParams, IncludeDeleted, Uuid, parseIds, routeSchema } from '../http/s
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
+import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { assertPatientAccess } from './patient-workspace.js';
 import {
   StudyPatientContextSchema,
@@ -189,7 +190,8 @@ export function registerStudyPatientRoutes(app: App, { db }: AppDeps): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await one(caller, request.params.id);
+      const patient = await one(caller, request.params.id);
+      await assertElearningPassed(db, caller, patient.studyDefinitionId);
       await softDelete(db, caller, 'study_patient', request.params.id);
       return reply.status(204).send(null);
     },

@@ -14,6 +14,7 @@ import { EcrfError, forbidden, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { actorOf } from '../instruments/instruments.service.js';
+import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { callerLocationIds, studyOfLocation } from '../institutes/institutes.sql.js';
 import { findPatients, insertPatient, patientIdOfPseudonym } from '../patients/patients.sql.js';
@@ -62,6 +63,7 @@ export async function createStudyPatient(
   if (!patient) throw notFound('patient');
   const definition = await currentDefinitionOf(db, input.studyId);
   if (!definition) throw new EcrfError('ECRF_ERR_VALIDATION', 'the study has no study definition');
+  await assertElearningPassed(db, caller, definition.id);
   const id = await db.transaction().execute(async (trx) => {
     const studyPatientId = await insertStudyPatient(trx, {
       patient_id: patient.id,

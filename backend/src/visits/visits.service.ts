@@ -16,7 +16,7 @@ import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { initialForm, saveForm } from '../instruments/form-save.js';
 import { actorOf, assertVisitWritable, fieldDiff } from '../instruments/instruments.service.js';
 import { visitDto, type VisitDto } from '../study-patients/patient-documents.js';
-import { openWorkspace, type Workspace } from '../study-patients/patient-workspace.js';
+import { openWorkspace, openWorkspaceForWrite, type Workspace } from '../study-patients/patient-workspace.js';
 import { updateInstrumentRow } from '../instruments/instruments.sql.js';
 import { findPasswordState, findUsers } from '../users/users.sql.js';
 import { requireReason, visitStateOf } from './visit-progress.js';
@@ -88,7 +88,7 @@ export async function createVisit(
     assignedInstituteId?: string | null;
   },
 ): Promise<VisitDto> {
-  const ws = await openWorkspace(db, input.studyPatientId, caller);
+  const ws = await openWorkspaceForWrite(db, input.studyPatientId, caller);
   const definition = visitDefinitionOf(ws, input.definitionId);
   assertVisitAvailable(ws, definition);
   const form = saveForm({
@@ -131,7 +131,7 @@ export async function saveVisit(
   id: string,
   input: { version: number; visitDate?: string | null; fields?: FieldInput[]; reasonForChange?: string },
 ): Promise<VisitDto> {
-  const ws = await openWorkspace(db, await studyPatientOfVisit(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller);
   const visit = visitOf(ws, id);
   if (visit.version !== input.version) throw staleWrite(visit);
   assertVisitWritable(ws, visit);
@@ -179,7 +179,7 @@ export async function saveVisit(
 
 /** Soft delete with its instruments; the reason is stored in the audit rows (DELETE NngmVisit/{visitId}?reasonOfChange). */
 export async function deleteVisit(db: Kysely<DB>, caller: CurrentUser, id: string, reasonOfChange: string): Promise<void> {
-  const ws = await openWorkspace(db, await studyPatientOfVisit(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller);
   const visit = visitOf(ws, id);
   if (visit.isDeleted) throw notFound('visit');
   const actor = actorOf(caller);
@@ -231,7 +231,7 @@ export async function signVisit(
   id: string,
   input: { password: string; meaning?: string },
 ): Promise<SignResult> {
-  const ws = await openWorkspace(db, await studyPatientOfVisit(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller);
   const visit = visitOf(ws, id);
   if (visit.isDeleted) throw notFound('visit');
   const account = await findPasswordState(db, caller.id);

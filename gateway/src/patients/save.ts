@@ -22,6 +22,7 @@ const codes: Record<string, UserErrorCode> = {
   ECRF_ERR_REASON_REQUIRED: 'REASON_REQUIRED',
   ECRF_ERR_VISIT_NOT_AVAILABLE: 'VISIT_NOT_AVAILABLE',
   ECRF_ERR_VISIT_NOT_EDITABLE: 'VISIT_NOT_EDITABLE',
+  ECRF_ERR_ELEARNING_REQUIRED: 'ELEARNING_REQUIRED',
 };
 
 /** What a save concerns: the patient and the fields sent, so a refused field is named by global id and input path. */

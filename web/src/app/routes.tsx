@@ -40,6 +40,7 @@ import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/Gene
 import { ProjectsScreen, projectsScreenQuery } from '../screens/Projects/ProjectsScreen';
 import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
 import { CalendarScreen, calendarScreenQuery } from '../screens/Calendar/CalendarScreen';
+import { ElearningScreen, elearningScreenQuery } from '../screens/Elearning/ElearningScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -69,6 +70,7 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/institutesoverview', loader: load(institutesOverviewScreenQuery), element: <InstitutesOverviewScreen /> },
             { path: '/auditLog', loader: load(auditLogScreenQuery), element: <AuditLogScreen /> },
             { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
+            { path: '/elearning', loader: load(elearningScreenQuery), element: <ElearningScreen /> },
             { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
             { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
             { path: '/imports', loader: load(importsScreenQuery), element: <ImportsScreen /> },

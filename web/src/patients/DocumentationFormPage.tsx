@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
 import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
@@ -80,6 +81,7 @@ export function DocumentationFormPage({
   // After the first save attempt every missing required field says so, not only the touched ones.
   const [validated, setValidated] = useState(false);
   const feedback = useFeedback();
+  const navigate = useNavigate();
   const dirty = form.dirty || (header?.dirty ?? false);
   const warning = useUnsavedChangesWarning(dirty && !saving);
   const evaluation = rules.evaluate(place, form.fields);
@@ -114,6 +116,11 @@ export function DocumentationFormPage({
       const answer = await save(form.fieldInputs(), askReason ? reason.trim() : null);
       setErrors(answer);
       if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
+      if (answer.some((error) => error.code === 'ELEARNING_REQUIRED')) {
+        warning.allowNextNavigation();
+        void navigate('/elearning');
+        return;
+      }
       if (answer.length === 0) {
         feedback.showSnackbar(texts.documentationForm.saved);
         warning.allowNextNavigation();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
-import { Breadcrumbs, Heading, Label } from '@primer/react';
+import { Banner, Breadcrumbs, Heading, Label, Link } from '@primer/react';
 import type { PatientHeader_studyPatient$key } from '../__generated__/PatientHeader_studyPatient.graphql';
 import { texts } from '../texts';
 import facts from '../components/Facts.module.css';
@@ -23,6 +23,11 @@ export function PatientHeader({ studyPatient, children, title }: Props) {
         isDigiNet
         definitionVersion {
           version
+        }
+        studyDefinition {
+          viewerElearningRequirement {
+            pending
+          }
         }
         identity {
           firstName
@@ -64,6 +69,18 @@ export function PatientHeader({ studyPatient, children, title }: Props) {
           <dt>{t.definitionVersion}</dt>
           <dd>{patient.definitionVersion.version}</dd>
         </dl>
+        {/* The server refuses every change while the e-learning is pending; say so before anything is typed. */}
+        {patient.studyDefinition.viewerElearningRequirement?.pending === true && (
+          <Banner
+            variant="warning"
+            title={texts.elearning.required}
+            description={
+              <Link as={RouterLink} to="/elearning">
+                {texts.elearning.toElearning}
+              </Link>
+            }
+          />
+        )}
       </div>
       {children && <div className={styles.actions}>{children}</div>}
     </header>
