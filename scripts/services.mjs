@@ -7,7 +7,6 @@ import pg from 'pg';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** @type {import('./services.d.mts').freePort} */
 /** A new, empty PostgreSQL database `<name of databaseUrl's database>_<suffix>` (dropped first if it exists); answers its URL. */
 export async function freshPostgresDatabase(databaseUrl, suffix) {
   const url = new URL(databaseUrl);
@@ -24,6 +23,7 @@ export async function freshPostgresDatabase(databaseUrl, suffix) {
   return url.toString();
 }
 
+/** @type {import('./services.d.mts').freePort} */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();

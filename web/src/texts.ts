@@ -924,6 +924,10 @@ export const texts = {
     noConfigurationRight: 'Sie dürfen die Screening-Konfiguration nicht ansehen.',
     noReportRight: 'Sie dürfen den Screening-Bericht nicht ansehen.',
   },
+  // --- Downloads of files (exports, OncoBox imports) ---
+  files: {
+    downloadFailed: 'Die Datei konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
+  },
   // --- Exports (issue 12) ---
   exportJobs: {
     heading: 'Exporte',
@@ -990,8 +994,8 @@ export const texts = {
     progressLabel: (kind: string, percent: number) => `Fortschritt ${kind}: ${percent} %`,
     download: 'Herunterladen',
     downloadLabel: (fileName: string) => `${fileName} herunterladen`,
-    downloadFailed: 'Die Datei konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
     cancel: 'Abbrechen',
+    cancelFailed: 'Der Export konnte nicht abgebrochen werden. Bitte versuchen Sie es erneut.',
     cancelLabel: (kind: string) => `Export ${kind} abbrechen`,
     cancelled: 'Der Export wurde abgebrochen.',
     expiresAt: (date: string) => `verfügbar bis ${date}`,

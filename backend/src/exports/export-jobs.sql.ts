@@ -111,8 +111,11 @@ export type JobEnd =
   | { state: 'completed'; size: number; sha256: string; retentionDays: number }
   | { state: 'failed'; reason: string }
   | { state: 'cancelled' }
-  /** Back to the queue for another attempt. */
-  | { state: 'queued'; reason: string };
+  /**
+   * Back to the queue for another attempt: pg-boss retries its own job, or, with `handOver` (the service stopped
+   * while the job ran, pg-boss counts its job done), the sweeper hands the job to the queue anew.
+   */
+  | { state: 'queued'; reason: string; handOver?: boolean };
 
 export async function endExportJob(db: Kysely<DB>, id: string, end: JobEnd): Promise<ExportJobRow | undefined> {
   const finished = end.state === 'queued' ? null : sql<Date>`now()`;
@@ -132,6 +135,7 @@ export async function endExportJob(db: Kysely<DB>, id: string, end: JobEnd): Pro
           }
         : {}),
       ...(end.state === 'failed' || end.state === 'queued' ? { failure_reason: end.reason } : {}),
+      ...(end.state === 'queued' && end.handOver ? { queue_job_id: null } : {}),
     })
     .where('id', '=', id)
     .returningAll()
@@ -157,17 +161,31 @@ export async function setQueueJobId(db: Kysely<DB>, id: string, queueJobId: stri
   await db.updateTable('export_job').set({ queue_job_id: queueJobId }).where('id', '=', id).execute();
 }
 
-/** Jobs to hand to the queue again: running ones whose worker was lost, queued ones never handed over. */
+/**
+ * Jobs to hand to the queue again: running ones whose worker was lost, queued ones never handed over. A lost job
+ * whose cancellation was asked for is not among them: the sweeper ends it (findLostCancelledJobs).
+ */
 export async function findStrandedJobs(db: Kysely<DB>): Promise<ExportJobRow[]> {
   return db
     .selectFrom('export_job')
     .selectAll()
     .where((eb) =>
       eb.or([
-        eb.and([eb('state', '=', 'running'), eb('lease_until', '<', sql<Date>`now()`)]),
+        eb.and([eb('state', '=', 'running'), eb('cancel_requested', '=', false), eb('lease_until', '<', sql<Date>`now()`)]),
         eb.and([eb('state', '=', 'queued'), eb('queue_job_id', 'is', null), eb('created_at', '<', sql<Date>`now() - interval '1 minute'`)]),
       ]),
     )
+    .execute();
+}
+
+/** Running jobs to be cancelled whose worker was lost before it saw the cancellation. */
+export async function findLostCancelledJobs(db: Kysely<DB>): Promise<ExportJobRow[]> {
+  return db
+    .selectFrom('export_job')
+    .selectAll()
+    .where('state', '=', 'running')
+    .where('cancel_requested', '=', true)
+    .where('lease_until', '<', sql<Date>`now()`)
     .execute();
 }
 

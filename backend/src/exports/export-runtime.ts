@@ -24,6 +24,7 @@ import {
   endExportJob,
   expireJobs,
   findExportJob,
+  findLostCancelledJobs,
   findStrandedJobs,
   insertExportJob,
   recordProgress,
@@ -217,7 +218,12 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
     let percent = 0;
     // The lease is renewed with the progress, and on its own while a slow query keeps progress still.
     const lease = setInterval(
-      () => void recordProgress(db, job.id, percent, settings.leaseSeconds).catch(() => undefined),
+      () =>
+        void recordProgress(db, job.id, percent, settings.leaseSeconds).then(
+          // A cancellation is seen here too while a slow query keeps the progress still.
+          ({ cancelRequested }) => cancelRequested && controller.abort(new Cancelled()),
+          () => undefined,
+        ),
       (settings.leaseSeconds * 1000) / 3,
     );
     const progress = (done: number, total: number) => {
@@ -257,7 +263,8 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       if (reason instanceof Cancelled) return end(job, { state: 'cancelled' });
       const message = reason instanceof Error ? reason.message : String(reason);
-      if (closed) return end(job, { state: 'queued', reason: 'Der Exportdienst wurde beendet; der Export wird fortgesetzt.' });
+      if (closed)
+        return end(job, { state: 'queued', reason: 'Der Exportdienst wurde beendet; der Export wird fortgesetzt.', handOver: true });
       const last = job.attempts >= MAX_ATTEMPTS;
       log.error({ err: reason, jobId: job.id, attempt: job.attempts }, 'export job failed');
       await end(job, last ? { state: 'failed', reason: message } : { state: 'queued', reason: message });
@@ -270,6 +277,10 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
   }
 
   async function sweep(): Promise<void> {
+    for (const job of await findLostCancelledJobs(db)) {
+      await removeJobFiles(settings.dir, job.id);
+      await end(job, { state: 'cancelled' });
+    }
     for (const job of await findStrandedJobs(db)) {
       log.warn({ jobId: job.id, state: job.state }, 'export job handed to the queue again');
       await enqueue(job.id);

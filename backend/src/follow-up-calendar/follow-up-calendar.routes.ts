@@ -27,7 +27,7 @@ const EntrySchema = Type.Object({
 /** Patients whose documents are loaded at once. */
 const CHUNK = 1000;
 
-export function registerFollowUpCalendarRoutes(app: App, { db }: AppDeps): void {
+export function registerFollowUpCalendarRoutes(app: App, { db, config }: AppDeps): void {
   app.get(
     '/FollowUpCalendar/study/:studyId',
     {
@@ -44,7 +44,7 @@ export function registerFollowUpCalendarRoutes(app: App, { db }: AppDeps): void 
       const caller = callerOf(request);
       const locations = hasRight(caller.rights, 'StudyPatientGetAllCmd') ? undefined : await callerLocationIds(db, caller);
       const patients = await calendarPatients(db, request.params.studyId, locations);
-      const today = registryToday(new Date());
+      const today = registryToday(config.clock());
       const entries = [];
       // In chunks, so the documents of a whole registry are never in memory at once.
       for (let from = 0; from < patients.length; from += CHUNK) {

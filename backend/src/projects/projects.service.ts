@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
 import { EcrfError, invalidFields, notFound } from '../errors/errors.js';
-import type { CurrentUser } from '../http/route-access.js';
+import { loadCaller, type CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { loadStudyPatient } from '../study-patients/patient-documents.js';
 import { assertPatientAccess, visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
@@ -25,7 +25,6 @@ import {
   deleteAssignment,
   findAssignments,
   findProjects,
-  findUserRights,
   insertAssignment,
   isProjectUser,
   updateAssignment,
@@ -133,13 +132,14 @@ export async function userPatients(
 ): Promise<ProjectAssignmentDto[]> {
   await liveProject(db, query.project);
   const userId = query.userId ?? caller.id;
-  const rights = await findUserRights(db, userId);
-  if (!rights) throw notFound('user');
+  // The project user as the registry knows them now: a deactivated or deleted account sees nothing.
+  const user = await loadCaller(db, userId);
+  if (!user) throw notFound('user');
   if (!(await isProjectUser(db, query.project, userId))) return [];
   const today = registryToday(now);
   let rows = await findAssignments(db, { projectId: query.project });
   if (query.currentAssignment) rows = rows.filter((r) => isCurrentAssignment(periodOf(r), today));
-  rows = await readable(db, await accessOf(db, { id: userId, rights }), rows);
+  rows = await readable(db, await accessOf(db, user), rows);
   rows = await readable(db, await accessOf(db, caller), rows);
   return rows.map((r) => assignmentDto(r, today));
 }

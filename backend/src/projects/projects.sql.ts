@@ -92,16 +92,3 @@ export async function isProjectUser(db: Kysely<DB>, projectId: string, userId: s
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** The role and rights of a user, to see a project's patients with their eyes. */
-export async function findUserRights(db: Kysely<DB>, userId: string): Promise<Set<string> | undefined> {
-  const user = await db.selectFrom('app_user').select('role_id').where('id', '=', userId).executeTakeFirst();
-  if (!user) return undefined;
-  const rights = await db
-    .selectFrom('role_right as rr')
-    .innerJoin('app_right as r', 'r.id', 'rr.right_id')
-    .select('r.identifier')
-    .where('rr.role_id', '=', user.role_id)
-    .execute();
-  return new Set(rights.map((r) => r.identifier));
-}

@@ -127,7 +127,7 @@ function start(kind: BackendKind, body: (input: Record<string, unknown>) => Reco
     act(context, () =>
       // Every start call takes {studyId} and a JSON body and answers the job: one representative path types them all.
       context.backend.call('post', startPath(kind) as '/api/v1.0/study/{studyId}/csv-export', {
-        path: { studyId: backendId(input.studyId, 'Study', 'input.studyId') },
+        path: { studyId: backendId(input.studyId, 'Study', 'studyId') },
         body: body(input),
       }),
     );
@@ -169,7 +169,7 @@ export const exportMutations: Pick<
   })),
   startNoArchiveCodesExport: start('no-archive-codes'),
   startDiginetConditionsExport: start('diginet-conditions', (input) => ({
-    instituteId: typeof input.instituteId === 'string' ? backendId(input.instituteId, 'Institute', 'input.instituteId') : undefined,
+    instituteId: typeof input.instituteId === 'string' ? backendId(input.instituteId, 'Institute', 'instituteId') : undefined,
   })),
   startDiginetConsentsExport: start('diginet-consents'),
   startPublicationExport: start('publication'),
@@ -177,12 +177,12 @@ export const exportMutations: Pick<
   runGenericExport: (_, { input }, context) =>
     act(context, () =>
       context.backend.call('post', '/api/v1.0/GenericExport/{id}/run', {
-        path: { id: backendId(input.definitionId, 'GenericExportDefinition', 'input.definitionId') },
+        path: { id: backendId(input.definitionId, 'GenericExportDefinition', 'definitionId') },
       }),
     ),
   cancelExportJob: (_, { input }, context) =>
     act(context, () =>
-      context.backend.call('post', '/api/v1.0/ExportJob/{id}/cancel', { path: { id: backendId(input.id, 'ExportJob', 'input.id') } }),
+      context.backend.call('post', '/api/v1.0/ExportJob/{id}/cancel', { path: { id: backendId(input.id, 'ExportJob', 'id') } }),
     ),
 };
 

@@ -1,16 +1,19 @@
 import { useCallback } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import type { useFileDownloadQuery } from '../__generated__/useFileDownloadQuery.graphql';
+import { useFeedback } from '../feedback/feedbackContext';
+import { texts } from '../texts';
 
 /**
  * Downloads the file of a node that has one (an OncoBox import, an export job): a download link lives one minute
  * (gateway file links), so each click asks for a fresh one instead of using the link the list was loaded with.
- * Resolves false when no link was given (no right, or no file yet).
+ * No link (no right, no file any more) or a failure is said in one German alert.
  */
-export function useFileDownload(): (nodeId: string) => Promise<boolean> {
+export function useFileDownload(): (nodeId: string) => void {
   const environment = useRelayEnvironment();
-  return useCallback(
-    async (nodeId: string) => {
+  const { showAlert } = useFeedback();
+  const download = useCallback(
+    async (nodeId: string): Promise<boolean> => {
       const data = await fetchQuery<useFileDownloadQuery>(
         environment,
         graphql`
@@ -39,5 +42,14 @@ export function useFileDownload(): (nodeId: string) => Promise<boolean> {
       return true;
     },
     [environment],
+  );
+  return useCallback(
+    (nodeId: string) => {
+      download(nodeId).then(
+        (started) => started || showAlert(texts.files.downloadFailed),
+        () => showAlert(texts.files.downloadFailed),
+      );
+    },
+    [download, showAlert],
   );
 }

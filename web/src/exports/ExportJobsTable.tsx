@@ -145,12 +145,7 @@ export function ExportJobsTable({ query, studyId, labelledBy, handle }: Props) {
                         size="small"
                         leadingVisual={DownloadIcon}
                         aria-label={t.downloadLabel(job.fileName)}
-                        onClick={() => {
-                          download(job.id).then(
-                            (started) => started || showAlert(t.downloadFailed),
-                            () => showAlert(t.downloadFailed),
-                          );
-                        }}
+                        onClick={() => download(job.id)}
                       >
                         {t.download}
                       </Button>
@@ -180,7 +175,7 @@ export function ExportJobsTable({ query, studyId, labelledBy, handle }: Props) {
                             if (error) showAlert(error.message);
                             else showSnackbar(t.cancelled);
                           },
-                          onError: () => showAlert(t.downloadFailed),
+                          onError: () => showAlert(t.cancelFailed),
                         })
                       }
                     >

@@ -4,7 +4,6 @@ import { Button } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
 import type { OnkozertImportsTable_query$key } from '../__generated__/OnkozertImportsTable_query.graphql';
 import { formatAuditTime } from '../audit/auditFormat';
-import { useFeedback } from '../feedback/feedbackContext';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
 import onkozertStyles from './Onkozert.module.css';
@@ -59,7 +58,6 @@ export function OnkozertImportsTable({ query, labelledBy, handle }: Props) {
     [refetch],
   );
   const download = useFileDownload();
-  const { showAlert } = useFeedback();
   const edges = data.onkozertImports.edges;
   if (edges.length === 0) return <p>{t.empty}</p>;
   return (
@@ -100,12 +98,7 @@ export function OnkozertImportsTable({ query, labelledBy, handle }: Props) {
                     size="small"
                     leadingVisual={DownloadIcon}
                     aria-label={t.downloadLabel(node.fileName)}
-                    onClick={() => {
-                      download(node.id).then(
-                        (started) => started || showAlert(texts.admin.forbidden),
-                        () => showAlert(t.uploadFailed),
-                      );
-                    }}
+                    onClick={() => download(node.id)}
                   >
                     {t.download}
                   </Button>

@@ -9,7 +9,7 @@
  *   `entry_type` names the entry type of an EventReportList), linked to its form by the form's id.
  */
 import type { DataFieldDefinition, DataFieldInstance, FieldValue } from '@ecrf/rules';
-import { CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES, filledValues } from '@ecrf/rules';
+import { CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES, filledValues, parseDecimal } from '@ecrf/rules';
 import type { ExportCell, ExportColumn } from '../export-content.js';
 import { textOf, type ExportDefinition } from './export-scope.sql.js';
 
@@ -69,10 +69,8 @@ function valueColumns(definition: ExportDefinition, field: DataFieldDefinition, 
       {
         ...base,
         type: 'number',
-        cell: (f) => {
-          const number = Number((f ? filledValues(f)[0] : undefined) ?? Number.NaN);
-          return Number.isFinite(number) ? number : null;
-        },
+        // Numbers are typed with a decimal comma as often as with a point.
+        cell: (f) => parseDecimal(f ? filledValues(f)[0] : undefined),
       },
     ];
   }
