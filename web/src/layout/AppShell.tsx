@@ -12,7 +12,8 @@ import { useFeedback } from '../feedback/feedbackContext';
 import { AccountDialog } from '../account/AccountDialog';
 import { LocationDialog } from '../location/LocationDialog';
 import { IdleLogout } from '../idle/IdleLogout';
-import { storeRights, storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
+import { NewsRedirectDialog } from '../newsDocuments/NewsRedirectDialog';
+import { clearNewsCheck, isNewsCheckDue, storeRights, storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
 import { useIsSignedIn, useSelectedLocationId } from '../session/useSessionState';
 import { useLogout } from '../session/useLogout';
 import { useMatchedScreen } from './screenQuery';
@@ -141,6 +142,11 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
   const selectedLocationId = useSelectedLocationId();
   const [accountOpen, setAccountOpen] = useState(false);
   const [locationRequested, setLocationRequested] = useState(false);
+  const [newsCheckDue, setNewsCheckDue] = useState(isNewsCheckDue);
+  const finishNewsCheck = useCallback(() => {
+    clearNewsCheck();
+    setNewsCheckDue(false);
+  }, []);
 
   const locationBound = viewer.requiresLocationSelection;
   const hasValidLocation = viewer.locations.some((location) => location.id === selectedLocationId);
@@ -226,6 +232,14 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
           onConfirm={confirmLocation}
           onDismiss={() => setLocationRequested(false)}
         />
+      )}
+      {/* After sign-in the location comes first; then the news, once (ecrf-core.md §2, §6). */}
+      {newsCheckDue && !mustChooseLocation && !locationRequested && (
+        <ErrorBoundary resetKey="news" onRetry={finishNewsCheck} fallback={<></>}>
+          <Suspense fallback={null}>
+            <NewsRedirectDialog onDone={finishNewsCheck} />
+          </Suspense>
+        </ErrorBoundary>
       )}
       {accountOpen && <AccountDialog viewer={viewer} onClose={() => setAccountOpen(false)} />}
       <IdleLogout clientConfig={clientConfig} onTimeout={onIdleTimeout} />
