@@ -4,6 +4,7 @@ import type { GraphQLTaggedNode } from 'react-relay';
 import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { AppShellQuery } from '../__generated__/AppShellQuery.graphql';
 import type { AppShell_query$key } from '../__generated__/AppShell_query.graphql';
+import { showsNewsDialog } from '@ecrf/rules';
 import { useSessionControl } from '../app/sessionContext';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSpinner } from '../components/PageSpinner';
@@ -35,6 +36,9 @@ const shellFragment = graphql`
     viewer {
       rights
       requiresLocationSelection
+      role {
+        identifier
+      }
       locations {
         id
         study {
@@ -147,6 +151,11 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
     clearNewsCheck();
     setNewsCheckDue(false);
   }, []);
+  // Admin-type users get no news dialog (ecrf-core.md §6), so nothing is asked for them.
+  const newsDialogApplies = showsNewsDialog(viewer.role.identifier);
+  useEffect(() => {
+    if (!newsDialogApplies) clearNewsCheck();
+  }, [newsDialogApplies]);
 
   const locationBound = viewer.requiresLocationSelection;
   const hasValidLocation = viewer.locations.some((location) => location.id === selectedLocationId);
@@ -234,7 +243,7 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
         />
       )}
       {/* After sign-in the location comes first; then the news, once (ecrf-core.md §2, §6). */}
-      {newsCheckDue && !mustChooseLocation && !locationRequested && (
+      {newsCheckDue && newsDialogApplies && !mustChooseLocation && !locationRequested && (
         <ErrorBoundary resetKey="news" onRetry={finishNewsCheck} fallback={<></>}>
           <Suspense fallback={null}>
             <NewsRedirectDialog onDone={finishNewsCheck} />

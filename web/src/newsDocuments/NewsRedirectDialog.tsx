@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Dialog } from '@primer/react';
 import { useNavigate } from 'react-router';
-import { showsNewsDialog } from '@ecrf/rules';
 import type { NewsRedirectDialogQuery } from '../__generated__/NewsRedirectDialogQuery.graphql';
 import { useMarkNewsReadMutation } from '../mutations/MarkNewsReadMutation';
 import { texts } from '../texts';
@@ -11,18 +10,15 @@ import styles from './NewsDocuments.module.css';
 const t = texts.newsRedirect;
 
 /**
- * 'Weiterleitung zu News' (ecrf-core.md §2, §6): once after sign-in, for users of non-admin type with unread news.
- * OK marks the news read and opens /newsDocuments; closing it leaves them unread for the next sign-in. It asks the
- * graph once per sign-in (its own query, loaded when the shell is ready), so screens keep their one operation.
+ * 'Weiterleitung zu News' (ecrf-core.md §2, §6): shown by the shell once after sign-in to users of non-admin type,
+ * when they have unread news. OK marks the news read and opens /newsDocuments; closing it leaves them unread for the
+ * next sign-in. It asks the graph once per sign-in (its own query), so screens keep their one operation.
  */
 export function NewsRedirectDialog({ onDone }: { onDone: () => void }) {
   const { viewer } = useLazyLoadQuery<NewsRedirectDialogQuery>(
     graphql`
       query NewsRedirectDialogQuery {
         viewer {
-          role {
-            identifier
-          }
           hasUnreadNews
         }
       }
@@ -32,7 +28,7 @@ export function NewsRedirectDialog({ onDone }: { onDone: () => void }) {
   );
   const navigate = useNavigate();
   const [markRead, marking] = useMarkNewsReadMutation();
-  const due = viewer.hasUnreadNews && showsNewsDialog(viewer.role.identifier);
+  const due = viewer.hasUnreadNews;
   useEffect(() => {
     if (!due) onDone();
   }, [due, onDone]);

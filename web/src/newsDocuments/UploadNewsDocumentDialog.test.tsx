@@ -76,7 +76,8 @@ describe('UploadNewsDocumentDialog', () => {
     await user.type(within(dialog).getByLabelText('Kennung'), 'leitfaden-2026');
     await user.click(within(dialog).getByRole('button', { name: 'Hochladen' }));
     await waitFor(() => expect(onUploaded).toHaveBeenCalledWith('„Leitfaden“ hochgeladen'));
-  });
+    // Typing a whole form takes its time on a busy machine.
+  }, 20_000);
 
   it('uploads a new version with the version read and shows the server’s refusal of the file', async () => {
     const refused = json(415, {
