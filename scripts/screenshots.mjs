@@ -25,7 +25,9 @@ async function documentAndShoot(page, baseUrl) {
   const locations = page.getByRole('dialog', { name: 'Standortauswahl' });
   await locations.getByRole('radio', { name: LOCATION }).check();
   await locations.getByRole('button', { name: 'OK' }).click();
-  await page.waitForURL('**/home');
+  // A fresh registry has unread news: the physician is forwarded to them first (ecrf-core.md §2).
+  await page.getByRole('dialog', { name: 'Weiterleitung zu News' }).getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/newsDocuments');
 
   await page.goto(`${baseUrl}/patients`);
   await page.getByRole('searchbox', { name: 'Suche' }).fill(PSEUDONYM);

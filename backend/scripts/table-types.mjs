@@ -38,5 +38,6 @@ await writeTableTypes({
     'safety_screening_configuration.instrument_fields': 'string[]',
     'elearning_definition.questions': `${rules}#ElearningQuestion[]`,
     'elearning_result.answers': `${rules}#ElearningAnswer[]`,
+    'news_document.tags': 'string[]',
   },
 });

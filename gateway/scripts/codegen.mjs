@@ -84,6 +84,9 @@ const output = await codegen({
       // research projects (issue 13)
       Project: '../projects/models.js#Project',
       ProjectAssignment: '../projects/models.js#ProjectAssignment',
+      // news documents (issue 13)
+      NewsDocument: '../news-documents/models.js#NewsDocument',
+      NewsDocumentVersion: '../news-documents/models.js#NewsDocumentVersion',
     },
     enumsAsTypes: true,
     useTypeImports: true,

@@ -20,6 +20,7 @@ import { createExportLoaders } from './exports/loaders.js';
 import { createOnkozertLoaders } from './onkozert/loaders.js';
 import { createGenericExportLoaders } from './generic-exports/loaders.js';
 import { createTerminologyLoaders } from './terminology/loaders.js';
+import { createNewsDocumentLoaders } from './news-documents/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
@@ -42,6 +43,7 @@ function createLoaders(backend: BackendClient) {
     ...createOnkozertLoaders(backend),
     ...createGenericExportLoaders(backend),
     ...createTerminologyLoaders(backend),
+    ...createNewsDocumentLoaders(backend),
   };
 }
 

@@ -100,6 +100,13 @@ import {
   StudyDefinitionElearning,
   elearningMutations,
 } from './elearning/elearning.resolvers.js';
+import {
+  NewsDocumentType,
+  NewsDocumentVersionType,
+  ViewerNews,
+  newsDocumentMutations,
+  newsDocumentQueries,
+} from './news-documents/news-documents.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -125,6 +132,7 @@ const resolvers: Resolvers = {
     ...terminologyQueries,
     ...followUpCalendarQueries,
     ...systemQueries,
+    ...newsDocumentQueries,
   },
   Mutation: {
     ...authMutations,
@@ -142,6 +150,7 @@ const resolvers: Resolvers = {
     ...genericExportMutations,
     ...projectMutations,
     ...elearningMutations,
+    ...newsDocumentMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -157,7 +166,7 @@ const resolvers: Resolvers = {
   DisplayTexts: DisplayTextsScalar,
   UserError,
   Node,
-  Viewer: { ...Viewer, ...viewerAdministration },
+  Viewer: { ...Viewer, ...viewerAdministration, ...ViewerNews },
   User,
   Role: { ...Role, ...roleFields },
   StudyInstitute: { ...StudyInstitute, ...studyInstituteFields },
@@ -203,6 +212,8 @@ const resolvers: Resolvers = {
   ProjectAssignment: ProjectAssignmentType,
   ElearningDefinition: ElearningDefinitionType,
   ElearningResult: ElearningResultType,
+  NewsDocument: NewsDocumentType,
+  NewsDocumentVersion: NewsDocumentVersionType,
 };
 
 export function createSchema() {

@@ -22,6 +22,7 @@ import { createLiveEvents } from './events/live-events.js';
 import { createFileLinks } from './files/file-links.js';
 import { registerFileRoute } from './files/file-route.js';
 import { registerOnkozertUploadRoute } from './onkozert/upload-route.js';
+import { registerNewsDocumentUploadRoutes } from './news-documents/upload-routes.js';
 
 export type Gateway = {
   httpServer: Server;
@@ -112,6 +113,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   );
   registerFileRoute(app, pool, fileLinks);
   registerOnkozertUploadRoute(app, pool);
+  registerNewsDocumentUploadRoutes(app, pool);
   if (config.webDist) serveWebApp(app, config.webDist);
 
   return {

@@ -68,3 +68,4 @@ export * from './onkozert/key-figure-rows.js';
 export * from './safety/free-text.js';
 export * from './safety/screening-configuration.js';
 export * from './terminology/terminology-search.js';
+export * from './news-documents/news-documents.js';

@@ -137,6 +137,9 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
     { path: '/safety/report', operation: 'SafetyScreeningScreenQuery', heading: 'Konfiguration: Screening' },
     { path: '/support', operation: 'SupportScreenQuery', heading: 'Support' },
     { path: '/calendar', operation: 'CalendarScreenQuery', heading: 'Kalender' },
+    { path: '/newsDocuments', operation: 'NewsDocumentsScreenQuery', heading: 'News' },
+    { path: '/documents', operation: 'DocumentsScreenQuery', heading: 'Dokumente' },
+    { path: '/legendDocuments', operation: 'LegendDocumentsScreenQuery', heading: 'Legende' },
     // An unknown address still shows the shell, which then loads alone.
     { path: '/gibtsnicht', operation: 'AppShellQuery', heading: 'Seite nicht gefunden' },
   ];

@@ -37,9 +37,18 @@ describe('A case manager signs in and chooses a location', () => {
     // Then I am on the dashboard, with the location in the top bar, the sidebar and the footer
     await page.waitForURL('**/home');
     expect(await shell.locationButton().innerText()).toContain('2002 - Klinikum Essen');
-    // The case manager sees the overview of their own centres (ecrf-core.md §2 Zentrumsübersicht) and the
-    // queries of their locations (Query Übersicht: own-queries right, location-bound role).
-    expect(await shell.sidebarEntries()).toEqual(['Dashboard', 'Patienten', 'Zentrumsübersicht', 'Query Übersicht', 'Abmelden']);
+    // The case manager sees the overview of their own centres (ecrf-core.md §2 Zentrumsübersicht), the
+    // queries of their locations (Query Übersicht: own-queries right, location-bound role) and the documents.
+    expect(await shell.sidebarEntries()).toEqual([
+      'Dashboard',
+      'Patienten',
+      'Zentrumsübersicht',
+      'Query Übersicht',
+      'Dokumente: News',
+      'Dokumente: Dokumente',
+      'Dokumente: Legende',
+      'Abmelden',
+    ]);
     await expect.poll(() => page.getByRole('contentinfo').innerText()).toContain('Version 1.30.6');
     expect(await page.getByRole('link', { name: 'Impressum' }).getAttribute('href')).toBe('/impressum');
     expect(await page.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe('/impressum#datenschutz');

@@ -5,6 +5,7 @@ import { AppShell } from './pages/app-shell.js';
 import { AuditPage } from './pages/audit-page.js';
 import { InstitutesPage } from './pages/institutes-page.js';
 import { LocationDialog } from './pages/location-dialog.js';
+import { NewsRedirectDialog } from './pages/news-documents-page.js';
 import { LoginPage } from './pages/login-page.js';
 import { UsersAdminPage } from './pages/users-admin-page.js';
 
@@ -59,7 +60,9 @@ describe('The network administrator manages a new documentalist', () => {
     await location.dialog.waitFor();
     expect(await location.offeredLocations()).toEqual(['2002 - Klinikum Essen']);
     await location.choose('2002 - Klinikum Essen');
-    await page.waitForURL('**/home');
+    // New to the registry, they have not read the news: they are forwarded there first (ecrf-core.md §2, §6)
+    await new NewsRedirectDialog(page).confirm();
+    await page.waitForURL('**/newsDocuments');
     await shell.signOut();
 
     // When the administrator deactivates them

@@ -1,7 +1,8 @@
 /**
  * Browser-test setup: a fresh database (PostgreSQL `<DATABASE_URL database>_e2e` when DATABASE_URL is
  * set, else embedded PGlite in a temporary directory), a real SMTP server catching the mails, then the
- * built backend and gateway started exactly as `npm start` starts them, on free ports.
+ * built backend and gateway started exactly as `npm start` starts them, on free ports. The demo users have read
+ * the demo news (demo-news.ts), so sign-ins land on the dashboard.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, freshPostgresDatabase, startServices } from '../../scripts/services.mjs';
 import { startMailCatcher } from './mail-catcher.js';
+import { readDemoNews } from './demo-news.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     writeFileSync(join(logDir, 'services.log'), lines.join('\n'));
     throw error;
   });
+  await readDemoNews(services.backendUrl);
   project.provide('baseUrl', services.url);
   project.provide('backendUrl', services.backendUrl);
   project.provide('mainzellisteUrl', services.mainzellisteUrl);

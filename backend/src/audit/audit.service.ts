@@ -36,7 +36,9 @@ export type SecurityEvent =
   | 'IdentityMatchChecked'
   | 'IdentityLinked'
   | 'IdentityPatientsListed'
-  | 'IdentitiesSynchronized';
+  | 'IdentitiesSynchronized'
+  /** A user marked the news read (news documents, issue 13): which versions of which items. */
+  | 'NewsRead';
 
 export type AuditEntry = {
   actor: AuditActor;

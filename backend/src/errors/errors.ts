@@ -24,6 +24,8 @@ export const errorStatus = {
   ECRF_ERR_REASON_REQUIRED: 422,
   /** An upload above its size limit (OncoBox import: 10 MB). */
   ECRF_ERR_FILE_TOO_LARGE: 413,
+  /** An upload whose content is not of a type the call takes (news documents: recognised by content, not by name). */
+  ECRF_ERR_UNSUPPORTED_FILE_TYPE: 415,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
   ECRF_ERR_INTERNAL: 500,
   /**

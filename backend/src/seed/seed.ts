@@ -14,6 +14,7 @@ import { DEMO_INSTITUTES, DEMO_STUDY, demoUserFor, type DemoUser } from './demo-
 import { loadShippedDefinitions } from '../study-definitions/definition-seed.js';
 import { shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
 import { seedDemoElearning } from '../elearning/demo-elearning.js';
+import { seedDemoNewsDocuments } from '../news-documents/demo-news-documents.js';
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';
 import { seedDemoProjects } from './project-seed.js';
@@ -186,6 +187,8 @@ export async function seedDatabase(
   await loadShippedDefinitions(db, definitionsDir);
   await seedDemoProjects(db);
   await seedDemoElearning(db, seeded && config.seedDemoUsers);
+  // The demo news and documents (issue 13): with the demo users, also into a demo database seeded before them.
+  if (config.seedDemoUsers) await seedDemoNewsDocuments(db);
   // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
   if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
   return seeded;

@@ -36,7 +36,10 @@ export type NodeType =
   | 'GenericExportDefinition'
   // research projects (issue 13); an assignment carries `<studyPatientId>/<assignmentId>`
   | 'Project'
-  | 'ProjectAssignment';
+  | 'ProjectAssignment'
+  // news documents (issue 13); a version carries `<documentId>/<docVersion>`
+  | 'NewsDocument'
+  | 'NewsDocumentVersion';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -69,6 +72,8 @@ const nodeTypes: readonly NodeType[] = [
   'GenericExportDefinition',
   'Project',
   'ProjectAssignment',
+  'NewsDocument',
+  'NewsDocumentVersion',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

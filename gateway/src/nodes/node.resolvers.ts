@@ -15,6 +15,7 @@ import type { Instrument, Visit } from '../patients/models.js';
 import { loadVerificationFlagNode } from '../verification-flags/verification-flags.resolvers.js';
 import { loadGenericExportDefinitionNode } from '../generic-exports/generic-exports.resolvers.js';
 import { loadProjectAssignmentNode, loadProjectNode } from '../projects/projects.resolvers.js';
+import { loadNewsDocumentNode, loadNewsDocumentVersionNode } from '../news-documents/news-documents.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
@@ -89,6 +90,11 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('Project', await loadProjectNode(decoded.id, context));
     case 'ProjectAssignment':
       return tag('ProjectAssignment', await loadProjectAssignmentNode(decoded.id, context));
+    // news documents (issue 13)
+    case 'NewsDocument':
+      return tag('NewsDocument', await loadNewsDocumentNode(decoded.id, context));
+    case 'NewsDocumentVersion':
+      return tag('NewsDocumentVersion', await loadNewsDocumentVersionNode(decoded.id, context));
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;

@@ -41,6 +41,9 @@ import { ProjectsScreen, projectsScreenQuery } from '../screens/Projects/Project
 import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
 import { CalendarScreen, calendarScreenQuery } from '../screens/Calendar/CalendarScreen';
 import { ElearningScreen, elearningScreenQuery } from '../screens/Elearning/ElearningScreen';
+import { NewsDocumentsScreen, newsDocumentsScreenQuery } from '../screens/NewsDocuments/NewsDocumentsScreen';
+import { DocumentsScreen, documentsScreenQuery } from '../screens/Documents/DocumentsScreen';
+import { LegendDocumentsScreen, legendDocumentsScreenQuery } from '../screens/LegendDocuments/LegendDocumentsScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -71,6 +74,9 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
             { path: '/auditLog', loader: load(auditLogScreenQuery), element: <AuditLogScreen /> },
             { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
             { path: '/elearning', loader: load(elearningScreenQuery), element: <ElearningScreen /> },
+            { path: '/newsDocuments', loader: load(newsDocumentsScreenQuery), element: <NewsDocumentsScreen /> },
+            { path: '/documents', loader: load(documentsScreenQuery), element: <DocumentsScreen /> },
+            { path: '/legendDocuments', loader: load(legendDocumentsScreenQuery), element: <LegendDocumentsScreen /> },
             { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
             { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
             { path: '/imports', loader: load(importsScreenQuery), element: <ImportsScreen /> },

@@ -5,7 +5,7 @@ import { useFeedback } from '../feedback/feedbackContext';
 import { texts } from '../texts';
 
 /**
- * Downloads the file of a node that has one (an OncoBox import, an export job): a download link lives one minute
+ * Downloads the file of a node that has one (an OncoBox import, an export job, a news document version): a download link lives one minute
  * (gateway file links), so each click asks for a fresh one instead of using the link the list was loaded with.
  * No link (no right, no file any more) or a failure is said in one German alert.
  */
@@ -24,6 +24,10 @@ export function useFileDownload(): (nodeId: string) => void {
                 downloadUrl
               }
               ... on ExportJob {
+                fileName
+                downloadUrl
+              }
+              ... on NewsDocumentVersion {
                 fileName
                 downloadUrl
               }

@@ -1,13 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { AppShell, appShellQuery } from './AppShell';
 import { renderWithProviders } from '../testing/renderWithProviders';
-import { getSelectedLocationId, storeSelectedLocationId, storeSession } from '../session/sessionStore';
+import {
+  clearSession,
+  getSelectedLocationId,
+  isNewsCheckDue,
+  markNewsCheckDue,
+  storeSelectedLocationId,
+  storeSession,
+} from '../session/sessionStore';
 
 function viewer(requiresLocationSelection: boolean) {
   return {
+    id: 'viewer-1',
+    hasUnreadNews: true,
     requiresLocationSelection,
     rights: ['SUPER_RIGHT'],
     user: { displayName: 'Clara Meyer', userName: 'cm.koeln' },
@@ -35,6 +44,8 @@ function setup(requiresLocationSelection: boolean) {
   renderWithProviders(<AppShell />, { path: '/home', environment, endSession, screenQuery: appShellQuery });
   return { environment, endSession, user: userEvent.setup() };
 }
+
+afterEach(() => clearSession());
 
 describe('AppShell', () => {
   it('sends signed-out visitors to the login page', () => {
@@ -89,5 +100,27 @@ describe('AppShell', () => {
       environment.mock.resolve(operation, MockPayloadGenerator.generate(operation));
     });
     expect(endSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('after sign-in asks for unread news once the location is chosen, and shows the news dialog', async () => {
+    markNewsCheckDue();
+    const { environment, user } = setup(true);
+    const locations = screen.getByRole('dialog', { name: 'Standortauswahl' });
+    expect(screen.queryByRole('dialog', { name: 'Weiterleitung zu News' })).toBeNull();
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+    await user.click(within(locations).getByRole('radio', { name: '0101 - Universitätsklinikum Köln' }));
+    await user.click(within(locations).getByRole('button', { name: 'OK' }));
+    const check = environment.mock.getMostRecentOperation();
+    expect(check.request.node.params.name).toBe('NewsRedirectDialogQuery');
+    act(() => environment.mock.resolve(check, MockPayloadGenerator.generate(check, { Viewer: () => viewer(true) })));
+    expect(await screen.findByRole('dialog', { name: 'Weiterleitung zu News' })).toBeTruthy();
+  });
+
+  it('asks nothing of admin-type users after sign-in and ends the check', () => {
+    markNewsCheckDue();
+    const { environment } = setup(false);
+    expect(environment.mock.getAllOperations()).toHaveLength(0);
+    expect(isNewsCheckDue()).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type { GraphQLTaggedNode } from 'react-relay';
 import { Navigate, Outlet, useLocation, useNavigate, useRevalidator } from 'react-router';
 import type { AppShellQuery } from '../__generated__/AppShellQuery.graphql';
 import type { AppShell_query$key } from '../__generated__/AppShell_query.graphql';
+import { showsNewsDialog } from '@ecrf/rules';
 import { useSessionControl } from '../app/sessionContext';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageSpinner } from '../components/PageSpinner';
@@ -12,7 +13,8 @@ import { useFeedback } from '../feedback/feedbackContext';
 import { AccountDialog } from '../account/AccountDialog';
 import { LocationDialog } from '../location/LocationDialog';
 import { IdleLogout } from '../idle/IdleLogout';
-import { storeRights, storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
+import { NewsRedirectDialog } from '../newsDocuments/NewsRedirectDialog';
+import { clearNewsCheck, isNewsCheckDue, storeRights, storeSelectedLocationId, storeStudyId } from '../session/sessionStore';
 import { useIsSignedIn, useSelectedLocationId } from '../session/useSessionState';
 import { useLogout } from '../session/useLogout';
 import { useMatchedScreen } from './screenQuery';
@@ -34,6 +36,9 @@ const shellFragment = graphql`
     viewer {
       rights
       requiresLocationSelection
+      role {
+        identifier
+      }
       locations {
         id
         study {
@@ -141,6 +146,16 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
   const selectedLocationId = useSelectedLocationId();
   const [accountOpen, setAccountOpen] = useState(false);
   const [locationRequested, setLocationRequested] = useState(false);
+  const [newsCheckDue, setNewsCheckDue] = useState(isNewsCheckDue);
+  const finishNewsCheck = useCallback(() => {
+    clearNewsCheck();
+    setNewsCheckDue(false);
+  }, []);
+  // Admin-type users get no news dialog (ecrf-core.md §6), so nothing is asked for them.
+  const newsDialogApplies = showsNewsDialog(viewer.role.identifier);
+  useEffect(() => {
+    if (!newsDialogApplies) clearNewsCheck();
+  }, [newsDialogApplies]);
 
   const locationBound = viewer.requiresLocationSelection;
   const hasValidLocation = viewer.locations.some((location) => location.id === selectedLocationId);
@@ -226,6 +241,14 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
           onConfirm={confirmLocation}
           onDismiss={() => setLocationRequested(false)}
         />
+      )}
+      {/* After sign-in the location comes first; then the news, once (ecrf-core.md §2, §6). */}
+      {newsCheckDue && newsDialogApplies && !mustChooseLocation && !locationRequested && (
+        <ErrorBoundary resetKey="news" onRetry={finishNewsCheck} fallback={<></>}>
+          <Suspense fallback={null}>
+            <NewsRedirectDialog onDone={finishNewsCheck} />
+          </Suspense>
+        </ErrorBoundary>
       )}
       {accountOpen && <AccountDialog viewer={viewer} onClose={() => setAccountOpen(false)} />}
       <IdleLogout clientConfig={clientConfig} onTimeout={onIdleTimeout} />

@@ -25,7 +25,8 @@ describe('sidebar table', () => {
       'Konfiguration: Screening',
       'Konfiguration: Exporte',
       'Dokumente: News',
-      'Dokumente: Dokumente und Legende',
+      'Dokumente: Dokumente',
+      'Dokumente: Legende',
       'Dokumente: Documentation',
       'Exporte',
       'OncoBox Import',
@@ -84,9 +85,9 @@ describe('sidebar table', () => {
     expect(entry('queryOverview').isVisible(as([], 'CaseManager'))).toBe(false);
   });
 
-  it('shows Dokumente und Legende for any role', () => {
-    expect(entry('documentsLegend').isVisible(as([], 'Researcher'))).toBe(true);
-    expect(entry('documentsLegend').isVisible(as([], ''))).toBe(false);
+  it.each(['documentsDocuments', 'documentsLegend'] as const)('shows %s (Dokumente and Legende) for any role', (key) => {
+    expect(entry(key).isVisible(as([], 'Researcher'))).toBe(true);
+    expect(entry(key).isVisible(as([], ''))).toBe(false);
   });
 
   it.each(EXPORT_FILE_RIGHTS)('shows Exporte with %s', (right) => {

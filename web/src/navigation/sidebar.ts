@@ -21,6 +21,7 @@ export type SidebarEntryKey =
   | 'configScreening'
   | 'configExports'
   | 'documentsNews'
+  | 'documentsDocuments'
   | 'documentsLegend'
   | 'documentsDocumentation'
   | 'exports'
@@ -144,16 +145,25 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     label: t.documentsNews,
     kind: 'link',
     route: '/newsDocuments',
-    screenExists: false,
+    screenExists: true,
     isVisible: withRight('NewsDocumentGetAllCmd'),
+  },
+  // "Dokumente: Dokumente and Legende | any role" (ecrf-core.md §2): two entries, one per route.
+  {
+    key: 'documentsDocuments',
+    label: t.documentsDocuments,
+    kind: 'link',
+    route: '/documents',
+    screenExists: true,
+    // "any role": every signed-in user has one
+    isVisible: ({ roleIdentifier }) => roleIdentifier !== '',
   },
   {
     key: 'documentsLegend',
     label: t.documentsLegend,
     kind: 'link',
     route: '/legendDocuments',
-    screenExists: false,
-    // "any role": every signed-in user has one
+    screenExists: true,
     isVisible: ({ roleIdentifier }) => roleIdentifier !== '',
   },
   {

@@ -1,9 +1,7 @@
 import { useState, type DragEvent } from 'react';
-import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
 import { Button, FormControl, Select, Stack, Text } from '@primer/react';
 import { UploadIcon } from '@primer/octicons-react';
-import type { UploadFormSessionQuery } from '../__generated__/UploadFormSessionQuery.graphql';
-import { getToken } from '../session/sessionStore';
+import { useUploadDeps } from '../components/useUploadDeps';
 import { texts } from '../texts';
 import styles from './Onkozert.module.css';
 import { fileSizeText } from '../components/fileSize';
@@ -22,7 +20,7 @@ type Props = {
 
 /** Location, the file (chosen or dropped) and the upload button of the OncoBox import. */
 export function UploadForm({ locations, initialLocationId, onResult }: Props) {
-  const environment = useRelayEnvironment();
+  const uploadDeps = useUploadDeps();
   const [locationId, setLocationId] = useState(
     locations.some((l) => l.id === initialLocationId) ? (initialLocationId ?? '') : (locations[0]?.id ?? ''),
   );
@@ -30,24 +28,10 @@ export function UploadForm({ locations, initialLocationId, onResult }: Props) {
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const renewSession = () =>
-    fetchQuery<UploadFormSessionQuery>(
-      environment,
-      graphql`
-        query UploadFormSessionQuery {
-          viewer {
-            id
-          }
-        }
-      `,
-      {},
-      { fetchPolicy: 'network-only' },
-    ).toPromise();
-
   async function submit() {
     if (!file) return onResult({ ok: false, message: t.noFile });
     setBusy(true);
-    const result = await uploadOnkozertFile(file, locationId, { fetch: (...args) => window.fetch(...args), token: getToken, renewSession });
+    const result = await uploadOnkozertFile(file, locationId, uploadDeps);
     setBusy(false);
     onResult(result);
   }

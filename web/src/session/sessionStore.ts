@@ -10,6 +10,7 @@ const REFRESH_TOKEN_KEY = 'ecrf.refreshToken';
 const LOCATION_KEY = 'ecrf.locationId';
 const STUDY_KEY = 'ecrf.studyId';
 const RIGHTS_KEY = 'ecrf.rights';
+const NEWS_CHECK_KEY = 'ecrf.newsCheck';
 
 export type SessionTokens = { token: string; refreshToken: string };
 
@@ -89,11 +90,27 @@ export function storeRights(rights: readonly string[]): void {
   storage().setItem(RIGHTS_KEY, JSON.stringify(rights));
 }
 
+/**
+ * The news dialog appears after login (ecrf-core.md §6): a sign-in marks the check due, the shell asks once
+ * whether there are unread news and then clears it, so a reload or the next screen does not ask again.
+ */
+export function markNewsCheckDue(): void {
+  storage().setItem(NEWS_CHECK_KEY, 'due');
+}
+
+export function isNewsCheckDue(): boolean {
+  return storage().getItem(NEWS_CHECK_KEY) === 'due';
+}
+
+export function clearNewsCheck(): void {
+  storage().removeItem(NEWS_CHECK_KEY);
+}
+
 export function getLogoutNotice(): LogoutNotice | null {
   return logoutNotice;
 }
 
-/** Logout: token, refresh token, selected location, its study and the rights are removed (ecrf-core.md §4). */
+/** Logout: token, refresh token, selected location, its study, the rights and a due news check are removed (ecrf-core.md §4). */
 export function clearSession(notice: LogoutNotice | null = null): void {
   logoutNotice = notice;
   storage().removeItem(TOKEN_KEY);
@@ -101,5 +118,6 @@ export function clearSession(notice: LogoutNotice | null = null): void {
   storage().removeItem(LOCATION_KEY);
   storage().removeItem(STUDY_KEY);
   storage().removeItem(RIGHTS_KEY);
+  storage().removeItem(NEWS_CHECK_KEY);
   notify();
 }

@@ -6,7 +6,7 @@ import { TextField } from '../../components/TextField';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { useSignInMutation } from '../../mutations/SignInMutation';
 import { interpretSignInResult, signInExceptionMessage } from '../../errors/errorCatalogue';
-import { storeSession } from '../../session/sessionStore';
+import { markNewsCheckDue, storeSession } from '../../session/sessionStore';
 import { useIsSignedIn, useLogoutNotice } from '../../session/useSessionState';
 import { texts } from '../../texts';
 import styles from './LoginScreen.module.css';
@@ -39,6 +39,7 @@ export function LoginScreen() {
           return;
         }
         storeSession({ token: outcome.token, refreshToken: outcome.refreshToken });
+        markNewsCheckDue();
         navigate('/home', { replace: true });
       },
       onError: (error) => setFailure(signInExceptionMessage(error)),
