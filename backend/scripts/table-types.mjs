@@ -38,5 +38,8 @@ await writeTableTypes({
     'safety_screening_configuration.instrument_fields': 'string[]',
     'elearning_definition.questions': `${rules}#ElearningQuestion[]`,
     'elearning_result.answers': `${rules}#ElearningAnswer[]`,
+    'questionnaire.definition': `${rules}#QuestionnaireDefinition`,
+    'questionnaire_interview.answers': `${rules}#QuestionnaireAnswer[]`,
+    'questionnaire_interview.flags': 'string[]',
   },
 });

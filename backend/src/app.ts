@@ -57,6 +57,7 @@ import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
 import { registerSafetyRoutes } from './safety/safety.routes.js';
 import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
 import { registerElearningRoutes } from './elearning/elearning.routes.js';
+import { registerQuestionnaireRoutes } from './questionnaires/questionnaires.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerProjectRoutes(typed, deps);
       registerTerminologyRoutes(typed);
       registerElearningRoutes(typed, deps);
+      registerQuestionnaireRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

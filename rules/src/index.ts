@@ -68,3 +68,6 @@ export * from './onkozert/key-figure-rows.js';
 export * from './safety/free-text.js';
 export * from './safety/screening-configuration.js';
 export * from './terminology/terminology-search.js';
+export * from './questionnaires/questionnaire.js';
+export * from './questionnaires/access-code.js';
+export * from './questionnaires/attempt-limiter.js';

@@ -25,6 +25,13 @@ export const errorStatus = {
   /** An upload above its size limit (OncoBox import: 10 MB). */
   ECRF_ERR_FILE_TOO_LARGE: 413,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
+  /**
+   * A questionnaire access code that is unknown, expired, replaced or already used (backend/src/questionnaires):
+   * one answer for all, so the answer tells nothing about codes that once existed.
+   */
+  ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID: 404,
+  /** Too many invalid questionnaire access codes from one address; `Retry-After` says when to try again. */
+  ECRF_ERR_TOO_MANY_ATTEMPTS: 429,
   ECRF_ERR_INTERNAL: 500,
   /**
    * Queries and verification flags (issue 11) answer the codes of the REST contract the gateway maps:

@@ -17,6 +17,7 @@ import { seedDemoElearning } from '../elearning/demo-elearning.js';
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';
 import { seedDemoProjects } from './project-seed.js';
+import { loadShippedQuestionnaires } from '../questionnaires/questionnaire-seed.js';
 import { insertInstitute, insertLocationUsers, insertStudyInstitute } from '../institutes/institutes.sql.js';
 import { findRights, insertRight, insertRole, insertRoleRights } from '../roles/roles.sql.js';
 import { insertStudy } from '../studies/studies.sql.js';
@@ -185,6 +186,7 @@ export async function seedDatabase(
   // The demo registry (issue 4): loaded when no study definition exists, updated when its file has a newer version.
   await loadShippedDefinitions(db, definitionsDir);
   await seedDemoProjects(db);
+  await loadShippedQuestionnaires(db);
   await seedDemoElearning(db, seeded && config.seedDemoUsers);
   // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
   if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
