@@ -84,6 +84,14 @@ const output = await codegen({
       // research projects (issue 13)
       Project: '../projects/models.js#Project',
       ProjectAssignment: '../projects/models.js#ProjectAssignment',
+      // the questionnaire system (issue 13)
+      Questionnaire: '../questionnaires/models.js#Questionnaire',
+      QuestionnaireItem: '../questionnaires/models.js#QuestionnaireItem',
+      QuestionnaireInterview: '../questionnaires/models.js#QuestionnaireInterview',
+      QuestionnaireAnswer: '../questionnaires/models.js#QuestionnaireAnswer',
+      QuestionnaireScore: '../questionnaires/models.js#QuestionnaireScore',
+      ScoreFlagRule: '../questionnaires/models.js#ScoreFlagRule',
+      PatientQuestionnaireItem: '../questionnaires/models.js#PatientQuestionnaireItem',
     },
     enumsAsTypes: true,
     useTypeImports: true,

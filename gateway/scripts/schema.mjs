@@ -29,6 +29,7 @@ export const SCHEMA_DOMAINS = [
   'follow-up-calendar',
   'system',
   'elearning',
+  'questionnaires',
 ];
 
 /** The folder of the domain files. */

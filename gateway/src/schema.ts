@@ -100,6 +100,19 @@ import {
   StudyDefinitionElearning,
   elearningMutations,
 } from './elearning/elearning.resolvers.js';
+import {
+  InstrumentQuestionnaire,
+  PatientQuestionnaireItemType,
+  QuestionnaireAnswerType,
+  QuestionnaireInterviewType,
+  QuestionnaireItemType,
+  QuestionnaireScoreType,
+  QuestionnaireType,
+  ScoreFlagRuleType,
+  StudyPatientQuestionnaires,
+  questionnaireQueries,
+} from './questionnaires/questionnaires.resolvers.js';
+import { patientQuestionnaireQueries, questionnaireAccessMutations } from './questionnaires/questionnaire-access.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -125,6 +138,8 @@ const resolvers: Resolvers = {
     ...terminologyQueries,
     ...followUpCalendarQueries,
     ...systemQueries,
+    ...questionnaireQueries,
+    ...patientQuestionnaireQueries,
   },
   Mutation: {
     ...authMutations,
@@ -142,6 +157,7 @@ const resolvers: Resolvers = {
     ...genericExportMutations,
     ...projectMutations,
     ...elearningMutations,
+    ...questionnaireAccessMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -177,10 +193,16 @@ const resolvers: Resolvers = {
   FieldRule: FieldRuleType,
   EnumValueSet: EnumValueSetType,
   Language: LanguageType,
-  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields, ...StudyPatientDataQueries, ...StudyPatientProjects },
+  StudyPatient: {
+    ...StudyPatientType,
+    ...StudyPatientIdentityFields,
+    ...StudyPatientDataQueries,
+    ...StudyPatientProjects,
+    ...StudyPatientQuestionnaires,
+  },
   Visit: { ...VisitType, ...VisitDataQueries },
   VisitSignature: VisitSignatureType,
-  Instrument: { ...InstrumentType, ...InstrumentDataQueries },
+  Instrument: { ...InstrumentType, ...InstrumentDataQueries, ...InstrumentQuestionnaire },
   DataField: { ...DataFieldType, ...DataFieldDataQueries, ...DataFieldVerificationFlags },
   CaseProcessStep: CaseProcessStepType,
   ...patientPayloads,
@@ -203,6 +225,13 @@ const resolvers: Resolvers = {
   ProjectAssignment: ProjectAssignmentType,
   ElearningDefinition: ElearningDefinitionType,
   ElearningResult: ElearningResultType,
+  Questionnaire: QuestionnaireType,
+  QuestionnaireItem: QuestionnaireItemType,
+  PatientQuestionnaireItem: PatientQuestionnaireItemType,
+  ScoreFlagRule: ScoreFlagRuleType,
+  QuestionnaireInterview: QuestionnaireInterviewType,
+  QuestionnaireAnswer: QuestionnaireAnswerType,
+  QuestionnaireScore: QuestionnaireScoreType,
 };
 
 export function createSchema() {

@@ -109,22 +109,11 @@ export const AccessSchema = Type.Object({
 });
 export type AccessDto = Static<typeof AccessSchema>;
 
-export const ScoreEntrySchema = Type.Object({
-  interviewId: Uuid,
-  questionnaireVersion: Type.String(),
-  studyPatientId: Uuid,
-  pseudonym: Type.String(),
-  studyInstituteId: Uuid,
-  instrumentId: Type.Union([Uuid, Type.Null()]),
-  completedAt: DateTime,
-  enteredBy: EnteredBy,
-  answers: Type.Array(AnswerSchema),
-  score: ScoreSchema,
-});
-
 export const ScoresSchema = Type.Object({
   totalCount: Type.Integer({ minimum: 0 }),
-  scores: Type.Array(ScoreEntrySchema, { description: 'completed interviews of patients the caller may read, newest first' }),
+  scores: Type.Array(InterviewSchema, {
+    description: 'completed interviews, each with its score, of patients the caller may read; newest first',
+  }),
 });
 export type ScoresDto = Static<typeof ScoresSchema>;
 

@@ -150,25 +150,5 @@ export async function questionnaireScores(
     { offset: (page.page - 1) * page.itemsPerPage, limit: page.itemsPerPage },
     now,
   );
-  return {
-    totalCount,
-    scores: rows.flatMap((row) => {
-      const { score, completedAt, enteredBy, answers } = interviewDto(row);
-      if (!score || !completedAt || !enteredBy || !answers) return [];
-      return [
-        {
-          interviewId: row.id,
-          questionnaireVersion: row.questionnaireVersion,
-          studyPatientId: row.study_patient_id,
-          pseudonym: row.pseudonym,
-          studyInstituteId: row.studyInstituteId,
-          instrumentId: row.instrument_id,
-          completedAt,
-          enteredBy,
-          answers,
-          score,
-        },
-      ];
-    }),
-  };
+  return { totalCount, scores: rows.map(interviewDto) };
 }

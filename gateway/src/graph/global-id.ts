@@ -36,7 +36,10 @@ export type NodeType =
   | 'GenericExportDefinition'
   // research projects (issue 13); an assignment carries `<studyPatientId>/<assignmentId>`
   | 'Project'
-  | 'ProjectAssignment';
+  | 'ProjectAssignment'
+  // the questionnaire system (issue 13); an interview carries `<studyPatientId>/<interviewId>`
+  | 'Questionnaire'
+  | 'QuestionnaireInterview';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -69,6 +72,8 @@ const nodeTypes: readonly NodeType[] = [
   'GenericExportDefinition',
   'Project',
   'ProjectAssignment',
+  'Questionnaire',
+  'QuestionnaireInterview',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

@@ -15,6 +15,7 @@ import type { Instrument, Visit } from '../patients/models.js';
 import { loadVerificationFlagNode } from '../verification-flags/verification-flags.resolvers.js';
 import { loadGenericExportDefinitionNode } from '../generic-exports/generic-exports.resolvers.js';
 import { loadProjectAssignmentNode, loadProjectNode } from '../projects/projects.resolvers.js';
+import { loadInterviewNode, loadQuestionnaireNode } from '../questionnaires/questionnaires.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
@@ -89,6 +90,11 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('Project', await loadProjectNode(decoded.id, context));
     case 'ProjectAssignment':
       return tag('ProjectAssignment', await loadProjectAssignmentNode(decoded.id, context));
+    // the questionnaire system (issue 13)
+    case 'Questionnaire':
+      return tag('Questionnaire', await loadQuestionnaireNode(decoded.id, context));
+    case 'QuestionnaireInterview':
+      return tag('QuestionnaireInterview', await loadInterviewNode(decoded.id, context));
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;
