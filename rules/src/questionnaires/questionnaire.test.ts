@@ -126,7 +126,7 @@ describe('PHQ-9 scoring', () => {
 describe('questionnaire answers', () => {
   it('asks for every required item by its number, in the order of the form', () => {
     const answers = answersOf([0, 1, 2, 3, 0, 1]).filter((a) => a.itemId !== 'phq9_02');
-    expect(unansweredItems(phq9, answers).map((i) => i.number)).toEqual(['2', '7', '8', '9']);
+    expect(unansweredItems(phq9.items, answers).map((i) => i.number)).toEqual(['2', '7', '8', '9']);
     expect(questionnaireAnswerErrors(phq9, answers).map((e) => e.message)).toEqual(
       ['2', '7', '8', '9'].map((n) => QUESTIONNAIRE_MESSAGES.unanswered(n)),
     );

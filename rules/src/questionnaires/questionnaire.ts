@@ -123,10 +123,13 @@ export function questionnaireDefinitionErrors(definition: QuestionnaireDefinitio
   return errors.length > 0 ? errors : bandErrors(definition);
 }
 
-/** The required items the answers leave open, in the order of the form. */
-export function unansweredItems(definition: QuestionnaireDefinition, answers: readonly QuestionnaireAnswer[]): QuestionnaireItem[] {
+/** The required items the answers leave open, in the order of the form (the web asks for them before sending). */
+export function unansweredItems<I extends Pick<QuestionnaireItem, 'id' | 'required'>>(
+  items: readonly I[],
+  answers: readonly Pick<QuestionnaireAnswer, 'itemId'>[],
+): I[] {
   const answered = new Set(answers.map((a) => a.itemId));
-  return definition.items.filter((item) => item.required && !answered.has(item.id));
+  return items.filter((item) => item.required && !answered.has(item.id));
 }
 
 /** Problems of the answers, each at its item (`itemId`, null when the item is unknown). */
@@ -148,7 +151,7 @@ export function questionnaireAnswerErrors(
       errors.push({ itemId: item.id, message: QUESTIONNAIRE_MESSAGES.unknownOption(item.number) });
     }
   }
-  for (const item of unansweredItems(definition, answers)) {
+  for (const item of unansweredItems(definition.items, answers)) {
     errors.push({ itemId: item.id, message: QUESTIONNAIRE_MESSAGES.unanswered(item.number) });
   }
   return errors;

@@ -41,6 +41,7 @@ import { ProjectsScreen, projectsScreenQuery } from '../screens/Projects/Project
 import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
 import { CalendarScreen, calendarScreenQuery } from '../screens/Calendar/CalendarScreen';
 import { ElearningScreen, elearningScreenQuery } from '../screens/Elearning/ElearningScreen';
+import { PatientQuestionnaireScreen } from '../screens/PatientQuestionnaire/PatientQuestionnaireScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -58,6 +59,9 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
         { path: '/impressum', element: <ImpressumScreen /> },
         { path: '/passwordrecovery', element: <PasswordRecoveryScreen /> },
         { path: '/passwordreset/:userId', element: <PasswordResetScreen /> },
+        // A patient's questionnaire (an addition to core §2's public routes, docs/web.md): the code is the credential.
+        { path: '/fragebogen', element: <PatientQuestionnaireScreen /> },
+        { path: '/fragebogen/:accessCode', element: <PatientQuestionnaireScreen /> },
         {
           element: <AppShell />,
           // Shown until the first page load's loader has started the screen's query, as while it answers.
