@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Banner, Button, Dialog, FormControl, Select, Stack, TextInput } from '@primer/react';
 import { formatDateTime } from '../errors/errorCatalogue';
 import { useFeedback } from '../feedback/feedbackContext';
@@ -96,6 +97,24 @@ export function PatientAccessDialog({
   );
 }
 
+/** What the patient is handed: the link, the code and how long they hold. */
+function AccessSheet({ created, until }: { created: Created; until: string }) {
+  return (
+    <>
+      <h2 className={own.sheetHeading}>{t.sheetHeading(created.title)}</h2>
+      <p>{t.sheetLink}</p>
+      <p className={own.secret} aria-label={t.sheetLinkLabel}>
+        {created.link}
+      </p>
+      <p>{t.sheetCode(`${window.location.origin}/fragebogen`)}</p>
+      <p className={own.code} aria-label={t.sheetCodeLabel}>
+        {created.accessCode}
+      </p>
+      <p>{t.sheetValid(until)}</p>
+    </>
+  );
+}
+
 /** The access as handed to the patient: shown once, to copy or print. */
 function CreatedAccess({ created, pseudonym, onClose }: { created: Created; pseudonym: string; onClose: () => void }) {
   const feedback = useFeedback();
@@ -112,19 +131,16 @@ function CreatedAccess({ created, pseudonym, onClose }: { created: Created; pseu
     <Dialog title={t.createdTitle(pseudonym)} onClose={onClose} width="large">
       <Stack gap="normal">
         <Banner variant="warning" title={t.onlyNow} hideTitle description={t.onlyNow} />
-        {/* The sheet is what the print shows (Questionnaires.module.css): for the patient, without the pseudonym. */}
-        <div className={own.sheet} data-print-sheet>
-          <h2 className={own.sheetHeading}>{t.sheetHeading(created.title)}</h2>
-          <p>{t.sheetLink}</p>
-          <p className={own.secret} aria-label={t.sheetLinkLabel}>
-            {created.link}
-          </p>
-          <p>{t.sheetCode(`${window.location.origin}/fragebogen`)}</p>
-          <p className={own.code} aria-label={t.sheetCodeLabel}>
-            {created.accessCode}
-          </p>
-          <p>{t.sheetValid(until)}</p>
+        <div className={own.sheet}>
+          <AccessSheet created={created} until={until} />
         </div>
+        {/* Printing shows this copy alone (Questionnaires.module.css): the sheet for the patient, without the pseudonym. */}
+        {createPortal(
+          <div className={own.printSheet} data-print-sheet>
+            <AccessSheet created={created} until={until} />
+          </div>,
+          document.body,
+        )}
         <div className={own.buttons}>
           <Button onClick={() => void copy(created.link)}>{t.copyLink}</Button>
           <Button onClick={() => void copy(created.accessCode)}>{t.copyCode}</Button>

@@ -96,7 +96,6 @@ export function QuestionnaireForm({
             key={item.key}
             id={`item-${item.key}`}
             name={`item-${item.key}`}
-            required={item.required}
             className={own.item}
             onChange={(value) => value !== null && setAnswers((current) => ({ ...current, [item.key]: value }))}
           >

@@ -41,6 +41,9 @@ const columns: Column<Interview>[] = [
   {
     id: 'attention',
     header: t.attention,
+    // The flag's text wraps, so the status stays in view beside it.
+    width: 'grow',
+    maxWidth: '24rem',
     renderCell: (row) =>
       row.score?.flags.map((flag) => (
         <Label key={flag.code} variant="danger" className={own.flag}>
@@ -48,7 +51,7 @@ const columns: Column<Interview>[] = [
         </Label>
       )) ?? null,
   },
-  { id: 'status', header: t.status, renderCell: statusText },
+  { id: 'status', header: t.status, width: 'growCollapse', renderCell: statusText },
 ];
 
 /**

@@ -33,7 +33,7 @@ export function PatientQuestionnaireScreen() {
         onRetry={() => setAttempt((n) => n + 1)}
         fallback={
           <PublicLayout title={t.invalidHeading}>
-            <Banner variant="critical" title={t.failed} hideTitle description={t.failed} />
+            <Banner variant="critical" title={t.failed} />
           </PublicLayout>
         }
       >
@@ -110,7 +110,7 @@ function OpenedQuestionnaire({ accessCode, fetchKey }: { accessCode: string; fet
     const message = errors.some((e) => e.code === 'TOO_MANY_ATTEMPTS') ? t.tooMany : t.invalid;
     return (
       <PublicLayout title={t.invalidHeading}>
-        <Banner variant="critical" title={t.invalidHeading} hideTitle description={message} role="alert" />
+        <Banner variant="critical" title={message} role="alert" />
       </PublicLayout>
     );
   }
