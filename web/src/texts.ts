@@ -1095,7 +1095,6 @@ export const texts = {
   questionnaires: {
     heading: 'Fragebögen',
     none: 'Für diesen Patienten liegen keine Fragebögen vor.',
-    tableLabel: 'Fragebögen und Ergebnisse',
     date: 'Datum',
     questionnaire: 'Fragebogen',
     total: 'Summenwert',

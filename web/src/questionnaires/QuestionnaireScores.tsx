@@ -152,7 +152,12 @@ export function QuestionnaireScores({
       {patient.questionnaireInterviews.length === 0 ? (
         <p className={styles.muted}>{t.none}</p>
       ) : (
-        <DataTable aria-label={t.tableLabel} cellPadding="condensed" columns={columns} data={[...patient.questionnaireInterviews]} />
+        <DataTable
+          aria-labelledby="questionnaires-heading"
+          cellPadding="condensed"
+          columns={columns}
+          data={[...patient.questionnaireInterviews]}
+        />
       )}
       {creating && first && (
         <PatientAccessDialog
