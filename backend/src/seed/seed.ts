@@ -17,7 +17,7 @@ import { seedDemoElearning } from '../elearning/demo-elearning.js';
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';
 import { seedDemoProjects } from './project-seed.js';
-import { loadShippedQuestionnaires } from '../questionnaires/questionnaire-seed.js';
+import { loadShippedQuestionnaires, seedDemoInterview } from '../questionnaires/questionnaire-seed.js';
 import { insertInstitute, insertLocationUsers, insertStudyInstitute } from '../institutes/institutes.sql.js';
 import { findRights, insertRight, insertRole, insertRoleRights } from '../roles/roles.sql.js';
 import { insertStudy } from '../studies/studies.sql.js';
@@ -190,5 +190,6 @@ export async function seedDatabase(
   await seedDemoElearning(db, seeded && config.seedDemoUsers);
   // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
   if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
+  if (seeded && config.seedDemoUsers) await seedDemoInterview(db);
   return seeded;
 }

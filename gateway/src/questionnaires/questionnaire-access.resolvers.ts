@@ -86,7 +86,7 @@ export const questionnaireAccessMutations: Pick<MutationResolvers, 'createQuesti
       c,
       async () => {
         const refused = (errors: UserErrorModel[]) => ({ access: null, interview: null, studyPatient: null, errors });
-        if (input.validDays != null && (input.validDays < 1 || input.validDays > 30)) {
+        if (input.respondent === 'PATIENT' && input.validDays != null && (input.validDays < 1 || input.validDays > 30)) {
           // Input is judged only for a signed-in viewer: without a valid token the answer is UNAUTHENTICATED.
           await c.loaders.currentUser();
           return refused([{ code: 'INVALID_VALUE', message: ACCESS_MESSAGES.validDays, field: 'validDays' }]);
