@@ -39,5 +39,8 @@ await writeTableTypes({
     'elearning_definition.questions': `${rules}#ElearningQuestion[]`,
     'elearning_result.answers': `${rules}#ElearningAnswer[]`,
     'news_document.tags': 'string[]',
+    'questionnaire.definition': `${rules}#QuestionnaireDefinition`,
+    'questionnaire_interview.answers': `${rules}#QuestionnaireAnswer[]`,
+    'questionnaire_interview.flags': 'string[]',
   },
 });

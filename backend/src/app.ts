@@ -58,6 +58,7 @@ import { registerSafetyRoutes } from './safety/safety.routes.js';
 import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
 import { registerElearningRoutes } from './elearning/elearning.routes.js';
 import { registerNewsDocumentRoutes } from './news-documents/news-documents.routes.js';
+import { registerQuestionnaireRoutes } from './questionnaires/questionnaires.routes.js';
 
 export const API_BASE = '/api/v1.0';
 
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerTerminologyRoutes(typed);
       registerElearningRoutes(typed, deps);
       registerNewsDocumentRoutes(typed, deps);
+      registerQuestionnaireRoutes(typed, deps);
     },
     { prefix: API_BASE },
   );

@@ -87,6 +87,14 @@ const output = await codegen({
       // news documents (issue 13)
       NewsDocument: '../news-documents/models.js#NewsDocument',
       NewsDocumentVersion: '../news-documents/models.js#NewsDocumentVersion',
+      // the questionnaire system (issue 13)
+      Questionnaire: '../questionnaires/models.js#Questionnaire',
+      QuestionnaireItem: '../questionnaires/models.js#QuestionnaireItem',
+      QuestionnaireInterview: '../questionnaires/models.js#QuestionnaireInterview',
+      QuestionnaireAnswer: '../questionnaires/models.js#QuestionnaireAnswer',
+      QuestionnaireScore: '../questionnaires/models.js#QuestionnaireScore',
+      ScoreFlagRule: '../questionnaires/models.js#ScoreFlagRule',
+      PatientQuestionnaireItem: '../questionnaires/models.js#PatientQuestionnaireItem',
     },
     enumsAsTypes: true,
     useTypeImports: true,

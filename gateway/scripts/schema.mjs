@@ -30,6 +30,7 @@ export const SCHEMA_DOMAINS = [
   'system',
   'elearning',
   'news-documents',
+  'questionnaires',
 ];
 
 /** The folder of the domain files. */

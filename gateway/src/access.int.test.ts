@@ -17,7 +17,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeDefs } from './schema.js';
 import { startHarness, type Harness } from './test-support/gateway-harness.js';
 
-const publicFields = new Set(['clientConfig', 'signIn', 'refreshSession', 'requestPasswordRecovery', 'resetPassword']);
+const publicFields = new Set([
+  'clientConfig',
+  'signIn',
+  'refreshSession',
+  'requestPasswordRecovery',
+  'resetPassword',
+  // A patient's questionnaire: the access code is the credential (docs/decisions.md "Questionnaire accesses").
+  'patientQuestionnaire',
+  'submitQuestionnaireAnswers',
+]);
 
 /** A value of the right shape for a required argument; its content does not matter before authentication. */
 function sampleValue(type: GraphQLInputType): unknown {

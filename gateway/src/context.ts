@@ -21,6 +21,7 @@ import { createOnkozertLoaders } from './onkozert/loaders.js';
 import { createGenericExportLoaders } from './generic-exports/loaders.js';
 import { createTerminologyLoaders } from './terminology/loaders.js';
 import { createNewsDocumentLoaders } from './news-documents/loaders.js';
+import { createQuestionnaireLoaders } from './questionnaires/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 
 function createLoaders(backend: BackendClient) {
@@ -44,6 +45,7 @@ function createLoaders(backend: BackendClient) {
     ...createGenericExportLoaders(backend),
     ...createTerminologyLoaders(backend),
     ...createNewsDocumentLoaders(backend),
+    ...createQuestionnaireLoaders(backend),
   };
 }
 
@@ -60,6 +62,8 @@ export type GatewayContext = {
   live: LiveEvents;
   /** Signs the short-lived download links of files (files/file-links.ts). */
   fileLinks: FileLinks;
+  /** The client's address (HTTP requests), by which the public questionnaire calls are throttled. */
+  clientAddress?: string;
   /**
    * New upstream client and loaders on the same token: a subscription reads each event's payload afresh
    * (graphql-ws keeps one context per operation, so the loaders' caches would otherwise outlive the event).

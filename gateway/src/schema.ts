@@ -107,6 +107,19 @@ import {
   newsDocumentMutations,
   newsDocumentQueries,
 } from './news-documents/news-documents.resolvers.js';
+import {
+  InstrumentQuestionnaire,
+  PatientQuestionnaireItemType,
+  QuestionnaireAnswerType,
+  QuestionnaireInterviewType,
+  QuestionnaireItemType,
+  QuestionnaireScoreType,
+  QuestionnaireType,
+  ScoreFlagRuleType,
+  StudyPatientQuestionnaires,
+  questionnaireQueries,
+} from './questionnaires/questionnaires.resolvers.js';
+import { patientQuestionnaireQueries, questionnaireAccessMutations } from './questionnaires/questionnaire-access.resolvers.js';
 
 export const typeDefs = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
 
@@ -133,6 +146,8 @@ const resolvers: Resolvers = {
     ...followUpCalendarQueries,
     ...systemQueries,
     ...newsDocumentQueries,
+    ...questionnaireQueries,
+    ...patientQuestionnaireQueries,
   },
   Mutation: {
     ...authMutations,
@@ -151,6 +166,7 @@ const resolvers: Resolvers = {
     ...projectMutations,
     ...elearningMutations,
     ...newsDocumentMutations,
+    ...questionnaireAccessMutations,
   },
   Subscription: {
     ...dataQuerySubscription,
@@ -186,10 +202,16 @@ const resolvers: Resolvers = {
   FieldRule: FieldRuleType,
   EnumValueSet: EnumValueSetType,
   Language: LanguageType,
-  StudyPatient: { ...StudyPatientType, ...StudyPatientIdentityFields, ...StudyPatientDataQueries, ...StudyPatientProjects },
+  StudyPatient: {
+    ...StudyPatientType,
+    ...StudyPatientIdentityFields,
+    ...StudyPatientDataQueries,
+    ...StudyPatientProjects,
+    ...StudyPatientQuestionnaires,
+  },
   Visit: { ...VisitType, ...VisitDataQueries },
   VisitSignature: VisitSignatureType,
-  Instrument: { ...InstrumentType, ...InstrumentDataQueries },
+  Instrument: { ...InstrumentType, ...InstrumentDataQueries, ...InstrumentQuestionnaire },
   DataField: { ...DataFieldType, ...DataFieldDataQueries, ...DataFieldVerificationFlags },
   CaseProcessStep: CaseProcessStepType,
   ...patientPayloads,
@@ -214,6 +236,13 @@ const resolvers: Resolvers = {
   ElearningResult: ElearningResultType,
   NewsDocument: NewsDocumentType,
   NewsDocumentVersion: NewsDocumentVersionType,
+  Questionnaire: QuestionnaireType,
+  QuestionnaireItem: QuestionnaireItemType,
+  PatientQuestionnaireItem: PatientQuestionnaireItemType,
+  ScoreFlagRule: ScoreFlagRuleType,
+  QuestionnaireInterview: QuestionnaireInterviewType,
+  QuestionnaireAnswer: QuestionnaireAnswerType,
+  QuestionnaireScore: QuestionnaireScoreType,
 };
 
 export function createSchema() {

@@ -108,7 +108,10 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     '/graphql',
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization)),
+      context: async ({ req }) =>
+        Object.assign(createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization)), {
+          clientAddress: req.ip,
+        }),
     }),
   );
   registerFileRoute(app, pool, fileLinks);

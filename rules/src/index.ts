@@ -69,3 +69,6 @@ export * from './safety/free-text.js';
 export * from './safety/screening-configuration.js';
 export * from './terminology/terminology-search.js';
 export * from './news-documents/news-documents.js';
+export * from './questionnaires/questionnaire.js';
+export * from './questionnaires/access-code.js';
+export * from './questionnaires/attempt-limiter.js';

@@ -2,7 +2,7 @@
  * Every German text of the web client, keyed by meaning (STYLE.md). Texts quoted by the specification are
  * copied exactly, typos included (ecrf-core.md §2, §4, §5, §8).
  */
-import { ELEARNING_MESSAGES, NEWS_DOCUMENT_MESSAGES } from '@ecrf/rules';
+import { ELEARNING_MESSAGES, NEWS_DOCUMENT_MESSAGES, QUESTIONNAIRE_MESSAGES } from '@ecrf/rules';
 
 export const texts = {
   app: {
@@ -1092,6 +1092,78 @@ export const texts = {
     removed: 'Zuordnung entfernt',
     projectRequired: 'Bitte ein Projekt wählen.',
     fromRequired: 'Bitte den Beginn der Zuordnung angeben.',
+  },
+  questionnaires: {
+    heading: 'Fragebögen',
+    none: 'Für diesen Patienten liegen keine Fragebögen vor.',
+    date: 'Datum',
+    questionnaire: 'Fragebogen',
+    total: 'Summenwert',
+    totalOf: (total: number, max: number) => `${total} von ${max}`,
+    severity: 'Schweregrad',
+    attention: 'Hinweis',
+    status: 'Status',
+    completedByPatient: 'Vom Patienten beantwortet',
+    completedByStaff: (user: string) => `Papierbogen, erfasst von ${user}`,
+    open: (until: string) => `Offen, Zugang gültig bis ${until}`,
+    expired: 'Nicht beantwortet, kein gültiger Zugang',
+    noScore: '–',
+    createAccess: 'Patientenzugang erstellen',
+    enterPaper: 'Papierfragebogen erfassen',
+    enterFailed: 'Die Erfassung konnte nicht geöffnet werden.',
+    accessTitle: 'Patientenzugang erstellen',
+    accessIntro:
+      'Der Patient füllt den Fragebogen ohne Benutzerkonto aus, am Smartphone oder Computer. Der Zugang gilt einmal und nur für diesen Patienten und Fragebogen; ein neuer Zugang ersetzt einen noch offenen.',
+    validDays: 'Gültig für (Tage)',
+    validDaysHint: '1 bis 30 Tage',
+    validDaysInvalid: 'Bitte eine Zahl von 1 bis 30 eingeben.',
+    create: 'Zugang erstellen',
+    creating: 'Wird erstellt …',
+    cancel: 'Abbrechen',
+    close: 'Schließen',
+    createdTitle: (pseudonym: string) => `Zugang für Patient ${pseudonym}`,
+    onlyNow: 'Code und Link werden nur jetzt angezeigt. Drucken oder kopieren Sie sie, bevor Sie den Dialog schließen.',
+    sheetHeading: (title: string) => `Ihr Zugang zum Fragebogen „${title}“`,
+    sheetLink: 'Öffnen Sie diesen Link auf Ihrem Smartphone oder Computer:',
+    sheetCode: (entryUrl: string) => `Oder öffnen Sie ${entryUrl} und geben Sie diesen Zugangscode ein:`,
+    sheetCodeLabel: 'Zugangscode',
+    sheetLinkLabel: 'Link',
+    sheetValid: (until: string) => `Gültig bis ${until} Uhr. Der Fragebogen kann einmal ausgefüllt werden.`,
+    copyLink: 'Link kopieren',
+    copyCode: 'Code kopieren',
+    copied: 'In die Zwischenablage kopiert',
+    copyFailed: 'Kopieren nicht möglich. Bitte markieren und kopieren Sie den Text.',
+    print: 'Drucken',
+  },
+  patientQuestionnaire: {
+    entryHeading: 'Fragebogen öffnen',
+    codeLabel: 'Zugangscode',
+    codeHint: 'Den Code finden Sie auf dem Blatt, das Sie von Ihrem Behandlungsteam erhalten haben, zum Beispiel 7K3M-Q9ZX-1P0V-4RT8-WN2H.',
+    codeInvalid: 'Bitte geben Sie den vollständigen Code mit 20 Zeichen ein.',
+    open: 'Fragebogen öffnen',
+    loading: 'Der Fragebogen wird geladen …',
+    invalidHeading: 'Zugang nicht gültig',
+    invalid:
+      'Dieser Link oder Code ist nicht (mehr) gültig: Er ist abgelaufen, wurde schon verwendet oder ist falsch geschrieben. Bitte wenden Sie sich an Ihr Behandlungsteam.',
+    tooMany: 'Zu viele ungültige Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+    failed: 'Der Fragebogen konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+    intro:
+      'Bitte beantworten Sie alle Fragen. Es gibt keine richtigen oder falschen Antworten. Ihre Antworten gehen an Ihr Behandlungsteam.',
+    staffIntro: 'Eingabe eines ausgefüllten Papierfragebogens: Übernehmen Sie die Antworten des Patienten.',
+    validUntil: (until: string) => `Dieser Zugang ist gültig bis ${until} Uhr.`,
+    optional: '(freiwillig)',
+    // The server's message, so the page and a refusal read alike.
+    unanswered: QUESTIONNAIRE_MESSAGES.unanswered,
+    missingHeading: 'Es fehlen noch Antworten',
+    submit: 'Antworten absenden',
+    submitting: 'Wird gesendet …',
+    submitFailed: 'Die Antworten konnten nicht gesendet werden. Bitte versuchen Sie es erneut.',
+    thanksHeading: 'Vielen Dank!',
+    thanks: 'Ihre Antworten wurden übermittelt. Ihr Behandlungsteam sieht sie sich an. Sie können diese Seite jetzt schließen.',
+    savedByStaff: 'Die Antworten wurden gespeichert.',
+    backToPatient: 'Zurück zum Patienten',
+    help: 'Ihre Antworten werden nicht sofort gelesen. Wenn es Ihnen sehr schlecht geht oder Sie daran denken, sich das Leben zu nehmen, wenden Sie sich bitte sofort an Ihre Ärztin oder Ihren Arzt, den Notruf 112 oder die TelefonSeelsorge unter 0800 111 0 111 (kostenfrei, rund um die Uhr).',
+    source: 'Quelle',
   },
   elearning: {
     heading: 'E-Learning',

@@ -27,6 +27,13 @@ export const errorStatus = {
   /** An upload whose content is not of a type the call takes (news documents: recognised by content, not by name). */
   ECRF_ERR_UNSUPPORTED_FILE_TYPE: 415,
   ECRF_ERR_ACCOUNT_LOCKED: 423,
+  /**
+   * A questionnaire access code that is unknown, expired, replaced or already used (backend/src/questionnaires):
+   * one answer for all, so the answer tells nothing about codes that once existed.
+   */
+  ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID: 404,
+  /** Too many invalid questionnaire access codes from one address; `Retry-After` says when to try again. */
+  ECRF_ERR_TOO_MANY_ATTEMPTS: 429,
   ECRF_ERR_INTERNAL: 500,
   /**
    * Queries and verification flags (issue 11) answer the codes of the REST contract the gateway maps:

@@ -20,6 +20,9 @@ describe('route access', () => {
       'HEAD /api/v1.0/connectivity',
       'POST /api/v1.0/Auth',
       'POST /api/v1.0/Auth/refreshLogin',
+      // The patient's side of a questionnaire access: the access code is the credential (docs/decisions.md).
+      'POST /api/v1.0/SynQuest/access/answers',
+      'POST /api/v1.0/SynQuest/access/questionnaire',
       'PUT /api/v1.0/User/passwordReset',
       'PUT /api/v1.0/User/sendPasswordRecoveryEmail',
     ]);

@@ -401,7 +401,8 @@ const bundles: Record<RoleIdentifier, RightName[][]> = {
     registryExports,
     digiNetExports,
     safety,
-    ['VisitSignCmd'],
+    // Data management evaluates the questionnaire scores of the registry (the system API's scores call).
+    ['VisitSignCmd', 'SynQuestSystemApiGetQuestionnaireScoresCmd'],
   ],
   // Master data: identities and network master data; holds the import right though the sidebar hides it (core §2).
   MasterDataManager: [everyone, readOwnPatients, readAllPatients, documentPatients, manageQueries, correctData, masterData, imports],

@@ -18,6 +18,7 @@ import { seedDemoNewsDocuments } from '../news-documents/demo-news-documents.js'
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';
 import { seedDemoProjects } from './project-seed.js';
+import { loadShippedQuestionnaires, seedDemoInterview } from '../questionnaires/questionnaire-seed.js';
 import { insertInstitute, insertLocationUsers, insertStudyInstitute } from '../institutes/institutes.sql.js';
 import { findRights, insertRight, insertRole, insertRoleRights } from '../roles/roles.sql.js';
 import { insertStudy } from '../studies/studies.sql.js';
@@ -186,10 +187,12 @@ export async function seedDatabase(
   // The demo registry (issue 4): loaded when no study definition exists, updated when its file has a newer version.
   await loadShippedDefinitions(db, definitionsDir);
   await seedDemoProjects(db);
+  await loadShippedQuestionnaires(db);
   await seedDemoElearning(db, seeded && config.seedDemoUsers);
   // The demo news and documents (issue 13): with the demo users, also into a demo database seeded before them.
   if (config.seedDemoUsers) await seedDemoNewsDocuments(db);
   // Demo patients (issue 5) only with the demo users, i.e. outside production, and only into a fresh database.
   if (seeded && config.seedDemoUsers) await seedDemoPatients(db);
+  if (seeded && config.seedDemoUsers) await seedDemoInterview(db);
   return seeded;
 }

@@ -39,7 +39,10 @@ export type NodeType =
   | 'ProjectAssignment'
   // news documents (issue 13); a version carries `<documentId>/<docVersion>`
   | 'NewsDocument'
-  | 'NewsDocumentVersion';
+  | 'NewsDocumentVersion'
+  // the questionnaire system (issue 13); an interview carries `<studyPatientId>/<interviewId>`
+  | 'Questionnaire'
+  | 'QuestionnaireInterview';
 
 const nodeTypes: readonly NodeType[] = [
   'Viewer',
@@ -74,6 +77,8 @@ const nodeTypes: readonly NodeType[] = [
   'ProjectAssignment',
   'NewsDocument',
   'NewsDocumentVersion',
+  'Questionnaire',
+  'QuestionnaireInterview',
 ];
 
 export function toGlobalId(type: NodeType, id: string): string {

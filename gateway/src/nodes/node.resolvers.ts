@@ -16,6 +16,7 @@ import { loadVerificationFlagNode } from '../verification-flags/verification-fla
 import { loadGenericExportDefinitionNode } from '../generic-exports/generic-exports.resolvers.js';
 import { loadProjectAssignmentNode, loadProjectNode } from '../projects/projects.resolvers.js';
 import { loadNewsDocumentNode, loadNewsDocumentVersionNode } from '../news-documents/news-documents.resolvers.js';
+import { loadInterviewNode, loadQuestionnaireNode } from '../questionnaires/questionnaires.resolvers.js';
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
@@ -95,6 +96,11 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('NewsDocument', await loadNewsDocumentNode(decoded.id, context));
     case 'NewsDocumentVersion':
       return tag('NewsDocumentVersion', await loadNewsDocumentVersionNode(decoded.id, context));
+    // the questionnaire system (issue 13)
+    case 'Questionnaire':
+      return tag('Questionnaire', await loadQuestionnaireNode(decoded.id, context));
+    case 'QuestionnaireInterview':
+      return tag('QuestionnaireInterview', await loadInterviewNode(decoded.id, context));
     // audited records that are no nodes are read with recordHistory only
     case 'AuditRecord':
       return null;

@@ -31,6 +31,8 @@ const capabilityRights: Record<Capability, readonly RightName[]> = {
   assignProject: ['ProjectAssignmentCreateCmd'],
   editProjectAssignment: ['ProjectAssignmentUpdateCmd'],
   removeProjectAssignment: ['ProjectAssignmentDeleteCmd'],
+  createPatientQuestionnaireAccess: ['SynQuestPatientLoginCmd'],
+  enterQuestionnaire: ['SynQuestUserLoginCmd'],
 };
 
 /** The viewer may raise queries on the patient: QueryCreateCmd, and a query type of its definition lists the role. */

@@ -3,12 +3,6 @@
  * them; these are ours, and the demo registry (backend/definitions/nngm-lung.definition.json) uses them.
  */
 
-/**
- * Instruments the patient answers (the questionnaire export, "SynQuest"): the demo definition holds no
- * questionnaire of the SynQuest system, and smoking history is the one instrument reported by the patient.
- */
-export const PATIENT_REPORTED_INSTRUMENTS: readonly string[] = ['smoking_history'];
-
 /** The instrument whose records are a patient's conditions (DigiNet conditions export). */
 export const DIAGNOSIS_INSTRUMENT = 'diagnosis';
 

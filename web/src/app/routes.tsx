@@ -44,6 +44,7 @@ import { ElearningScreen, elearningScreenQuery } from '../screens/Elearning/Elea
 import { NewsDocumentsScreen, newsDocumentsScreenQuery } from '../screens/NewsDocuments/NewsDocumentsScreen';
 import { DocumentsScreen, documentsScreenQuery } from '../screens/Documents/DocumentsScreen';
 import { LegendDocumentsScreen, legendDocumentsScreenQuery } from '../screens/LegendDocuments/LegendDocumentsScreen';
+import { PatientQuestionnaireScreen } from '../screens/PatientQuestionnaire/PatientQuestionnaireScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
@@ -61,6 +62,9 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
         { path: '/impressum', element: <ImpressumScreen /> },
         { path: '/passwordrecovery', element: <PasswordRecoveryScreen /> },
         { path: '/passwordreset/:userId', element: <PasswordResetScreen /> },
+        // A patient's questionnaire (an addition to core §2's public routes, docs/web.md): the code is the credential.
+        { path: '/fragebogen', element: <PatientQuestionnaireScreen /> },
+        { path: '/fragebogen/:accessCode', element: <PatientQuestionnaireScreen /> },
         {
           element: <AppShell />,
           // Shown until the first page load's loader has started the screen's query, as while it answers.

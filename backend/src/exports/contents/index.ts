@@ -6,12 +6,13 @@ import type { TableExportKind } from '../export-kinds.js';
 import type { TableSource } from '../export-content.js';
 import { changesSource } from './changes.js';
 import { digiNetConsentsSource, publicationSource } from './consents.js';
-import { digiNetConditionsSource, synQuestSource } from './instrument-exports.js';
+import { digiNetConditionsSource } from './instrument-exports.js';
 import { noArchiveCodesSource } from './no-archive-codes.js';
 import { digiNetRecruitmentStatusSource, recruitmentStatusSource } from './recruitment.js';
 import { rewardSource } from './reward.js';
 import { screeningSource } from './screening.js';
 import { studyTables } from './study-tables.js';
+import { synQuestSource } from './synquest.js';
 
 export { sasProgram } from './sas-program.js';
 

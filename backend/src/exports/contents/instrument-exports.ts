@@ -1,10 +1,9 @@
 /**
  * Exports that are the tables of chosen instruments (form-columns.ts flattening, study-tables.ts rows):
  * `diginet-conditions` - the diagnoses (rules' DIAGNOSIS_INSTRUMENT) of the study, or of one institute's
- * locations with `parameters.instituteId`; `synquest-csv-export` - the instruments the patient reports
- * (PATIENT_REPORTED_INSTRUMENTS: the definition holds no SynQuest questionnaire).
+ * locations with `parameters.instituteId`.
  */
-import { DIAGNOSIS_INSTRUMENT, PATIENT_REPORTED_INSTRUMENTS } from '@ecrf/rules';
+import { DIAGNOSIS_INSTRUMENT } from '@ecrf/rules';
 import type { ExportScope, ExportSourceContext, TableSource } from '../export-content.js';
 import { scopedLocations, studyDefinitions } from './export-scope.sql.js';
 import { sasNamer } from './sas-names.js';
@@ -35,5 +34,3 @@ export const digiNetConditionsSource: TableSource = async (context) => {
   const scope = await instituteScope(context);
   return tablesOf({ ...context, scope }, [DIAGNOSIS_INSTRUMENT], (raw) => name(raw.replace(DIAGNOSIS_INSTRUMENT, 'conditions')));
 };
-
-export const synQuestSource: TableSource = async (context) => tablesOf(context, PATIENT_REPORTED_INSTRUMENTS, sasNamer());

@@ -177,15 +177,6 @@ describe('the study export (csv-export, sas-export)', () => {
 });
 
 describe('instrument exports', () => {
-  it('synquest-csv-export holds the patient-reported smoking history', async () => {
-    const results = await runSource(tableSources['synquest-csv-export'], backend.database, scopeOf(registry, ['1001']));
-    expectWellFormed(results);
-    expect([...results.keys()]).toEqual(['smoking_history']);
-    expect(rowsOf(tableOf(results, 'smoking_history'), cologne.pseudonym)).toEqual([
-      expect.objectContaining({ smoking_status: 'former', smoking_status_txt: 'Ex-Raucher', pack_years: 35 }),
-    ]);
-  });
-
   it('diginet-conditions holds the diagnoses of the study, or of one institute', async () => {
     const study = await runSource(tableSources['diginet-conditions'], backend.database, scopeOf(registry, ['1001']));
     expectWellFormed(study);

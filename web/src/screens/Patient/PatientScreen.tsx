@@ -17,6 +17,7 @@ import { useScreenReference } from '../../layout/screenQuery';
 import { DataQueryButton } from '../../dataQueries/DataQueryButton';
 import { useDataQueryTargets } from '../../dataQueries/dataQueryTargets';
 import { usePatientQueryUpdates } from '../../dataQueries/usePatientQueryUpdates';
+import { QuestionnaireScores } from '../../questionnaires/QuestionnaireScores';
 
 const t = texts.patient;
 
@@ -31,6 +32,7 @@ export function PatientScreen() {
     graphql`
       query PatientScreenQuery($id: ID!) {
         ...AppShell_query
+        ...QuestionnaireScores_query
         viewer {
           rights
           ...dataQueryTargets_viewer
@@ -50,6 +52,7 @@ export function PatientScreen() {
           ...StandaloneInstruments_studyPatient
           ...dataQueryTargets_studyPatient
           ...DataQueryButton_studyPatient
+          ...QuestionnaireScores_studyPatient
         }
       }
     `,
@@ -118,6 +121,7 @@ export function PatientScreen() {
       </PatientHeader>
       <VisitList studyPatient={patient} />
       <StandaloneInstruments studyPatient={patient} />
+      <QuestionnaireScores studyPatient={patient} query={data} />
       {editingIdentity && <IdentityDialog studyPatientId={patient.id} onClose={() => setEditingIdentity(false)} />}
     </>
   );
