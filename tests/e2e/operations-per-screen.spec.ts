@@ -1,6 +1,7 @@
 /**
  * One GraphQL operation per screen load (issue 10): each screen's query is preloaded by its route and
- * brings the signed-in shell's data along, on a fresh page load and on in-app navigation alike.
+ * brings the signed-in shell's data along, on a fresh page load and on in-app navigation alike. Together its cases open
+ * all 42 routes of ecrf-core.md §2, each showing its content.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -109,6 +110,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
     { path: '/patients', operation: 'PatientsScreenQuery', heading: 'Patienten' },
     { path: '/query-overview', operation: 'QueryOverviewScreenQuery', heading: 'Query Übersicht' },
     { path: '/safety/generic-exports', operation: 'GenericExportsScreenQuery', heading: 'Konfiguration: Exporte' },
+    { path: '/exports', operation: 'ExportsScreenQuery', heading: 'Exporte' },
     { path: '/patientCreate', operation: 'PatientCreateScreenQuery', heading: 'Patient anlegen' },
     { path: '/documentation', operation: 'DocumentationScreenQuery', heading: 'Dokumentation' },
     { path: '/institutesoverview', operation: 'InstitutesOverviewScreenQuery', heading: 'Zentrumsübersicht' },
