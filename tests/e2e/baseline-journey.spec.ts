@@ -174,7 +174,7 @@ describe('A physician fills the demo baseline form by form (issue 18)', () => {
 });
 
 describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
-  it('start with the sidebar collapsed, so the patient table fits; the sidebar opens and closes on demand', async () => {
+  it('start with the sidebar collapsed; opened, the patient table scrolls in its own box; the choice is remembered', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 800, height: 1000 });
     const login = new LoginPage(page);
@@ -185,18 +185,40 @@ describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
     await page.goto(`${inject('baseUrl')}/patients`);
     const table = page.getByRole('table');
     await table.waitFor();
+    const queryOverview = page.getByRole('link', { name: 'Query Übersicht' });
 
     const toggle = page.getByRole('button', { name: 'Navigation einblenden' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('link', { name: 'Query Übersicht' }).isVisible()).toBe(false);
+    expect(await queryOverview.isVisible()).toBe(false);
     const fits = () => table.evaluate((element) => element.getBoundingClientRect().right <= document.documentElement.clientWidth);
     expect(await fits()).toBe(true);
 
+    // When I open the sidebar, the page keeps its width: the table scrolls sideways inside its own box
     await toggle.click();
-    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor();
+    await queryOverview.waitFor();
+    const layout = await table.evaluate((element) => {
+      const box = element.parentElement;
+      return {
+        pageOverflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        boxRight: box ? box.getBoundingClientRect().right : Infinity,
+        boxScrolls: box ? getComputedStyle(box).overflowX === 'auto' : false,
+        viewport: document.documentElement.clientWidth,
+      };
+    });
+    expect(layout.pageOverflows).toBe(false);
+    expect(layout.boxRight).toBeLessThanOrEqual(layout.viewport);
+    expect(layout.boxScrolls).toBe(true);
+
+    // And the browser remembers the open sidebar
+    await page.reload();
+    await table.waitFor();
+    await queryOverview.waitFor();
     await page.getByRole('button', { name: 'Navigation ausblenden' }).click();
-    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor({ state: 'hidden' });
+    await queryOverview.waitFor({ state: 'hidden' });
     expect(await fits()).toBe(true);
+    await page.reload();
+    await table.waitFor();
+    expect(await queryOverview.isVisible()).toBe(false);
     await page.context().close();
   });
 });
