@@ -62,7 +62,7 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await expectFreshForm(page, 'Einwilligungen');
   const consent41 = await openSection(page, 'Einwilligung Version 4.1');
   await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-  const entry = patients.group('Einwilligung 4.1 1', consent41);
+  const entry = patients.entryRow('Einwilligung 4.1 1', consent41);
   await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
   for (const policy of [
     'Verarbeitung der Daten im Register',
@@ -122,8 +122,10 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await chooseFirst(treating.getByLabel(/^Therapeut\/in/));
   const lines = await openSection(page, 'Therapielinien');
   await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-  const line = patients.group('Therapielinie 1', lines);
-  await patients.field('Nummer der Linie').and(line.getByRole('textbox')).fill('1');
+  const line = patients.entryRow('Therapielinie 1', lines);
+  // The therapy lines are a grid: the new row takes the focus in its first cell, and typing goes on from there.
+  await page.keyboard.type('1');
+  expect(await patients.field('Nummer der Linie').and(line.getByRole('textbox')).inputValue()).toBe('1');
   await chooseFirst(line.getByLabel(/^Therapieart/));
   await patients.fillDate('Beginn', { day: '01', month: '11', year: '2026' }, line);
   await saveAndNext(page);
