@@ -223,4 +223,48 @@ describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
     expect(await queryOverview.isVisible()).toBe(false);
     await page.context().close();
   });
+
+  it('keep a grid of therapy lines inside the form: it scrolls sideways on its own, the row number in view', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1000 });
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('physician');
+    await new LocationDialog(page).choose('2002 - Klinikum Essen');
+    await page.waitForURL('**/home');
+    const patients = new PatientPages(page);
+
+    // Given a new form of the systemic therapy, not saved
+    await patients.openPatient('DEMO-2002-1');
+    await patients.visitCard('Baseline').getByRole('link', { name: 'Baseline' }).click();
+    await patients.instrumentCard('Systemische Therapie').getByRole('link', { name: 'Anlegen: Systemische Therapie' }).click();
+    await page.getByRole('heading', { name: 'Neues Instrument: Systemische Therapie' }).waitFor();
+
+    // When I add two therapy lines and move along the second one by keyboard
+    const lines = patients.group('Therapielinien');
+    await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    const second = patients.entryRow('Therapielinie 2', lines);
+    await expect.poll(() => second.getByLabel(/^Nummer der Linie/).evaluate((input) => input === document.activeElement)).toBe(true);
+    for (let step = 0; step < 12; step += 1) await page.keyboard.press('Tab');
+
+    // Then the page keeps its width; the grid has scrolled within its region, its row number still in view
+    const grid = lines.getByRole('region', { name: 'Therapielinien', exact: true });
+    const layout = await grid.evaluate((region) => {
+      const header = region.querySelector('tbody th');
+      return {
+        pageOverflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        scrolled: region.scrollLeft > 0,
+        regionRight: region.getBoundingClientRect().right,
+        rowNumberLeft: header ? header.getBoundingClientRect().left - region.getBoundingClientRect().left : -1,
+        viewport: document.documentElement.clientWidth,
+      };
+    });
+    expect(layout.pageOverflows).toBe(false);
+    expect(layout.scrolled).toBe(true);
+    expect(layout.regionRight).toBeLessThanOrEqual(layout.viewport);
+    expect(layout.rowNumberLeft).toBeGreaterThanOrEqual(0);
+    expect(layout.rowNumberLeft).toBeLessThan(2);
+    await page.context().close();
+  });
 });
