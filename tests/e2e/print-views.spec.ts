@@ -131,6 +131,10 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     // The second line has not ended: its reason does not apply.
     expect(rows[2]).toMatch(/01\.12\.2026\s+–\s+nicht zutreffend/);
     const events = page.getByRole('region', { name: 'Unerwünschte Ereignisse' });
+    // The treating physician prints by name, never by the id the stored choice holds.
+    const therapy = await page.getByRole('region', { name: 'Systemische Therapie' }).innerText();
+    expect(therapy).toMatch(/Behandelnde Ärztin \/ behandelnder Arzt\s+\S+ \S+.*, \S/);
+    expect(therapy).not.toMatch(/UGVyc29u/);
     const pneumonitis = await events.getByRole('table', { name: 'Pneumonitis' }).getByRole('row').allInnerTexts();
     expect(pneumonitis.map((row) => row.split(/\s+/).join(' '))).toEqual(['Nr. CTCAE-Grad', '1 Grad 2']);
   });

@@ -43,7 +43,12 @@ export function ValueField({ node, cell = false }: { node: FieldNode; cell?: boo
 
   if (definition.definitionType === 'DisplayValue') {
     const shown =
-      fieldValueText(definition, instance.values, { text: model.text, enumValues: model.enumValues, organizationName: () => null }) ?? '';
+      fieldValueText(definition, instance.values, {
+        text: model.text,
+        enumValues: model.enumValues,
+        organizationName: () => null,
+        person: () => null,
+      }) ?? '';
     return (
       <div className={fieldClass} data-field-id={instance.id}>
         <FormControl>

@@ -44,6 +44,7 @@ export function PrintForm({ patient, query, place, formFieldsOf, fields }: Props
     text,
     enumValues: (identifier) => (identifier ? (enumSets.get(identifier) ?? []) : []),
     organizationName: (id) => network.organizations.find((organization) => organization.id === id)?.displayName ?? null,
+    person: (id) => network.persons.find((person) => person.id === id) ?? null,
   };
   return <PrintFields nodes={nodes} sources={sources} formFields={formFields} />;
 }
