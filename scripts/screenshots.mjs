@@ -17,6 +17,59 @@ const PSEUDONYM = 'DEMO-1001-1';
 
 const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?( \\(Pflichtfeld\\))?$`);
 
+/** A therapy line: number, type and start; the row of a grid is found by its row header. */
+async function addTherapyLine(page, lines, number, start) {
+  await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+  const row = lines.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `Therapielinie ${number}`, exact: true }) });
+  // A new row takes the focus in its first cell.
+  await page.keyboard.type(number);
+  await row.getByLabel(label('Therapieart')).selectOption({ label: 'Chemo- und Immuntherapie' });
+  const begin = row.getByRole('group', { name: /^Beginn/ });
+  await begin.getByLabel('Monat').fill(start.month);
+  await begin.getByLabel('Jahr').fill(start.year);
+  return row;
+}
+
+/** The systemic therapy with two lines (the first ended) and an adverse event, shot as grids at 1280 and 800 px. */
+async function documentTherapy(page) {
+  await page.getByRole('link', { name: 'Anlegen: Systemische Therapie' }).click();
+  await page.getByRole('heading', { name: 'Neues Instrument: Systemische Therapie' }).waitFor();
+  const treating = page.getByRole('group', { name: /^Behandelnde Ärztin/ });
+  for (const choice of [treating.getByLabel(/^Standort/), treating.getByLabel(/^Therapeut\/in/)]) {
+    await choice.locator('option').nth(1).waitFor({ state: 'attached' });
+    await choice.selectOption({ index: 1 });
+  }
+  const lines = page.getByRole('group', { name: /^Therapielinien/ });
+  const first = await addTherapyLine(page, lines, '1', { month: '11', year: '2026' });
+  await addTherapyLine(page, lines, '2', { month: '03', year: '2027' });
+  const end = first.getByRole('group', { name: /^Ende/ });
+  await end.getByLabel('Monat').fill('02');
+  await end.getByLabel('Jahr').fill('2027');
+  await first.getByLabel(label('Grund des Therapieendes')).selectOption({ index: 1 });
+  await first.getByLabel(label('Bestes Ansprechen (RECIST 1.1)')).selectOption({ index: 2 });
+  const events = page.getByRole('group', { name: /^Unerwünschte Ereignisse/ });
+  await events.getByRole('button', { name: 'Pneumonitis hinzufügen' }).click();
+  await events.getByLabel(label('CTCAE-Grad')).selectOption({ label: 'Grad 2' });
+  // The grids from their first column, the section at the top, and no message of the diagnosis' save in front.
+  await page.getByRole('status').getByText('Gespeichert').waitFor({ state: 'hidden' });
+  const shoot = async (path) => {
+    await page.locator('[data-component="ScrollableRegion"]').evaluateAll((regions) => {
+      for (const region of regions) region.scrollLeft = 0;
+    });
+    await page.locator('section[aria-label="Therapielinien"]').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(outDir, path) });
+  };
+  await shoot('therapy-grid-1280.png');
+  // A portrait tablet: the sidebar closed, as it starts there.
+  await page.setViewportSize({ width: 800, height: 1000 });
+  await page.getByRole('button', { name: 'Navigation ausblenden' }).click();
+  await shoot('therapy-grid-800.png');
+  await page.getByRole('button', { name: 'Navigation einblenden' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await page.getByRole('heading', { name: 'Baseline' }).waitFor();
+}
+
 async function documentAndShoot(page, baseUrl) {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('textbox', { name: 'Benutzername' }).fill('physician');
@@ -43,14 +96,21 @@ async function documentAndShoot(page, baseUrl) {
   const diagnosisDate = page.getByRole('group', { name: /^Diagnosedatum/ });
   await diagnosisDate.getByLabel('Monat').fill('10');
   await diagnosisDate.getByLabel('Jahr').fill('2026');
-  await page.getByLabel(label('Diagnose (ICD-10-GM)')).selectOption({ label: 'C34.1 Oberlappen (-Bronchus)' });
+  // The diagnosis is picked from ICD-10-GM: a search, then the offered code.
+  await page.getByRole('combobox', { name: label('Diagnose (ICD-10-GM)') }).fill('C34.1');
+  await page.getByRole('option', { name: 'C34.1 Oberlappen (-Bronchus)', exact: true }).click();
   await page.getByLabel(label('Histologie (ICD-O-3)')).selectOption({ label: '8140/3 Adenokarzinom' });
   await page.screenshot({ path: join(outDir, 'instrument-form-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 800, height: 1000 });
+  await page.getByRole('button', { name: 'Navigation ausblenden' }).click();
   await page.screenshot({ path: join(outDir, 'instrument-form-800.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Navigation einblenden' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
-
   await page.getByRole('button', { name: 'Speichern', exact: true }).click();
+  await page.getByRole('heading', { name: 'Baseline' }).waitFor();
+
+  await documentTherapy(page);
+
   await page.getByRole('button', { name: 'Visite signieren' }).click();
   const sign = page.getByRole('dialog', { name: 'Visite signieren' });
   await sign.getByLabel('Passwort').fill(PASSWORD);

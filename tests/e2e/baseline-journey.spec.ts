@@ -62,7 +62,7 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await expectFreshForm(page, 'Einwilligungen');
   const consent41 = await openSection(page, 'Einwilligung Version 4.1');
   await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-  const entry = patients.group('Einwilligung 4.1 1', consent41);
+  const entry = patients.entryRow('Einwilligung 4.1 1', consent41);
   await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
   for (const policy of [
     'Verarbeitung der Daten im Register',
@@ -122,8 +122,10 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await chooseFirst(treating.getByLabel(/^Therapeut\/in/));
   const lines = await openSection(page, 'Therapielinien');
   await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-  const line = patients.group('Therapielinie 1', lines);
-  await patients.field('Nummer der Linie').and(line.getByRole('textbox')).fill('1');
+  const line = patients.entryRow('Therapielinie 1', lines);
+  // The therapy lines are a grid: the new row takes the focus in its first cell, and typing goes on from there.
+  await page.keyboard.type('1');
+  expect(await patients.field('Nummer der Linie').and(line.getByRole('textbox')).inputValue()).toBe('1');
   await chooseFirst(line.getByLabel(/^Therapieart/));
   await patients.fillDate('Beginn', { day: '01', month: '11', year: '2026' }, line);
   await saveAndNext(page);
@@ -174,7 +176,7 @@ describe('A physician fills the demo baseline form by form (issue 18)', () => {
 });
 
 describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
-  it('start with the sidebar collapsed, so the patient table fits; the sidebar opens and closes on demand', async () => {
+  it('start with the sidebar collapsed; opened, the patient table scrolls in its own box; the choice is remembered', async () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 800, height: 1000 });
     const login = new LoginPage(page);
@@ -185,18 +187,84 @@ describe('The screens at 800 px, a portrait tablet (issue 18)', () => {
     await page.goto(`${inject('baseUrl')}/patients`);
     const table = page.getByRole('table');
     await table.waitFor();
+    const queryOverview = page.getByRole('link', { name: 'Query Übersicht' });
 
     const toggle = page.getByRole('button', { name: 'Navigation einblenden' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('link', { name: 'Query Übersicht' }).isVisible()).toBe(false);
+    expect(await queryOverview.isVisible()).toBe(false);
     const fits = () => table.evaluate((element) => element.getBoundingClientRect().right <= document.documentElement.clientWidth);
     expect(await fits()).toBe(true);
 
+    // When I open the sidebar, the page keeps its width: the table scrolls sideways inside its own box
     await toggle.click();
-    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor();
+    await queryOverview.waitFor();
+    const layout = await table.evaluate((element) => {
+      const box = element.parentElement;
+      return {
+        pageOverflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        boxRight: box ? box.getBoundingClientRect().right : Infinity,
+        boxScrolls: box ? getComputedStyle(box).overflowX === 'auto' : false,
+        viewport: document.documentElement.clientWidth,
+      };
+    });
+    expect(layout.pageOverflows).toBe(false);
+    expect(layout.boxRight).toBeLessThanOrEqual(layout.viewport);
+    expect(layout.boxScrolls).toBe(true);
+
+    // And the browser remembers the open sidebar
+    await page.reload();
+    await table.waitFor();
+    await queryOverview.waitFor();
     await page.getByRole('button', { name: 'Navigation ausblenden' }).click();
-    await page.getByRole('link', { name: 'Query Übersicht' }).waitFor({ state: 'hidden' });
+    await queryOverview.waitFor({ state: 'hidden' });
     expect(await fits()).toBe(true);
+    await page.reload();
+    await table.waitFor();
+    expect(await queryOverview.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('keep a grid of therapy lines inside the form: it scrolls sideways on its own, the row number in view', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 800, height: 1000 });
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('physician');
+    await new LocationDialog(page).choose('2002 - Klinikum Essen');
+    await page.waitForURL('**/home');
+    const patients = new PatientPages(page);
+
+    // Given a new form of the systemic therapy, not saved
+    await patients.openPatient('DEMO-2002-1');
+    await patients.visitCard('Baseline').getByRole('link', { name: 'Baseline' }).click();
+    await patients.instrumentCard('Systemische Therapie').getByRole('link', { name: 'Anlegen: Systemische Therapie' }).click();
+    await page.getByRole('heading', { name: 'Neues Instrument: Systemische Therapie' }).waitFor();
+
+    // When I add two therapy lines and move along the second one by keyboard
+    const lines = patients.group('Therapielinien');
+    await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    const second = patients.entryRow('Therapielinie 2', lines);
+    await expect.poll(() => second.getByLabel(/^Nummer der Linie/).evaluate((input) => input === document.activeElement)).toBe(true);
+    for (let step = 0; step < 12; step += 1) await page.keyboard.press('Tab');
+
+    // Then the page keeps its width; the grid has scrolled within its region, its row number still in view
+    const grid = lines.getByRole('region', { name: 'Therapielinien', exact: true });
+    const layout = await grid.evaluate((region) => {
+      const header = region.querySelector('tbody th');
+      return {
+        pageOverflows: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        scrolled: region.scrollLeft > 0,
+        regionRight: region.getBoundingClientRect().right,
+        rowNumberLeft: header ? header.getBoundingClientRect().left - region.getBoundingClientRect().left : -1,
+        viewport: document.documentElement.clientWidth,
+      };
+    });
+    expect(layout.pageOverflows).toBe(false);
+    expect(layout.scrolled).toBe(true);
+    expect(layout.regionRight).toBeLessThanOrEqual(layout.viewport);
+    expect(layout.rowNumberLeft).toBeGreaterThanOrEqual(0);
+    expect(layout.rowNumberLeft).toBeLessThan(2);
     await page.context().close();
   });
 });

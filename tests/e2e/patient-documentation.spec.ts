@@ -76,7 +76,7 @@ describe('A physician documents a demo patient', () => {
     await page.getByRole('heading', { name: 'Neues Instrument: Einwilligungen' }).waitFor();
     const consent41 = patients.group('Einwilligung Version 4.1');
     await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-    const entry = patients.group('Einwilligung 4.1 1', consent41);
+    const entry = patients.entryRow('Einwilligung 4.1 1', consent41);
     await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
     for (const policy of [
       'Verarbeitung der Daten im Register',

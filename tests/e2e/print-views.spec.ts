@@ -41,6 +41,39 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     await patients.save();
     await page.getByRole('heading', { name: 'Baseline' }).waitFor();
 
+    // And two therapy lines, the first ended, and a pneumonitis, each list a grid in the form
+    await patients.instrumentCard('Systemische Therapie').getByRole('link', { name: 'Anlegen: Systemische Therapie' }).click();
+    await page.getByRole('heading', { name: 'Neues Instrument: Systemische Therapie' }).waitFor();
+    const treating = patients.group('Behandelnde Ärztin / behandelnder Arzt');
+    for (const choice of [treating.getByLabel(/^Standort/), treating.getByLabel(/^Therapeut\/in/)]) {
+      // The network's choices arrive with the form (no expect.poll in a set-up hook).
+      await choice.locator('option').nth(1).waitFor({ state: 'attached' });
+      await choice.selectOption({ index: 1 });
+    }
+    const lines = patients.group('Therapielinien');
+    for (const [number, start] of [
+      ['1', '01.11.2026'],
+      ['2', '01.12.2026'],
+    ] as const) {
+      await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+      const line = patients.entryRow(`Therapielinie ${number}`, lines);
+      await line.getByLabel(/^Nummer der Linie/).fill(number);
+      await line.getByLabel(/^Therapieart/).selectOption({ label: 'Chemotherapie' });
+      const [day = '', month = '', year = ''] = start.split('.');
+      await patients.fillDate('Beginn', { day, month, year }, line);
+    }
+    const first = patients.entryRow('Therapielinie 1', lines);
+    await patients.fillDate('Ende', { day: '20', month: '11', year: '2026' }, first);
+    await first.getByLabel(/^Grund des Therapieendes/).selectOption({ index: 1 });
+    const events = patients.group('Unerwünschte Ereignisse');
+    await events.getByRole('button', { name: 'Pneumonitis hinzufügen' }).click();
+    await patients
+      .entryRow('Pneumonitis 1', events)
+      .getByLabel(/^CTCAE-Grad/)
+      .selectOption({ label: 'Grad 2' });
+    await patients.save();
+    await page.getByRole('heading', { name: 'Baseline' }).waitFor();
+
     // And the visit signed with a meaning of my own
     await page.getByRole('button', { name: 'Visite signieren' }).click();
     const signDialog = page.getByRole('dialog', { name: 'Visite signieren' });
@@ -75,6 +108,35 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     expect(await print.controls()).toBe(0);
     // No date help texts or "Datum unbekannt" choices of the live form.
     expect(await page.getByRole('article').innerText()).not.toContain('Unbekannte Teile leer lassen');
+  });
+
+  it('prints the repeating lists as tables: a row per entry, a column per field, hidden fields as not applicable', async () => {
+    const lines = page.getByRole('region', { name: 'Therapielinien' }).getByRole('table');
+    expect(await lines.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Nr.',
+      'Nummer der Linie',
+      'Intention',
+      'Bezug zur Operation',
+      'Therapieart',
+      'Substanzen (ATC-Codes)',
+      'Beginn',
+      'Ende',
+      'Grund des Therapieendes',
+      'Bestes Ansprechen (RECIST 1.1)',
+      'Datum der Progression',
+    ]);
+    const rows = await lines.getByRole('row').allInnerTexts();
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^1\s+1\s+–\s+–\s+Chemotherapie\s+–\s+01\.11\.2026\s+20\.11\.2026\s+\S/);
+    // The second line has not ended: its reason does not apply.
+    expect(rows[2]).toMatch(/01\.12\.2026\s+–\s+nicht zutreffend/);
+    const events = page.getByRole('region', { name: 'Unerwünschte Ereignisse' });
+    // The treating physician prints by name, never by the id the stored choice holds.
+    const therapy = await page.getByRole('region', { name: 'Systemische Therapie' }).innerText();
+    expect(therapy).toMatch(/Behandelnde Ärztin \/ behandelnder Arzt\s+\S+ \S+.*, \S/);
+    expect(therapy).not.toMatch(/UGVyc29u/);
+    const pneumonitis = await events.getByRole('table', { name: 'Pneumonitis' }).getByRole('row').allInnerTexts();
+    expect(pneumonitis.map((row) => row.split(/\s+/).join(' '))).toEqual(['Nr. CTCAE-Grad', '1 Grad 2']);
   });
 
   it("shows the signature manifestation: the signer's name as the visit names them, date and time, and meaning", async () => {

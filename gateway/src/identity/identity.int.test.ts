@@ -203,6 +203,25 @@ describe('identities of study patients', () => {
     expect(withoutRight.data.studyPatients.edges.every((edge) => edge.node.identity === null && edge.node.visits.length === 0)).toBe(true);
   });
 
+  it('are read by the super administrator as by the physician: its read token covers every location (issue 18, defect 4)', async () => {
+    const someone = person();
+    const pseudonym = (await register(someone)).studyPatient?.pseudonym;
+    const { studyId } = await fixtures.location('1001');
+    const superadmin = (await harness.signIn('superadmin')).token;
+    const FOUND = `query($studyId: ID!, $search: String) { studyPatients(studyId: $studyId, first: 1, filter: { search: $search }) {
+      edges { node { identity { lastName } } } } }`;
+    const name = async (token: string) =>
+      (
+        await fixtures.graph<{ studyPatients: { edges: { node: { identity: { lastName: string } | null } }[] } }>(
+          FOUND,
+          { studyId, search: pseudonym },
+          token,
+        )
+      ).data.studyPatients.edges[0]?.node.identity?.lastName;
+    expect(await name(physician)).toBe(someone.lastName);
+    expect(await name(superadmin)).toBe(someone.lastName);
+  });
+
   it('updates the master data at the service and logs the changed field names only', async () => {
     const registered = await register(person());
     const id = registered.studyPatient?.id ?? '';

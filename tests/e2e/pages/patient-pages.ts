@@ -33,6 +33,11 @@ export class PatientPages {
     return this.page.getByLabel(new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`));
   }
 
+  /** A list entry in its grid, by its row header ("Therapielinie 1"): its cells are labelled by their fields. */
+  entryRow(entry: string, scope: Locator | Page = this.page): Locator {
+    return scope.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: entry, exact: true }) });
+  }
+
   group(legend: string, scope: Locator | Page = this.page): Locator {
     return scope.getByRole('group', { name: new RegExp(`^${escape(legend)}`) });
   }

@@ -2,8 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ErrorBoundary } from './ErrorBoundary';
+import { RefusedError } from '../errors/errorCatalogue';
 
-function Screen({ fails }: { fails: boolean }) {
+function Screen({ fails, refused = false }: { fails: boolean; refused?: boolean }) {
+  if (refused) throw new RefusedError([]);
   if (fails) throw new Error('query failed');
   return <p>Patienten</p>;
 }
@@ -31,5 +33,17 @@ describe('ErrorBoundary', () => {
     );
     expect(screen.getByText('Patienten')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
+  });
+
+  it('adds nothing to a refusal: the German refusal alert says it all, and loading again would be refused again', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = render(
+      <ErrorBoundary resetKey="first load" onRetry={vi.fn()}>
+        <Screen fails refused />
+      </ErrorBoundary>,
+    );
+    expect(screen.queryByText('Die Daten konnten nicht geladen werden.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Erneut versuchen' })).toBeNull();
+    expect(view.container.textContent).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { Component } from 'react';
 import type { ReactNode } from 'react';
 import { Banner, Button } from '@primer/react';
 import { texts } from '../texts';
-import { NetworkError } from '../errors/errorCatalogue';
+import { NetworkError, RefusedError } from '../errors/errorCatalogue';
 
 type Props = {
   children: ReactNode;
@@ -13,25 +13,28 @@ type Props = {
   /** Shown instead of the banner. */
   fallback?: ReactNode;
 };
-type State = { failed: boolean; network: boolean; resetKey: unknown };
+type State = { failed: boolean; network: boolean; refused: boolean; resetKey: unknown };
 
 /**
  * Catches a failed screen query. The error itself was already reported by the network layer
  * (ecrf-core.md §8), so this only offers to load again; an outage keeps its own text (not a generic load failure).
+ * A refusal (missing right) adds nothing: its German alert is the whole message, and loading again would be
+ * refused again.
  */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { failed: false, network: false, resetKey: this.props.resetKey };
+  override state: State = { failed: false, network: false, refused: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { failed: true, network: error instanceof NetworkError };
+    return { failed: true, network: error instanceof NetworkError, refused: error instanceof RefusedError };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.resetKey ? null : { failed: false, network: false, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey ? null : { failed: false, network: false, refused: false, resetKey: props.resetKey };
   }
 
   override render() {
     if (!this.state.failed) return this.props.children;
+    if (this.state.refused && this.props.fallback === undefined) return null;
     return (
       this.props.fallback ?? (
         <Banner

@@ -14,6 +14,17 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * Thrown by the network layer when the server refuses a query for a missing right and answers no data: the
+ * screen fails, and the refusal has already been alerted in German, so the screen adds no text of its own.
+ */
+export class RefusedError extends Error {
+  constructor(cause: unknown) {
+    super(texts.errors.forbidden, { cause });
+    this.name = 'RefusedError';
+  }
+}
+
 /** Thrown when the refresh token is refused: the user has to sign in again (ecrf-calls.md §4). */
 export class SessionExpiredError extends Error {
   constructor() {
@@ -58,6 +69,10 @@ export function messageForGraphQLError(error: GraphQLErrorLike): string {
 
 export function isUpstreamUnavailable(errors: readonly GraphQLErrorLike[] | undefined): boolean {
   return (errors ?? []).some((error) => errorCode(error) === 'UPSTREAM_UNAVAILABLE');
+}
+
+export function isRefused(errors: readonly GraphQLErrorLike[] | undefined): boolean {
+  return (errors ?? []).some((error) => errorCode(error) === 'FORBIDDEN');
 }
 
 /** GraphQL errors of a response: NOT_FOUND is only logged (with the raw text); the others are shown once each, in German. */

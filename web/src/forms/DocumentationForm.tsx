@@ -17,7 +17,7 @@ import {
 } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
-import { MissingSummary, SectionList, SectionNavigation, missingFields, sectionsOf } from './FormSections';
+import { MissingSummary, SectionList, SectionNavigation, namedMissingFields, sectionsOf } from './FormSections';
 import {
   FormModelContext,
   type FieldExtras,
@@ -153,7 +153,7 @@ export function DocumentationForm({
             ))}
           />
         )}
-        {!readOnly && <MissingSummary missing={missingFields(nodes)} text={text} emphasised={validated} />}
+        {!readOnly && <MissingSummary missing={namedMissingFields(nodes, text)} emphasised={validated} />}
         {sections.length > 1 ? (
           <div className={styles.sectioned}>
             <SectionNavigation sections={sections} text={text} />

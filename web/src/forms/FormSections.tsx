@@ -4,7 +4,7 @@
  * them. A section is a top-level group, table or list; the plain fields between them form one section.
  */
 import type { MouseEvent } from 'react';
-import { CONTAINER_FIELD_TYPES } from '@ecrf/rules';
+import { CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldList } from './FieldView';
 import type { FieldNode } from './formNodes';
@@ -38,6 +38,32 @@ export function sectionsOf(nodes: readonly FieldNode[]): FormSection[] {
 /** Every visible field of the tree that is required and empty, in the form's order. */
 export function missingFields(nodes: readonly FieldNode[]): FieldNode[] {
   return nodes.flatMap((node) => (node.state.visible ? [...(node.missing ? [node] : []), ...missingFields(node.children)] : []));
+}
+
+export type MissingField = { node: FieldNode; label: string };
+
+/**
+ * The missing fields with the labels the summary links show: a field of a list entry is named with its entry
+ * ("Therapielinie 2: Beginn"), since a grid shows the field's label once for all its rows.
+ */
+export function namedMissingFields(
+  nodes: readonly FieldNode[],
+  text: (key: string) => string,
+  entry: string | null = null,
+): MissingField[] {
+  const positions = new Map<string, number>();
+  return nodes.flatMap((node) => {
+    if (!node.state.visible) return [];
+    let inner = entry;
+    if (ENTRY_FIELD_TYPES.includes(node.definition.definitionType)) {
+      const position = (positions.get(node.definition.id) ?? 0) + 1;
+      positions.set(node.definition.id, position);
+      inner = texts.forms.entry(text(node.definition.displayKey), position);
+    }
+    const label = text(node.definition.displayKey);
+    const own = node.missing ? [{ node, label: entry === null ? label : `${entry}: ${label}` }] : [];
+    return [...own, ...namedMissingFields(node.children, text, inner)];
+  });
 }
 
 function anyEntered(nodes: readonly FieldNode[]): boolean {
@@ -112,11 +138,9 @@ export function SectionList({ sections, text }: { sections: readonly FormSection
 /** The required fields still missing, each a link to its field. */
 export function MissingSummary({
   missing,
-  text,
   emphasised,
 }: {
-  missing: readonly FieldNode[];
-  text: (key: string) => string;
+  missing: readonly MissingField[];
   /** A save was tried: the summary is an error, not a reminder. */
   emphasised: boolean;
 }) {
@@ -125,10 +149,10 @@ export function MissingSummary({
     <section aria-label={texts.forms.missingSummary} className={emphasised ? styles.missingSummaryError : styles.missingSummary}>
       <h2 className={styles.sectionHeading}>{texts.forms.missingSummaryHeading(missing.length)}</h2>
       <ul>
-        {missing.map((node) => (
+        {missing.map(({ node, label }) => (
           <li key={node.instance.id}>
             <a href={`#${node.instance.id}`} onClick={(event) => jumpTo(event, fieldElement(node.instance.id))}>
-              {text(node.definition.displayKey)}
+              {label}
             </a>
           </li>
         ))}

@@ -2,7 +2,9 @@
  * A partial date (ecrf-core.md §3 Dates; rules dates/partial-date): day, month and year, each known, left
  * empty (stored `XX`/`XXXX`: not given) or `UK` (unknown); or the whole date `unknown` or `ongoing`.
  * Stored as yyyy-MM-dd with placeholders, exactly what the user entered, so an invalid combination
- * (e.g. a day without a month) stays visible with its message instead of being dropped.
+ * (e.g. a day without a month) stays visible with its message instead of being dropped. `compact` (a grid
+ * cell) hides the legend and the part labels from the eye, keeping them for screen readers; the grid shows
+ * the help text once for all its dates.
  */
 import type { ReactNode } from 'react';
 import { Checkbox, FormControl, TextInput } from '@primer/react';
@@ -12,6 +14,8 @@ import styles from './DocumentationForm.module.css';
 
 type Props = {
   legend: ReactNode;
+  /** A grid cell: the column header is the visible label. */
+  compact?: boolean;
   /** Stored form, '' when empty. */
   value: string;
   disabled: boolean;
@@ -40,13 +44,13 @@ function compose({ day, month, year }: Parts): string {
 /** Digits, or the letters of UK and XX; the storage separator can never be typed. */
 const cleanPart = (text: string): string => text.toUpperCase().replace(/[^0-9UKX]/g, '');
 
-export function PartialDateInput({ legend, value, disabled, allowsOngoing, describedBy, invalid, onChange }: Props) {
+export function PartialDateInput({ legend, compact = false, value, disabled, allowsOngoing, describedBy, invalid, onChange }: Props) {
   const whole = value === UNKNOWN || value === ONGOING ? value : null;
   const parts = whole ? { day: '', month: '', year: '' } : partsOf(value);
   const setPart = (part: keyof Parts, text: string) => onChange(compose({ ...parts, [part]: cleanPart(text) }));
   const partInput = (part: keyof Parts, label: string, length: number, placeholder: string) => (
-    <FormControl key={part} disabled={disabled || whole !== null} className={styles.datePart}>
-      <FormControl.Label>{label}</FormControl.Label>
+    <FormControl key={part} disabled={disabled || whole !== null} className={compact ? styles.cellDatePart : styles.datePart}>
+      <FormControl.Label visuallyHidden={compact}>{label}</FormControl.Label>
       <TextInput
         block
         value={parts[part]}
@@ -66,14 +70,14 @@ export function PartialDateInput({ legend, value, disabled, allowsOngoing, descr
     </FormControl>
   );
   return (
-    <fieldset className={styles.group}>
-      <legend className={styles.legend}>{legend}</legend>
+    <fieldset className={compact ? styles.cellGroup : styles.group}>
+      <legend className={compact ? styles.cellLegend : styles.legend}>{legend}</legend>
       <div className={styles.dateParts}>
         {partInput('day', texts.forms.day, 2, 'TT')}
         {partInput('month', texts.forms.month, 2, 'MM')}
         {partInput('year', texts.forms.year, 4, 'JJJJ')}
       </div>
-      <p className={styles.note}>{texts.forms.dateHelp}</p>
+      {!compact && <p className={styles.note}>{texts.forms.dateHelp}</p>}
       <div className={styles.actions}>
         {wholeOption(UNKNOWN, texts.forms.dateUnknown)}
         {/* A stored "ongoing" stays visible even where the field does not offer it. */}

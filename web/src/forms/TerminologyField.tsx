@@ -33,7 +33,8 @@ const query = graphql`
 
 const SEARCH_PAUSE_MS = 250;
 
-export function TerminologyField({ node, collection }: { node: FieldNode; collection: string }) {
+/** `cell`: a grid cell, labelled by its column header for the eye (EntryGrid). */
+export function TerminologyField({ node, collection, cell = false }: { node: FieldNode; collection: string; cell?: boolean }) {
   const model = useFormModel();
   const environment = useRelayEnvironment();
   const labelId = useId();
@@ -86,9 +87,9 @@ export function TerminologyField({ node, collection }: { node: FieldNode; collec
   const shown = input ?? (chosen ? codeText(chosen).trim() : '');
 
   return (
-    <div className={styles.wideField} data-field-id={instance.id}>
+    <div className={cell ? styles.cell : styles.wideField} data-field-id={instance.id}>
       <FormControl disabled={disabled}>
-        <FormControl.Label id={labelId}>
+        <FormControl.Label id={labelId} visuallyHidden={cell}>
           <FieldLabel label={model.text(definition.displayKey)} required={state.required} />
         </FormControl.Label>
         <Autocomplete>

@@ -1,10 +1,12 @@
 /**
  * A value field (TableEntry) by its value type: text, number (decimal comma accepted, stored with a
  * point), date (partial), enum (select, values by order), multiEnum (checkboxes, one value per code),
- * boolean (yes/no); and a DisplayValue, shown but never edited (ecrf-core.md §3, §4).
+ * boolean (yes/no); and a DisplayValue, shown but never edited (ecrf-core.md §3, §4). As a grid cell
+ * (`cell`, EntryGrid) the same inputs go without a visible label: the column header names them, and screen
+ * readers still hear the label.
  */
 import { Checkbox, CheckboxGroup, FormControl, Radio, RadioGroup, Select, TextInput } from '@primer/react';
-import { isBlank, parseDecimal, parsePartialDate, type FieldValue } from '@ecrf/rules';
+import { isBlank, parseDecimal, parsePartialDate, type DataFieldDefinition, type FieldValue } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldLabel, FieldNotes, fieldErrors, notesId } from './FieldParts';
 import { fieldValueText } from './fieldText';
@@ -14,10 +16,10 @@ import { useFormModel } from './formContext';
 import type { FieldNode } from './formNodes';
 import styles from './DocumentationForm.module.css';
 
-type ValueKind = 'text' | 'number' | 'date' | 'enum' | 'multiEnum' | 'boolean';
+export type ValueKind = 'text' | 'number' | 'date' | 'enum' | 'multiEnum' | 'boolean';
 
-function valueKind(node: FieldNode): ValueKind {
-  const settings = node.definition.definition;
+export function valueKind(definition: DataFieldDefinition): ValueKind {
+  const settings = definition.definition;
   const type = settings?.valueType ?? null;
   if (type === 'number' || type === 'date' || type === 'multiEnum' || type === 'boolean' || type === 'enum') return type;
   // A field with an enum value set but no value type is an enum (docs/definitions.md).
@@ -27,10 +29,11 @@ function valueKind(node: FieldNode): ValueKind {
 /** The one value of a single-valued field, '' when empty. */
 const single = (values: readonly FieldValue[]): string => values.find((v) => !isBlank(v.value))?.value ?? '';
 
-export function ValueField({ node }: { node: FieldNode }) {
+export function ValueField({ node, cell = false }: { node: FieldNode; cell?: boolean }) {
   const model = useFormModel();
   const { definition, instance, state } = node;
-  const kind = valueKind(node);
+  const kind = valueKind(definition);
+  const fieldClass = cell ? styles.cell : styles.field;
   const label = model.text(definition.displayKey);
   const unit = definition.definition?.unit ?? null;
   const disabled = model.readOnly || !state.editable;
@@ -40,11 +43,16 @@ export function ValueField({ node }: { node: FieldNode }) {
 
   if (definition.definitionType === 'DisplayValue') {
     const shown =
-      fieldValueText(definition, instance.values, { text: model.text, enumValues: model.enumValues, organizationName: () => null }) ?? '';
+      fieldValueText(definition, instance.values, {
+        text: model.text,
+        enumValues: model.enumValues,
+        organizationName: () => null,
+        person: () => null,
+      }) ?? '';
     return (
-      <div className={styles.field} data-field-id={instance.id}>
+      <div className={fieldClass} data-field-id={instance.id}>
         <FormControl>
-          <FormControl.Label>{label}</FormControl.Label>
+          <FormControl.Label visuallyHidden={cell}>{label}</FormControl.Label>
           <TextInput readOnly block value={shown} aria-describedby={notesId(node)} />
         </FormControl>
         <FieldNotes node={node} model={model} errors={fieldErrors(node, model)} />
@@ -53,14 +61,15 @@ export function ValueField({ node }: { node: FieldNode }) {
   }
 
   const terminology = definition.definition?.terminology;
-  if (terminology && (kind === 'text' || kind === 'enum')) return <TerminologyField node={node} collection={terminology} />;
+  if (terminology && (kind === 'text' || kind === 'enum')) return <TerminologyField node={node} collection={terminology} cell={cell} />;
 
   if (kind === 'date') {
     const invalid = value !== '' && parsePartialDate(value) === null ? texts.forms.invalidDate : null;
     return (
-      <div className={styles.field} data-field-id={instance.id}>
+      <div className={fieldClass} data-field-id={instance.id}>
         <PartialDateInput
           legend={<FieldLabel label={label} required={state.required} />}
+          compact={cell}
           value={value}
           disabled={disabled}
           allowsOngoing={model.allowsOngoing(definition)}
@@ -83,9 +92,9 @@ export function ValueField({ node }: { node: FieldNode }) {
       );
     };
     return (
-      <div className={styles.wideField} data-field-id={instance.id}>
+      <div className={cell ? styles.cell : styles.wideField} data-field-id={instance.id}>
         <CheckboxGroup disabled={disabled}>
-          <CheckboxGroup.Label>
+          <CheckboxGroup.Label visuallyHidden={cell}>
             <FieldLabel label={label} required={state.required} />
           </CheckboxGroup.Label>
           {enumValues.map((v) => (
@@ -107,9 +116,9 @@ export function ValueField({ node }: { node: FieldNode }) {
       { value: '', label: texts.forms.noAnswer },
     ];
     return (
-      <div className={styles.field} data-field-id={instance.id}>
+      <div className={fieldClass} data-field-id={instance.id}>
         <RadioGroup name={instance.id} disabled={disabled}>
-          <RadioGroup.Label>
+          <RadioGroup.Label visuallyHidden={cell}>
             <FieldLabel label={label} required={state.required} />
           </RadioGroup.Label>
           {choices.map((choice) => (
@@ -132,14 +141,14 @@ export function ValueField({ node }: { node: FieldNode }) {
     'aria-required': state.required ? true : undefined,
   };
   return (
-    <div className={styles.field} data-field-id={instance.id}>
+    <div className={fieldClass} data-field-id={instance.id}>
       {/* Primer disables the input through its FormControl. */}
       <FormControl disabled={disabled}>
-        <FormControl.Label>
+        <FormControl.Label visuallyHidden={cell}>
           <FieldLabel label={label} required={state.required} />
         </FormControl.Label>
         {kind === 'enum' ? (
-          <Select {...common} value={value} onChange={(event) => setValue(event.target.value)}>
+          <Select {...common} block={cell} value={value} onChange={(event) => setValue(event.target.value)}>
             <Select.Option value="">{texts.forms.choose}</Select.Option>
             {/* A stored code the value set no longer has stays visible. */}
             {value !== '' && !enumValues.some((v) => v.code === value) && <Select.Option value={value}>{value}</Select.Option>}

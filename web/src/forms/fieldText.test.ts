@@ -22,6 +22,7 @@ const sources: ValueTextSources = {
         ]
       : [],
   organizationName: (id) => (id === 'org-1' ? 'Universitätsklinikum Köln' : null),
+  person: (id) => (id === 'p-2' ? { id, title: null, firstName: 'Mia', lastName: 'Molekular' } : null),
 };
 
 describe('fieldValueText', () => {
@@ -66,5 +67,11 @@ describe('fieldValueText', () => {
     const value = { value: null, organization: { id: 'org-1' }, person: { id: 'p', title: 'Dr.', firstName: 'Eva', lastName: 'Roth' } };
     expect(fieldValueText(partner, [value], sources)).toBe('Dr. Eva Roth, Universitätsklinikum Köln');
     expect(fieldValueText(field('NngmNetworkLocation'), [], sources)).toBeNull();
+  });
+
+  it('names a chosen person the stored value holds by id only from the network directory, never by the id', () => {
+    const partner = field('NngmNetworkPartner');
+    const stored = { value: null, organization: { id: 'org-1' }, person: { id: 'p-2' } };
+    expect(fieldValueText(partner, [stored], sources)).toBe('Mia Molekular, Universitätsklinikum Köln');
   });
 });

@@ -11,6 +11,8 @@ export type ValueTextSources = {
   text: (displayKey: string) => string;
   enumValues: (identifier: string | null | undefined) => readonly EnumValue[];
   organizationName: (id: string) => string | null;
+  /** A person of the network directory by id: a stored choice may hold the id alone. */
+  person: (id: string) => NetworkPerson | null;
 };
 
 export const personName = (person: NetworkPerson): string =>
@@ -21,7 +23,8 @@ function networkText(value: FieldValue, sources: ValueTextSources): string {
   const organization = value.organization
     ? (value.organization.displayName ?? sources.organizationName(value.organization.id) ?? value.organization.id)
     : null;
-  const person = value.person ? personName(value.person) : null;
+  const named = (person: NetworkPerson) => person.firstName || person.lastName;
+  const person = value.person ? personName(named(value.person) ? value.person : (sources.person(value.person.id) ?? value.person)) : null;
   return [person, organization].filter((part): part is string => part !== null).join(', ');
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { AppShell, appShellQuery } from './AppShell';
@@ -66,6 +66,25 @@ describe('AppShell', () => {
     expect(screen.getByRole('link', { name: 'Datenschutz' }).getAttribute('href')).toBe('/impressum#datenschutz');
     expect(screen.queryByRole('button', { name: /Standortauswahl öffnen/ })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('remembers in this browser whether the sidebar is open, across sign-ins (issue 18)', async () => {
+    window.localStorage.clear();
+    const first = setup(false);
+    // Nothing matches the wide-screen query in tests: the sidebar starts closed.
+    await first.user.click(screen.getByRole('button', { name: 'Navigation einblenden' }));
+    expect(screen.getByRole('button', { name: 'Navigation ausblenden' }).getAttribute('aria-expanded')).toBe('true');
+    cleanup();
+
+    const second = setup(false);
+    const toggle = screen.getByRole('button', { name: 'Navigation ausblenden' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await second.user.click(toggle);
+    cleanup();
+
+    setup(false);
+    expect(screen.getByRole('button', { name: 'Navigation einblenden' }).getAttribute('aria-expanded')).toBe('false');
+    window.localStorage.clear();
   });
 
   it('asks a location-bound user for the location and stores the choice', async () => {

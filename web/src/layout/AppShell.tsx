@@ -20,6 +20,7 @@ import { useLogout } from '../session/useLogout';
 import { useMatchedScreen } from './screenQuery';
 import type { PreloadedScreen, ScreenOperation, ScreenQuery } from './screenQuery';
 import { ShellContext } from './shellContext';
+import { storeSidebarOpen, storedSidebarOpen } from './sidebarPreference';
 import type { ShellActions } from './shellContext';
 import { StudyScopeContext, type StudyScope } from './studyScope';
 import { TopBar } from './TopBar';
@@ -186,8 +187,13 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
     },
     [navigate, pathname],
   );
-  // Open where the content keeps room for a form beside it (a landscape tablet and up); the user decides after that.
-  const [sidebarOpen, setSidebarOpen] = useState(() => window.matchMedia(WIDE_ENOUGH_FOR_SIDEBAR).matches);
+  // The user's last choice in this browser; before one, open where the content keeps room for a form beside it
+  // (a landscape tablet and up).
+  const [sidebarOpen, setSidebarOpen] = useState(() => storedSidebarOpen() ?? window.matchMedia(WIDE_ENOUGH_FOR_SIDEBAR).matches);
+  const toggleSidebar = () => {
+    storeSidebarOpen(!sidebarOpen);
+    setSidebarOpen(!sidebarOpen);
+  };
   const onIdleTimeout = useCallback(() => logout('autoLogout'), [logout]);
   const actions = useMemo<ShellActions>(
     () => ({
@@ -210,7 +216,7 @@ function SignedInShell({ screen, frame, onRetry }: ScreenProps & { frame: Preloa
           onOpenLocation={actions.openLocationSelection}
           onOpenAccount={actions.openAccount}
           sidebarOpen={sidebarOpen}
-          onToggleSidebar={() => setSidebarOpen((open) => !open)}
+          onToggleSidebar={toggleSidebar}
         />
         <aside id="app-sidebar" className={styles.sidebarArea}>
           <Sidebar viewer={viewer} onLogout={actions.logout} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPORT_FILE_RIGHTS, SIDEBAR_ENTRIES, visibleSidebarEntries } from './sidebar';
-import type { NavigationContext, SidebarEntry, SidebarEntryKey } from './sidebar';
+import type { NavigationContext, RightNeed, SidebarEntry, SidebarEntryKey } from './sidebar';
 
 function entry(key: SidebarEntryKey): SidebarEntry {
   const found = SIDEBAR_ENTRIES.find((candidate) => candidate.key === key);
@@ -44,45 +44,55 @@ describe('sidebar table', () => {
     expect(entry('calendar').isVisible(as(['SUPER_RIGHT'], 'SuperAdmin'))).toBe(false);
   });
 
-  const singleRightRows: Array<[SidebarEntryKey, string]> = [
-    ['adminUsers', 'UserGetAllCmd'],
-    ['configFreetexts', 'SafetyReportGetCmd'],
-    ['configScreening', 'SAFETY_SCREENING_EXPORT_GET_FILES_CMD'],
-    ['configExports', 'ExportDefinitionGetCmd'],
-    ['documentsNews', 'NewsDocumentGetAllCmd'],
-    ['documentsDocumentation', 'DocumentationCreateCmd'],
-    ['auditEvents', 'AuditEventsGetCmd'],
+  /** Entries shown by their rights alone, with the rights each one's screen needs. */
+  const byRights: Array<[SidebarEntryKey, RightNeed[]]> = [
+    ['patients', [['PatientGetAllCmd', 'PatientGetMyCmd'], 'NngmStudyPatientGetMyCmd']],
+    ['institutesOverview', [['StudyInstituteGetOverviewCmd', 'StudyInstituteGetMyOverviewCmd']]],
+    ['adminUsers', ['UserGetAllCmd', 'UserGetCountCmd', 'RoleGetAllCmd', 'InstituteGetAllCmd', 'StudyInstituteGetAllCmd']],
+    ['adminInstitutes', ['InstituteGetAllCmd', 'StudyInstituteGetAllCmd', 'NmsSystemApiEcrfInstituteCanBeDeletedInfoCmd', 'UserGetAllCmd']],
+    ['configFreetexts', ['SafetyReportGetCmd']],
+    ['configScreening', ['SAFETY_SCREENING_EXPORT_GET_FILES_CMD', ['SafetyScreeningConfigurationGetCmd', 'SafetyScreeningReportGetCmd']]],
+    ['configExports', ['ExportDefinitionGetCmd']],
+    ['documentsNews', ['NewsDocumentGetAllCmd']],
+    ['documentsDocumentation', ['DocumentationCreateCmd', 'StudyDefinitionGetAllCmd', 'LanguageGetAllCmd']],
+    ['auditEvents', ['AuditEventsGetCmd']],
   ];
-  it.each(singleRightRows)('shows %s only with %s (or the super right)', (key, right) => {
+  const alternatives = (need: RightNeed): readonly string[] => (typeof need === 'string' ? [need] : need);
+
+  it.each(byRights)('shows %s only with every right its screen needs (or the super right)', (key, needs) => {
+    expect(entry(key).rights).toEqual(needs);
     expect(entry(key).isVisible(nobody)).toBe(false);
-    expect(entry(key).isVisible(as(['SomeOtherCmd']))).toBe(false);
-    expect(entry(key).isVisible(as([right]))).toBe(true);
     expect(entry(key).isVisible(as(['SUPER_RIGHT']))).toBe(true);
+    // Any one alternative of each need is enough.
+    for (const pick of [0, 1]) {
+      const held = needs.map((need) => alternatives(need)[pick] ?? alternatives(need)[0] ?? '');
+      expect(entry(key).isVisible(as(held))).toBe(true);
+    }
+    // Lacking any one need hides it: its screen would be refused.
+    needs.forEach((_, missing) => {
+      const held = needs.filter((__, i) => i !== missing).flatMap(alternatives);
+      expect(entry(key).isVisible(as(held))).toBe(false);
+    });
   });
 
-  it('shows Administration: Zentren only with both rights its screen needs (institutes and their users)', () => {
-    expect(entry('adminInstitutes').isVisible(as(['InstituteGetAllCmd']))).toBe(false);
-    expect(entry('adminInstitutes').isVisible(as(['UserGetAllCmd']))).toBe(false);
-    expect(entry('adminInstitutes').isVisible(as(['InstituteGetAllCmd', 'UserGetAllCmd']))).toBe(true);
-    expect(entry('adminInstitutes').isVisible(as(['SUPER_RIGHT']))).toBe(true);
+  it('shows Administration: Zentren only with the rights of its deletion check and its user lists, which the data manager lacks', () => {
+    expect(entry('adminInstitutes').isVisible(as(['InstituteGetAllCmd', 'StudyInstituteGetAllCmd', 'UserGetAllCmd']))).toBe(false);
+    expect(
+      entry('adminInstitutes').isVisible(
+        as(['InstituteGetAllCmd', 'StudyInstituteGetAllCmd', 'NmsSystemApiEcrfInstituteCanBeDeletedInfoCmd']),
+      ),
+    ).toBe(false);
   });
 
-  it.each(['PatientGetAllCmd', 'PatientGetMyCmd'])('shows Patienten with %s', (right) => {
-    expect(entry('patients').isVisible(as([right]))).toBe(true);
-    expect(entry('patients').isVisible(nobody)).toBe(false);
-  });
-
-  it.each(['StudyInstituteGetOverviewCmd', 'StudyInstituteGetMyOverviewCmd'])('shows Zentrumsübersicht with %s', (right) => {
-    expect(entry('institutesOverview').isVisible(as([right]))).toBe(true);
-    expect(entry('institutesOverview').isVisible(nobody)).toBe(false);
-  });
-
-  it.each(['QueryGetAllCmd', 'QueryGetMyCmd'])('shows Query Übersicht with %s for a location-bound role only', (right) => {
-    expect(entry('queryOverview').isVisible(as([right], 'CaseManager'))).toBe(true);
-    expect(entry('queryOverview').isVisible(as([right], 'PMLung'))).toBe(true);
-    expect(entry('queryOverview').isVisible(as([right], 'Researcher'))).toBe(false);
-    expect(entry('queryOverview').isVisible(as([right], 'SuperAdmin'))).toBe(false);
-    expect(entry('queryOverview').isVisible(as([], 'CaseManager'))).toBe(false);
+  it("shows Query Übersicht with the overview call's right and the patient context, for a location-bound role only", () => {
+    const rights = ['QueryGetMyCmd', 'StudyPatientGetContextCmd'];
+    expect(entry('queryOverview').isVisible(as(rights, 'CaseManager'))).toBe(true);
+    expect(entry('queryOverview').isVisible(as(rights, 'Pathologist'))).toBe(true);
+    expect(entry('queryOverview').isVisible(as(rights, 'PMLung'))).toBe(true);
+    expect(entry('queryOverview').isVisible(as(rights, 'Researcher'))).toBe(false);
+    expect(entry('queryOverview').isVisible(as(['SUPER_RIGHT'], 'SuperAdmin'))).toBe(false);
+    // The overview call needs QueryGetMyCmd also for the all-queries scope.
+    expect(entry('queryOverview').isVisible(as(['QueryGetAllCmd', 'StudyPatientGetContextCmd'], 'CaseManager'))).toBe(false);
   });
 
   it.each(['documentsDocuments', 'documentsLegend'] as const)('shows %s (Dokumente and Legende) for any role', (key) => {
@@ -127,15 +137,17 @@ describe('visibleSidebarEntries', () => {
     expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(
       existing.filter((key) => key !== 'queryOverview' && key !== 'calendar'),
     );
-    expect(visibleSidebarEntries(as(['QueryGetMyCmd'], 'DataManager')).map((e) => e.key)).toContain('queryOverview');
+    expect(visibleSidebarEntries(as(['QueryGetMyCmd', 'StudyPatientGetContextCmd'], 'DataManager')).map((e) => e.key)).toContain(
+      'queryOverview',
+    );
   });
 
-  it('shows an existing screen only when its predicate holds', () => {
+  it('shows an existing screen only when its rights are held', () => {
     const table: SidebarEntry[] = [
-      { ...entry('adminUsers'), screenExists: true },
+      { ...entry('configFreetexts'), screenExists: true },
       { ...entry('auditEvents'), screenExists: false },
     ];
-    expect(visibleSidebarEntries(as(['UserGetAllCmd', 'AuditEventsGetCmd']), table).map((e) => e.key)).toEqual(['adminUsers']);
+    expect(visibleSidebarEntries(as(['SafetyReportGetCmd', 'AuditEventsGetCmd']), table).map((e) => e.key)).toEqual(['configFreetexts']);
     expect(visibleSidebarEntries(nobody, table)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RequestParameters } from 'relay-runtime';
 import { createFetchGraphQL } from './fetchGraphQL';
 import type { FetchGraphQLDeps } from './fetchGraphQL';
-import { NetworkError, SessionExpiredError } from '../errors/errorCatalogue';
+import { NetworkError, RefusedError, SessionExpiredError } from '../errors/errorCatalogue';
 
 function request(name: string): RequestParameters {
   return { name, operationKind: 'query', text: `query ${name} { viewer { id } }`, id: null, cacheID: name, metadata: {} };
@@ -89,7 +89,7 @@ describe('fetchGraphQL', () => {
   it('only warns about NOT_FOUND and alerts other errors', async () => {
     const { fetchGraphQL, deps } = setup([
       { data: { node: null }, errors: [{ message: 'gone', extensions: { code: 'NOT_FOUND' } }] },
-      { data: null, errors: [{ message: 'Verboten', extensions: { code: 'FORBIDDEN' } }] },
+      { data: { users: null }, errors: [{ message: 'Verboten', extensions: { code: 'FORBIDDEN' } }] },
     ]);
     await fetchGraphQL(request('AQuery'), {});
     expect(deps.onError).toHaveBeenLastCalledWith({ kind: 'warn', message: 'gone' });
@@ -118,6 +118,27 @@ describe('fetchGraphQL', () => {
       kind: 'alert',
       message: 'Verbindungsstörung: Überprüfen Sie bitte ihre Internetverbindung.',
     });
+  });
+
+  it('fails a refused screen query as a refusal, alerted once in German (issue 18, defect 3)', async () => {
+    const refused = {
+      data: null,
+      errors: [{ message: 'missing right UserGetAllCmd', path: ['users'], extensions: { code: 'FORBIDDEN' } }],
+    };
+    const { fetchGraphQL, deps } = setup([refused]);
+    await expect(fetchGraphQL(request('InstitutesScreenQuery'), {})).rejects.toBeInstanceOf(RefusedError);
+    expect(deps.onError).toHaveBeenCalledTimes(1);
+    expect(deps.onError).toHaveBeenCalledWith({
+      kind: 'alert',
+      message: 'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.',
+    });
+  });
+
+  it('hands a refused mutation to Relay as it came: its caller handles it', async () => {
+    const refused = { data: null, errors: [{ message: 'missing right', extensions: { code: 'FORBIDDEN' } }] };
+    const { fetchGraphQL } = setup([refused]);
+    const mutation = { ...request('DeleteUserMutation'), operationKind: 'mutation' as const };
+    await expect(fetchGraphQL(mutation, {})).resolves.toEqual(refused);
   });
 
   it('gives every request a time-out signal, so a hung gateway ends as a network failure', async () => {

@@ -6,6 +6,8 @@ import type { GraphQLResponse, RequestParameters, Variables } from 'relay-runtim
 import {
   NetworkError,
   SessionExpiredError,
+  RefusedError,
+  isRefused,
   isUnauthenticated,
   isUpstreamUnavailable,
   reportForException,
@@ -118,6 +120,8 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
     }
     // An unreachable backend leaves nothing to show: the screen fails as on a network failure.
     if (result.data == null && isUpstreamUnavailable(result.errors)) throw new NetworkError(result.errors);
+    // A refused query leaves its screen nothing to show; the alert above already says why in German.
+    if (result.data == null && request.operationKind === 'query' && isRefused(result.errors)) throw new RefusedError(result.errors);
     return result as GraphQLResponse;
   };
 }

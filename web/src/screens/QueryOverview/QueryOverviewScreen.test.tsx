@@ -47,7 +47,7 @@ function setup(rights: string[]) {
       path: '/query-overview',
       environment,
       screenQuery: queryOverviewScreenQuery,
-      variables: { studyId: 'study-1', first: 25, patients: 500 },
+      variables: { studyId: 'study-1', first: 25, patients: 500, withPatients: rights.includes('NngmStudyPatientGetMyCmd') },
     },
   );
   return { environment, user: userEvent.setup() };
@@ -124,6 +124,18 @@ describe('QueryOverviewScreen', () => {
       studyId: 'study-1',
       first: 25,
       patients: 500,
+      withPatients: false,
     });
+  });
+
+  it('offers the Patient filter only with the patient list right, which pathologists and consultants lack', async () => {
+    storeStudyId('study-1');
+    storeRights(['QueryGetMyCmd', 'NngmStudyPatientGetMyCmd']);
+    expect(queryOverviewScreenQuery.variables(overviewRoute())).toMatchObject({ withPatients: true });
+    clearSession();
+    setup(['QueryGetMyCmd', 'StudyPatientGetContextCmd']);
+    await screen.findByRole('button', { name: 'Query öffnen: ECOG-Datum fehlt' });
+    expect(screen.queryByLabelText('Patient', { exact: true })).toBeNull();
+    expect(screen.getByLabelText('Standort', { exact: true })).toBeTruthy();
   });
 });

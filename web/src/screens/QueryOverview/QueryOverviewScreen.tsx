@@ -3,7 +3,7 @@ import { graphql, usePreloadedQuery, useQueryLoader, useSubscription } from 'rea
 import type { PreloadedQuery } from 'react-relay';
 import { Banner, Heading } from '@primer/react';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
-import { hasAnyRight } from '@ecrf/rules';
+import { hasAnyRight, hasRight } from '@ecrf/rules';
 import queryOverviewScreenQueryNode from '../../__generated__/QueryOverviewScreenQuery.graphql';
 import type { QueryOverviewScreenQuery } from '../../__generated__/QueryOverviewScreenQuery.graphql';
 import type { QueryOverviewScreenSubscription } from '../../__generated__/QueryOverviewScreenSubscription.graphql';
@@ -30,13 +30,20 @@ const refusedByStoredRights = () => {
   return rights !== null && !mayListQueries(rights);
 };
 
+/** The Patient filter lists the study's patients, which needs the patient list right (pathologists and consultants lack it). */
+const overviewVariables = (studyId: string) => {
+  const rights = getStoredRights();
+  const withPatients = rights === null || hasRight(rights, 'NngmStudyPatientGetMyCmd');
+  return { studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES, withPatients };
+};
+
 /**
  * As /patients: the study the shell found last; unknown before the shell has shown one in this tab. A viewer
  * without the right gets the shell alone and the screen says why.
  */
 export const queryOverviewScreenQuery = defineScreenQuery<QueryOverviewScreenQuery>(queryOverviewScreenQueryNode, () => {
   const studyId = getStoredStudyId();
-  return studyId === null || refusedByStoredRights() ? null : { studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES };
+  return studyId === null || refusedByStoredRights() ? null : overviewVariables(studyId);
 });
 
 /** /query-overview: the queries of the study at the viewer's locations, live (ecrf-core.md §2, §6; issue 11). */
@@ -48,8 +55,7 @@ export function QueryOverviewScreen() {
   const usable = preloaded !== null && preloaded.variables.studyId === studyId ? preloaded : null;
   const refused = refusedByStoredRights();
   useEffect(() => {
-    if (studyId !== null && usable === null && !refused)
-      load({ studyId, first: QUERY_PAGE, patients: PATIENT_CHOICES }, { fetchPolicy: 'store-and-network' });
+    if (studyId !== null && usable === null && !refused) load(overviewVariables(studyId), { fetchPolicy: 'store-and-network' });
   }, [usable, studyId, refused, load]);
   if (refused) return <Banner variant="critical" title={texts.admin.forbidden} />;
   if (studyId === null) return <Banner variant="warning" title={t.noStudy} />;
@@ -60,7 +66,7 @@ export function QueryOverviewScreen() {
 function QueryOverview({ studyId, reference }: { studyId: string; reference: PreloadedQuery<QueryOverviewScreenQuery> }) {
   const data = usePreloadedQuery<QueryOverviewScreenQuery>(
     graphql`
-      query QueryOverviewScreenQuery($studyId: ID!, $first: Int!, $patients: Int!) {
+      query QueryOverviewScreenQuery($studyId: ID!, $first: Int!, $patients: Int!, $withPatients: Boolean!) {
         ...AppShell_query
         viewer {
           rights
@@ -70,7 +76,7 @@ function QueryOverview({ studyId, reference }: { studyId: string; reference: Pre
             displayName
           }
         }
-        studyPatients(studyId: $studyId, first: $patients, orderBy: { field: PSEUDONYM, descending: false }) {
+        studyPatients(studyId: $studyId, first: $patients, orderBy: { field: PSEUDONYM, descending: false }) @include(if: $withPatients) {
           edges {
             node {
               id
@@ -126,7 +132,7 @@ function QueryOverview({ studyId, reference }: { studyId: string; reference: Pre
         labelledBy="query-overview-heading"
         studyId={studyId}
         locations={locations}
-        patients={data.studyPatients.edges.map(({ node }) => node)}
+        patients={data.studyPatients?.edges.map(({ node }) => node) ?? null}
         highlighted={highlighted}
         refreshKey={refreshKey}
       />

@@ -60,7 +60,8 @@ type Props = {
   labelledBy: string;
   studyId: string;
   locations: readonly { id: string; identifier: string; displayName: string }[];
-  patients: readonly { id: string; pseudonym: string }[];
+  /** The Patient filter's choices; null without the patient list right (no filter then). */
+  patients: readonly { id: string; pseudonym: string }[] | null;
   /** Ids of queries that changed live a moment ago: their rows are highlighted quietly. */
   highlighted: ReadonlySet<string>;
   /** Bumped by a live change: the current page is loaded again. */
@@ -161,13 +162,14 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
   return (
     <>
       <div role="group" aria-label={t.filters} className={styles.toolbar}>
-        {select(
-          t.patient,
-          studyPatientId,
-          setStudyPatientId,
-          patients.map((patient) => [patient.id, patient.pseudonym]),
-          t.anyPatient,
-        )}
+        {patients !== null &&
+          select(
+            t.patient,
+            studyPatientId,
+            setStudyPatientId,
+            patients.map((patient) => [patient.id, patient.pseudonym]),
+            t.anyPatient,
+          )}
         {select(
           t.location,
           locationId,
