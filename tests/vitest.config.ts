@@ -8,5 +8,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A browser step waits for the server as a user would; vitest's default of 1 s is too short on a loaded machine.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -11,5 +11,7 @@ export default defineProject({
     // Primer's dist imports .css files (STACK.md).
     server: { deps: { inline: [/@primer\/react/] } },
     css: false,
+    // Rendering Primer screens in jsdom takes seconds on a loaded 2-core machine.
+    testTimeout: 15_000,
   },
 });
