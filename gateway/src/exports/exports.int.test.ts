@@ -83,12 +83,12 @@ describe('exports in the graph', () => {
       .map((r) => r.data?.exportJobUpdated.exportJob)
       .filter((j) => j?.id === job?.id)
       .map((j) => j?.state);
-    // Each event is read again when it is delivered, so a late reader may see a later state than the event's own:
-    // the states never go back, and the job reached the subscriber more than once on its way to completion.
+    // Each event is read again when it is delivered, and a burst of events is read once: a late reader sees a later
+    // state than the event's own, so the states the subscriber receives never go back.
     const lifecycle = ['QUEUED', 'RUNNING', 'COMPLETED'];
     const steps = states.map((state) => lifecycle.indexOf(state ?? ''));
+    expect(steps).not.toContain(-1);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
-    expect(steps.length).toBeGreaterThan(1);
     expect(completed).toMatchObject({ progress: 100, viewerCanCancel: false });
     await client.dispose();
 
