@@ -165,7 +165,8 @@ describe('registerPatient', () => {
 });
 
 describe('identities of study patients', () => {
-  const PAGE = `query($studyId: ID!) { studyPatients(studyId: $studyId, first: 100) { edges { node { pseudonym identity { firstName lastName birthDate } } } } }`;
+  // Newest registrations first: the study holds the patients of every other test of the run as well.
+  const PAGE = `query($studyId: ID!) { studyPatients(studyId: $studyId, first: 100, orderBy: { field: REGISTRATION_DATE, descending: true }) { edges { node { pseudonym identity { firstName lastName birthDate } } } } }`;
   const auditCount = async (action: string) =>
     Number(
       (

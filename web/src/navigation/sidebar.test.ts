@@ -95,10 +95,14 @@ describe('sidebar table', () => {
     expect(entry('queryOverview').isVisible(as(['QueryGetAllCmd', 'StudyPatientGetContextCmd'], 'CaseManager'))).toBe(false);
   });
 
-  it.each(['documentsDocuments', 'documentsLegend'] as const)('shows %s (Dokumente and Legende) for any role', (key) => {
-    expect(entry(key).isVisible(as([], 'Researcher'))).toBe(true);
-    expect(entry(key).isVisible(as([], ''))).toBe(false);
-  });
+  it.each(['documentsDocuments', 'documentsLegend'] as const)(
+    'shows %s (Dokumente and Legende) for any role that may read the documents',
+    (key) => {
+      expect(entry(key).isVisible(as(['NewsDocumentGetAllCmd'], 'Researcher'))).toBe(true);
+      expect(entry(key).isVisible(as([], 'Researcher'))).toBe(false);
+      expect(entry(key).isVisible(as(['NewsDocumentGetAllCmd'], ''))).toBe(false);
+    },
+  );
 
   it.each(EXPORT_FILE_RIGHTS)('shows Exporte with %s', (right) => {
     expect(entry('exports').isVisible(as([right]))).toBe(true);
