@@ -4,6 +4,7 @@
  * built backend and gateway started exactly as `npm start` starts them, on free ports. The demo users have read
  * the demo news (demo-news.ts), so sign-ins land on the dashboard.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     backendPort: await freePort(),
     gatewayPort: await freePort(),
     mainzellistePort: await freePort(),
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SMTP_URL: mail.smtpUrl, NODE_ENV: 'test' },
+    // A Redis prefix of its own: the fan-out's lock and cursor belong to this run's backend alone.
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      SMTP_URL: mail.smtpUrl,
+      NODE_ENV: 'test',
+      REDIS_KEY_PREFIX: `ecrf:e2e:${randomUUID()}`,
+    },
     log: (line) => lines.push(line),
   }).catch((error: unknown) => {
     writeFileSync(join(logDir, 'services.log'), lines.join('\n'));

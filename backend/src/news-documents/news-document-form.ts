@@ -16,6 +16,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { EcrfError, invalidFields, type FieldError } from '../errors/errors.js';
+import { withinUploadLimit } from '../http/upload-limit.js';
 
 /** The form's part names (the catalogue's creation fields, plus Kind, DigiNetOnly and Version). */
 const PART_OF: Record<keyof NewsDocumentMetadata, string> = {
@@ -91,23 +92,19 @@ export async function readNewsDocumentForm(
   required: readonly (keyof NewsDocumentMetadata)[],
 ): Promise<NewsDocumentForm> {
   if (!request.isMultipart()) throw refused(NEWS_DOCUMENT_MESSAGES.noFile);
-  const fields = new Map<string, string[]>();
-  let upload: { fileName: string; content: Buffer } | null = null;
-  try {
+  const { fields, upload } = await withinUploadLimit(request, NEWS_DOCUMENT_MESSAGES.tooLarge, async () => {
+    const parts = { fields: new Map<string, string[]>(), upload: null as { fileName: string; content: Buffer } | null };
     for await (const part of request.parts({ limits: multipartLimits })) {
       if (part.type === 'file') {
         if (part.fieldname !== FILE_PART)
           throw refused(`Unbekanntes Dateifeld ${part.fieldname}; die Datei gehört in ${FILE_PART}.`, part.fieldname);
-        upload = { fileName: part.filename, content: await part.toBuffer() };
+        parts.upload = { fileName: part.filename, content: await part.toBuffer() };
       } else if (KNOWN_PARTS.has(part.fieldname)) {
-        fields.set(part.fieldname, [...(fields.get(part.fieldname) ?? []), String(part.value)]);
+        parts.fields.set(part.fieldname, [...(parts.fields.get(part.fieldname) ?? []), String(part.value)]);
       }
     }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new EcrfError('ECRF_ERR_FILE_TOO_LARGE', NEWS_DOCUMENT_MESSAGES.tooLarge);
-    throw error;
-  }
+    return parts;
+  });
   const { metadata, errors } = parseMetadata(fields);
   for (const key of required)
     if (metadata[key] === undefined && !errors.some((e) => e.field === PART_OF[key]))

@@ -6,8 +6,8 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import { EcrfError } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
+import { withinUploadLimit } from '../http/upload-limit.js';
 import { routeSchema } from '../http/schemas.js';
 import { IMPORT_MESSAGES, MAX_IMPORT_BYTES, refusedFile } from './onkozert-file.js';
 import { DownloadQuery, ImportLocationSchema, ImportQuery, ImportsQuery, OnkozertImportSchema } from './onkozert.schemas.js';
@@ -38,14 +38,7 @@ export function registerOnkozertRoutes(app: App, { db, config }: AppDeps): void 
         if (!request.isMultipart()) throw refusedFile(IMPORT_MESSAGES.noFile);
         const part = await request.file();
         if (!part) throw refusedFile(IMPORT_MESSAGES.noFile);
-        let content: Buffer;
-        try {
-          content = await part.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new EcrfError('ECRF_ERR_FILE_TOO_LARGE', IMPORT_MESSAGES.tooLarge);
-          throw error;
-        }
+        const content = await withinUploadLimit(request, IMPORT_MESSAGES.tooLarge, () => part.toBuffer());
         const created = await importKeyFigures(db, callerOf(request), config.clock(), {
           studyInstituteId: request.query.studyInstituteId,
           fileName: part.filename,
