@@ -93,8 +93,9 @@ describe('Queries between a physician and a data manager', () => {
     await new QueryDialog(overview).act(TITLE, 'Akzeptieren');
 
     // Then the thread shows each step with who, in which role, the text and the status it left
-    const steps = await new QueryDialog(overview).thread(TITLE);
-    expect(steps).toHaveLength(3);
+    const thread = () => new QueryDialog(overview).thread(TITLE);
+    await expect.poll(async () => (await thread()).length).toBe(3);
+    const steps = await thread();
     expect(steps[0]).toMatch(/^Gestellt physician \(Arzt\)/);
     expect(steps[0]).toContain('Bitte das Datum der Erhebung ergänzen.');
     expect(steps[0]).toContain('Status danach: Offen');
