@@ -114,3 +114,8 @@ export async function insertClones(db: Kysely<DB>, clones: readonly Rows[]): Pro
     }
   });
 }
+
+/** The planner needs statistics of the bulk-loaded tables now, not when autovacuum comes round. */
+export async function analyzeClonedTables(db: Kysely<DB>): Promise<void> {
+  await sql`analyze ${sql.join(PATIENT_TABLES.map((table) => sql.table(table)))}`.execute(db);
+}

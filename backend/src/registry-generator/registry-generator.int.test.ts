@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCaller, type CurrentUser } from '../http/route-access.js';
 import { initialForm } from '../instruments/form-save.js';
+import { fieldDefinitionIds } from '../study-patients/definition-cache.js';
 import { openWorkspace } from '../study-patients/patient-workspace.js';
 import { createTestBackend, type TestBackend } from '../test-support/test-backend.js';
 import { visitStateOf } from '../visits/visit-progress.js';
@@ -50,10 +51,16 @@ describe('the registry generator', () => {
     expect(patients.filter((p) => Number(p.visits) === 2).every((p) => Number(p.instruments) === 12)).toBe(true);
   });
 
-  it('stores in every clone the instrument and visit states a save through the API computes', async () => {
+  it('stores in every clone the instrument and visit states and the list flags a save through the API computes', async () => {
     const { db } = backend.database;
     for (const id of clones()) {
       const ws = await openWorkspace(db, id, generator);
+      const vitalStates = new Set(fieldDefinitionIds(ws.index, 'vital_state'));
+      const dropout = ws.documents.visits.some((v) =>
+        v.instruments.some((i) => i.fields.some((f) => vitalStates.has(f.definitionId) && f.values.some((x) => x.value === 'A'))),
+      );
+      const flags = await db.selectFrom('study_patient').select('has_dropout').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(flags.has_dropout).toBe(dropout);
       for (const visit of ws.documents.visits) {
         const definition = ws.index.visitById.get(visit.definitionId);
         if (!definition) throw new Error('visit without definition');

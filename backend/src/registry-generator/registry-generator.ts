@@ -14,7 +14,7 @@ import { DEMO_STUDY } from '../seed/demo-data.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
 import { studyIdOf } from '../studies/studies.sql.js';
-import { cloneRows, insertClones, readTemplate } from './clone-patients.js';
+import { analyzeClonedTables, cloneRows, insertClones, readTemplate } from './clone-patients.js';
 import { seededRandom } from './seeded-random.js';
 import { documentTemplate, type Template, type TemplateRegistry } from './template-patients.js';
 
@@ -103,6 +103,7 @@ export async function generateRegistry(db: Kysely<DB>, options: GeneratorOptions
       options.onProgress?.(templateCount + 1 + n);
     }
   }
+  await analyzeClonedTables(db);
   return {
     studyId: registry.studyId,
     studyPatientIds,
