@@ -4,6 +4,8 @@ export type Services = {
   backendUrl: string;
   /** The pseudonymisation service (Mainzelliste REST API). */
   mainzellisteUrl: string;
+  /** Process ids of the three services (for RSS readings in benchmarks). */
+  pids: { gateway: number; backend: number; mainzelliste: number };
   stop(): Promise<void>;
 };
 
@@ -18,7 +20,7 @@ export type StartOptions = {
 export function startServices(options?: StartOptions): Promise<Services>;
 
 /** A started service process. */
-export type Service = { url: string; stop(): Promise<void> };
+export type Service = { url: string; pid: number; stop(): Promise<void> };
 
 export function startBackend(options?: {
   port?: number;

@@ -94,7 +94,7 @@ export async function startBackend({ port = 4100, publicUrl, env = process.env, 
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child), kill: () => killChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
 /** @type {import('./services.d.mts').startMainzelliste} */
@@ -112,7 +112,7 @@ export async function startMainzelliste({ port = 4200, env = process.env, log = 
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /** @type {import('./services.d.mts').startServices} */
@@ -144,7 +144,13 @@ export async function startServices({
     const stop = async () => {
       await Promise.all([gateway.stop(), backend.stop(), mainzelliste.stop()]);
     };
-    return { url: gateway.url, backendUrl: backend.url, mainzellisteUrl: mainzelliste.url, stop };
+    return {
+      url: gateway.url,
+      backendUrl: backend.url,
+      mainzellisteUrl: mainzelliste.url,
+      pids: { gateway: gateway.pid, backend: backend.pid, mainzelliste: mainzelliste.pid },
+      stop,
+    };
   } catch (error) {
     await Promise.all([backend.stop(), mainzelliste.stop()]);
     throw error;
@@ -173,5 +179,5 @@ export async function startGateway({ port = 4000, backendUrl, mainzellisteUrl, e
     await stopChild(child);
     throw error;
   }
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }

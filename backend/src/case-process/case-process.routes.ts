@@ -15,7 +15,8 @@ import { loadStudyPatient, stepDto } from '../study-patients/patient-documents.j
 import { assertPatientAccess } from '../study-patients/patient-workspace.js';
 import { studyPatientOfVisit } from '../visits/visits.service.js';
 import { CaseProcessCreateSchema, CaseProcessSchema, CaseProcessUpdateSchema } from './case-process.schemas.js';
-import { findStep, findSteps, insertStep, updateStep } from './case-process.sql.js';
+import { createCaseProcessStep } from './case-process.service.js';
+import { findStep, findSteps, updateStep } from './case-process.sql.js';
 
 const tags = ['CaseProcess'];
 
@@ -83,24 +84,7 @@ export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
       const caller = callerOf(request);
       const patient = await guardVisit(caller, request.body.visitId);
       const { body } = request;
-      await db.transaction().execute(async (trx) => {
-        const row = await insertStep(trx, {
-          study_patient_id: patient.id,
-          visit_id: body.visitId,
-          definition_identifier: body.definitionIdentifier,
-          state: body.state,
-          step_order: body.order,
-          main_state_identifier: body.mainStateIdentifier ?? null,
-          sub_states: JSON.stringify(body.subStates ?? []),
-        });
-        await audit(trx, {
-          actor: actorOf(caller),
-          tableName: 'case_process_step',
-          recordId: row.id,
-          operation: 'Create',
-          newValue: { ...stepDto(row) },
-        });
-      });
+      await createCaseProcessStep(db, caller, patient.id, body);
       return reply.status(201).send(await stepsOfVisit(body.visitId));
     },
   );

@@ -4,17 +4,12 @@
  * filterIsDiginet, filterHasMuripedia, filterHasDropout and filterStudyInstitute (all off by default),
  * search, sorting and paging. Dropout: vital state A (docs/rules.md fixed identifiers).
  */
-import { VITAL_STATUS_FIELD_IDENTIFIERS, hasRight } from '@ecrf/rules';
+import { hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex, fieldDefinitionIds } from './definition-cache.js';
 import { findPatientTablePage, type PatientTableFilter } from './study-patient-table.sql.js';
-
-export const DROPOUT_STATE = 'A';
-const MURIPEDIA_TAG = 'Muripedia';
 
 export async function patientTable(
   db: Kysely<DB>,
@@ -23,21 +18,13 @@ export async function patientTable(
   mode: 'my' | 'assigned',
   filter: PatientTableFilter,
 ) {
-  const locations = await callerLocationIds(db, caller);
-  const definition = await currentDefinitionOf(db, studyId);
-  const vitalStateIds = definition
-    ? fieldDefinitionIds(await definitionIndex(db, definition.id, definition.version), VITAL_STATUS_FIELD_IDENTIFIERS.vitalState)
-    : [];
   return findPatientTablePage(
     db,
     {
       studyId,
-      locations,
+      locations: await callerLocationIds(db, caller),
       mode,
       allLocations: hasRight(caller.rights, 'StudyPatientGetAllCmd'),
-      vitalStateIds,
-      dropoutState: DROPOUT_STATE,
-      muripediaTag: MURIPEDIA_TAG,
     },
     filter,
   );

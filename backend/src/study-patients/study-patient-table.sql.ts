@@ -1,10 +1,14 @@
 /**
  * The query of the patient table (ecrf-calls.md §2, §9): one page of a study's patients with the flags the
- * table shows and filters by (DigiNet location, Muripedia tag, dropout), and the number of all matches.
+ * table shows and filters by (DigiNet location, Muripedia tag, dropout), each patient's visits with their
+ * states, and the number of all matches. Built for large registries (issue 14, docs/benchmarks.md): the
+ * filters read columns kept on save (patient-list-flags.ts); the page's ids are found first and only those 25
+ * rows are joined and given their visits; the count has no select list.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { containsPattern } from '../users/users.sql.js';
+import { studyPatientsWithLocation } from './study-patients.sql.js';
 
 export type PatientTableFilter = {
   studyInstituteId?: string;
@@ -28,31 +32,26 @@ export type PatientTableScope = {
   mode: 'my' | 'assigned';
   /** In mode my: every location's patients. */
   allLocations: boolean;
-  /** Ids of the vital state field definitions; a dropout has the vital state `dropoutState` in one of them. */
-  vitalStateIds: readonly string[];
-  dropoutState: string;
-  muripediaTag: string;
 };
 
 /** Matches no location: `in ()` is not SQL. */
 const NO_LOCATION = '00000000-0000-0000-0000-000000000000';
 
-export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTableFilter) {
-  const { vitalStateIds, dropoutState, muripediaTag } = scope;
-  const locations = scope.locations.length > 0 ? [...scope.locations] : [NO_LOCATION];
-  // Field definition ids are UUIDs (docs/definitions.md), so the path text holds no quotes to escape.
-  const dropoutPath = `$.** ? ((${vitalStateIds.map((id) => `@.definitionId == "${id}"`).join(' || ')}) && @.values[*].value == "${dropoutState}")`;
-  const dropout =
-    vitalStateIds.length === 0
-      ? sql<boolean>`false`
-      : sql<boolean>`exists (select 1 from instrument di where di.study_patient_id = sp.id and not di.is_deleted and jsonb_path_exists(di.fields, ${dropoutPath}::jsonpath))`;
-  const muripedia = sql<boolean>`(exists (select 1 from visit mv where mv.study_patient_id = sp.id and not mv.is_deleted and mv.tags ? ${muripediaTag}) or exists (select 1 from instrument mi where mi.study_patient_id = sp.id and not mi.is_deleted and mi.tags ? ${muripediaTag}))`;
-  let query = db
-    .selectFrom('study_patient as sp')
-    .innerJoin('patient as p', 'p.id', 'sp.patient_id')
-    .innerJoin('study_institute as si', 'si.id', 'sp.study_institute_id')
+type Listed = SelectQueryBuilder<DB & { sp: DB['study_patient'] }, 'sp', object>;
+
+/** The study's locations whose institute matches: DigiNet locations, or those a search names. */
+function locationsWhere(db: Kysely<DB>, studyId: string, institute: ReturnType<typeof sql<boolean>>) {
+  return db
+    .selectFrom('study_institute as si')
     .innerJoin('institute as i', 'i.id', 'si.institute_id')
-    .where('sp.study_id', '=', scope.studyId);
+    .select('si.id')
+    .where('si.study_id', '=', studyId)
+    .where(institute);
+}
+
+function matching(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTableFilter): Listed {
+  const locations = scope.locations.length > 0 ? [...scope.locations] : [NO_LOCATION];
+  let query: Listed = db.selectFrom('study_patient as sp').where('sp.study_id', '=', scope.studyId);
   if (scope.mode === 'assigned') {
     query = query.where((eb) =>
       eb.exists(
@@ -68,50 +67,107 @@ export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableSc
   } else if (!scope.allLocations) {
     query = query.where('sp.study_institute_id', 'in', locations);
   }
-  if (!filter.includeDeleted) query = query.where('sp.is_deleted', '=', false).where('p.is_deleted', '=', false);
+  if (!filter.includeDeleted)
+    query = query
+      .where('sp.is_deleted', '=', false)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('patient as dp').select('dp.id').whereRef('dp.id', '=', 'sp.patient_id').where('dp.is_deleted', '=', true),
+          ),
+        ),
+      );
   if (filter.filterStudyInstitute && filter.studyInstituteId) query = query.where('sp.study_institute_id', '=', filter.studyInstituteId);
-  if (filter.filterIsDiginet) query = query.where(sql<boolean>`(i.additional_info->>'isDigiNet') = 'true'`);
-  if (filter.filterHasMuripedia) query = query.where(muripedia);
-  if (filter.filterHasDropout) query = query.where(dropout);
+  if (filter.filterIsDiginet)
+    query = query.where(
+      'sp.study_institute_id',
+      'in',
+      locationsWhere(db, scope.studyId, sql<boolean>`(i.additional_info->>'isDigiNet') = 'true'`),
+    );
+  if (filter.filterHasMuripedia) query = query.where('sp.has_muripedia', '=', true);
+  if (filter.filterHasDropout) query = query.where('sp.has_dropout', '=', true);
   if (filter.search) {
     const like = containsPattern(filter.search);
     query = query.where((eb) =>
-      eb.or([eb('p.pseudonym', 'ilike', like), eb('i.display_name', 'ilike', like), eb('i.identifier', 'ilike', like)]),
+      eb.or([
+        eb('sp.pseudonym', 'ilike', like),
+        eb(
+          'sp.study_institute_id',
+          'in',
+          locationsWhere(db, scope.studyId, sql<boolean>`(i.display_name ilike ${like} or i.identifier ilike ${like})`),
+        ),
+      ]),
     );
   }
-  const total = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const column =
-    filter.sortBy === 'registrationDate' ? 'p.registration_date' : filter.sortBy === 'institute' ? 'i.identifier' : 'p.pseudonym';
+  return query;
+}
+
+/** The ids of one page, in the table's order. */
+async function pageIds(query: Listed, filter: PatientTableFilter): Promise<string[]> {
   const direction = filter.sortDesc ? 'desc' : 'asc';
   const perPage = filter.itemsPerPage ?? 50;
-  const rows = await query
-    .select([
-      'sp.id',
-      'sp.patient_id as patientId',
-      'p.pseudonym',
-      'p.registration_date as registrationDate',
-      'p.is_ml_patient as isMlPatient',
-      'sp.study_institute_id as studyInstituteId',
-      'i.identifier as instituteIdentifier',
-      'i.display_name as instituteDisplayName',
-      'sp.is_deleted as isDeleted',
-      sql<string | null>`i.additional_info->>'isDigiNet'`.as('isDigiNetText'),
-      sql<number>`(select count(*)::int from visit cv where cv.study_patient_id = sp.id and not cv.is_deleted)`.as('visitsCount'),
-      dropout.as('hasDropout'),
-      muripedia.as('hasMuripedia'),
-    ])
-    .orderBy(column, direction)
-    .orderBy('sp.id')
-    .limit(perPage)
-    .offset(((filter.page ?? 1) - 1) * perPage)
-    .execute();
+  const offset = ((filter.page ?? 1) - 1) * perPage;
+  // One chain per order: each lets the planner walk its own index (docs/benchmarks.md).
+  const rows =
+    filter.sortBy === 'registrationDate'
+      ? await query
+          .innerJoin('patient as op', 'op.id', 'sp.patient_id')
+          .select('sp.id')
+          .orderBy('op.registration_date', direction)
+          .orderBy('sp.id')
+          .limit(perPage)
+          .offset(offset)
+          .execute()
+      : filter.sortBy === 'institute'
+        ? await query
+            .innerJoin('study_institute as osi', 'osi.id', 'sp.study_institute_id')
+            .innerJoin('institute as oi', 'oi.id', 'osi.institute_id')
+            .select('sp.id')
+            .orderBy('oi.identifier', direction)
+            .orderBy('sp.id')
+            .limit(perPage)
+            .offset(offset)
+            .execute()
+        : await query.select('sp.id').orderBy('sp.pseudonym', direction).orderBy('sp.id').limit(perPage).offset(offset).execute();
+  return rows.map((row) => row.id);
+}
+
+async function pageRows(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return { rows: [], visits: [] };
+  const [rows, visits] = await Promise.all([
+    studyPatientsWithLocation(db)
+      .select(['sp.has_dropout as hasDropout', 'sp.has_muripedia as hasMuripedia'])
+      .where('sp.id', 'in', [...ids])
+      .execute(),
+    // In the order of the patient context (findDocumentRows), live visits only.
+    db
+      .selectFrom('visit')
+      .select(['id', 'study_patient_id as studyPatientId', 'definition_id as definitionId', 'visit_date as visitDate', 'state'])
+      .where('study_patient_id', 'in', [...ids])
+      .where('is_deleted', '=', false)
+      .orderBy('sort_order')
+      .orderBy('created_at')
+      .execute(),
+  ]);
+  return { rows, visits };
+}
+
+export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTableFilter) {
+  const query = matching(db, scope, filter);
+  const [total, ids] = await Promise.all([
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    pageIds(query, filter),
+  ]);
+  const { rows, visits } = await pageRows(db, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     totalCount: Number(total.n),
-    items: rows.map(({ isDigiNetText, ...row }) => ({
-      ...row,
-      displayName: row.pseudonym,
-      isDigiNet: isDigiNetText === 'true',
-      visitsCount: Number(row.visitsCount),
-    })),
+    items: ids.flatMap((id) => {
+      const found = byId.get(id);
+      if (!found) return [];
+      const { isDigiNetText, ...row } = found;
+      const own = visits.filter((v) => v.studyPatientId === id).map(({ studyPatientId: _patient, ...visit }) => visit);
+      return [{ ...row, displayName: row.pseudonym, isDigiNet: isDigiNetText === 'true', visitsCount: own.length, visits: own }];
+    }),
   };
 }

@@ -202,3 +202,51 @@ describe('study patients and the patient context', () => {
     expect((await dataManager.get<{ isDeleted: boolean }>(`Patient/${created.body.id}`)).body.isDeleted).toBe(true);
   });
 });
+
+type FlaggedPage = {
+  totalCount: number;
+  items: { id: string; hasDropout: boolean; visitsCount: number; visits: { id: string; state: string; visitDate: string | null }[] }[];
+};
+
+describe('the patient table flags kept on save', () => {
+  it('lists a patient as dropout from the save of vital state A until it is changed, with its visits and their states', async () => {
+    const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry, '1001', '2023-02-01');
+    const { pseudonym } = (await physician.get<{ pseudonym: string }>(`StudyPatient/${studyPatientId}/context`)).body;
+    const dropouts = async () =>
+      (await physician.get<FlaggedPage>(`NngmStudyPatient/study/${registry.studyId}/my?search=${pseudonym}&filterHasDropout=true`)).body;
+    expect((await dropouts()).totalCount).toBe(0);
+
+    const followUp = await physician.send<{ id: string }>('POST', 'Visit', {
+      studyPatientId,
+      definitionId: registry.index.visitByIdentifier.get('fu')?.id,
+      visitDate: '2024-02-15',
+      fields: [valueField(fieldDefinitionId(registry.index, 'fu', 'fu_date'), '2024-02-15')],
+    });
+    const vitalState = fieldDefinitionId(registry.index, 'vital_status', 'vital_state');
+    const vital = await createInstrument(physician, registry, studyPatientId, followUp.body.id, 'vital_status', [
+      valueField(vitalState, 'A'),
+    ]);
+
+    const listed = await dropouts();
+    expect(listed.totalCount).toBe(1);
+    expect(listed.items[0]).toMatchObject({ id: studyPatientId, hasDropout: true, visitsCount: 2 });
+    expect(listed.items[0]?.visits).toEqual([
+      { id: baseline.id, definitionId: baseline.definitionId, visitDate: '2023-02-01', state: baseline.state },
+      {
+        id: followUp.body.id,
+        definitionId: registry.index.visitByIdentifier.get('fu')?.id,
+        visitDate: '2024-02-15',
+        state: 'missing_data',
+      },
+    ]);
+
+    const field = vital.fields.find((f) => f.definitionId === vitalState);
+    const saved = await physician.send('PUT', `Instrument/${vital.id}`, {
+      version: vital.version,
+      fields: [valueField(vitalState, 'L', field?.id)],
+      reasonForChange: 'Korrektur',
+    });
+    expect(saved.status).toBe(200);
+    expect((await dropouts()).totalCount).toBe(0);
+  });
+});

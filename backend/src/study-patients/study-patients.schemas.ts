@@ -4,7 +4,7 @@ import { VerificationFlagSchema } from '../verification-flags/verification-flags
 import { PageQuery, Uuid } from '../http/schemas.js';
 import { CaseProcessStepSchema } from '../case-process/case-process.schemas.js';
 import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../instruments/field-instance.schemas.js';
-import { InstrumentSchema } from '../instruments/instruments.schemas.js';
+import { InstrumentSchema, InstrumentStateSchema } from '../instruments/instruments.schemas.js';
 import { VisitSchema } from '../visits/visits.schemas.js';
 
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -117,6 +117,18 @@ export const PatientListItemSchema = Type.Object({
   hasDropout: Type.Boolean(),
   hasMuripedia: Type.Boolean(),
   isDeleted: Type.Boolean(),
+  visits: Type.Array(
+    Type.Object({
+      id: Uuid,
+      definitionId: Uuid,
+      visitDate: Type.Union([DateText, Type.Null()]),
+      state: InstrumentStateSchema,
+    }),
+    {
+      description:
+        'The live visits in the order of the patient context, each with its documentation state: what the table shows without loading every patient context',
+    },
+  ),
 });
 
 export const PatientTableQuery = Type.Object({

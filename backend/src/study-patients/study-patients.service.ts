@@ -40,10 +40,13 @@ export async function patientContext(db: Kysely<DB>, caller: CurrentUser, id: st
   };
 }
 
-/** A pseudonym for a patient enrolled without one: letters and digits without look-alikes. */
-export function newPseudonym(): string {
+/**
+ * A pseudonym for a patient enrolled without one: letters and digits without look-alikes. The registry
+ * generator passes seeded bytes.
+ */
+export function newPseudonym(bytes: Uint8Array = randomBytes(8)): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `P${[...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('')}`;
+  return `P${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
 async function assertLocation(db: Kysely<DB>, caller: CurrentUser, studyId: string, studyInstituteId: string): Promise<void> {

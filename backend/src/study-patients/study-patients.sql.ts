@@ -36,10 +36,9 @@ export type StudyPatientFilter = {
   includeDeleted?: boolean;
 };
 
-/** Study patients with their patient and location, by pseudonym. */
-export async function findStudyPatients(db: Kysely<DB>, filter: StudyPatientFilter): Promise<StudyPatientRow[]> {
-  if (filter.studyInstituteIds?.length === 0) return [];
-  let query = db
+/** Study patients joined with their patient and location, with what every listing of them shows. */
+export function studyPatientsWithLocation(db: Kysely<DB>) {
+  return db
     .selectFrom('study_patient as sp')
     .innerJoin('patient as p', 'p.id', 'sp.patient_id')
     .innerJoin('study_institute as si', 'si.id', 'sp.study_institute_id')
@@ -50,17 +49,25 @@ export async function findStudyPatients(db: Kysely<DB>, filter: StudyPatientFilt
       'p.pseudonym',
       'p.registration_date as registrationDate',
       'p.is_ml_patient as isMlPatient',
-      'sp.study_id as studyId',
       'sp.study_institute_id as studyInstituteId',
-      'i.id as instituteId',
       'i.identifier as instituteIdentifier',
       'i.display_name as instituteDisplayName',
       sql<string | null>`i.additional_info->>'isDigiNet'`.as('isDigiNetText'),
+      'sp.is_deleted as isDeleted',
+    ]);
+}
+
+/** Study patients with their patient and location, by pseudonym. */
+export async function findStudyPatients(db: Kysely<DB>, filter: StudyPatientFilter): Promise<StudyPatientRow[]> {
+  if (filter.studyInstituteIds?.length === 0) return [];
+  let query = studyPatientsWithLocation(db)
+    .select([
+      'sp.study_id as studyId',
+      'i.id as instituteId',
       'sp.study_definition_id as studyDefinitionId',
       'sp.definition_version as definitionVersion',
       'sp.fields',
       'sp.portal_registered_at as portalRegisteredAt',
-      'sp.is_deleted as isDeleted',
       'sp.version',
     ])
     .orderBy('p.pseudonym');
@@ -120,8 +127,13 @@ export async function definitionVersionsOf(db: Kysely<DB>, studyPatientIds: read
     .execute();
 }
 
-export async function insertStudyPatient(db: Kysely<DB>, studyPatient: Insertable<StudyPatientTable>): Promise<string> {
-  const row = await db.insertInto('study_patient').values(studyPatient).returning('id').executeTakeFirstOrThrow();
+/** Inserts a study patient with its patient's pseudonym (which never changes), the patient table's order. */
+export async function insertStudyPatient(db: Kysely<DB>, studyPatient: Omit<Insertable<StudyPatientTable>, 'pseudonym'>): Promise<string> {
+  const row = await db
+    .insertInto('study_patient')
+    .values({ ...studyPatient, pseudonym: sql<string>`(select pseudonym from patient where id = ${studyPatient.patient_id})` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

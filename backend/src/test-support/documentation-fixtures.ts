@@ -8,6 +8,7 @@ import type { App } from '../app-deps.js';
 import type { Database } from '../db/database.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import type { InstrumentDto, VisitDto } from '../study-patients/patient-documents.js';
+import { fieldDefinitionId, valueField } from '../study-definitions/field-paths.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
 import { bearer } from './test-backend.js';
@@ -32,29 +33,7 @@ export async function demoRegistry(database: Database): Promise<DemoRegistry> {
   };
 }
 
-/** The id of a field definition in a form (`patient`, a visit or an instrument), by its identifier path (`tnm.m`). */
-export function fieldDefinitionId(index: DefinitionIndex, form: string, path: string): string {
-  const definitions =
-    form === 'patient'
-      ? index.study.patient.fields
-      : (index.visitByIdentifier.get(form)?.fields ?? index.instrumentByIdentifier.get(form)?.fields ?? []);
-  let parent: string | null = null;
-  let found = '';
-  for (const segment of path.split('.')) {
-    const next = definitions.find((d) => d.identifier === segment && (d.parentFieldDefinitionId ?? null) === parent);
-    if (!next) throw new Error(`no field ${path} in ${form}`);
-    found = next.id;
-    parent = next.id;
-  }
-  return found;
-}
-
-/** A value field input: { id?, definitionId, values: [{ value }] }. */
-export const valueField = (definitionId: string, value: string | null, id?: string): FieldInput => ({
-  ...(id ? { id } : {}),
-  definitionId,
-  values: value === null ? [] : [{ value }],
-});
+export { fieldDefinitionId, valueField };
 
 /** The stored instance at an identifier path (first match). */
 export function fieldAt(index: DefinitionIndex, fields: readonly DataFieldInstance[], path: string): DataFieldInstance | undefined {

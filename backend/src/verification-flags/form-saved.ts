@@ -1,20 +1,22 @@
 /**
  * What every documentation save does besides storing the form (ecrf-calls.md §3 "Data verification flag"):
  * a flagged field whose value changed breaks a SET flag, a deleted field (or a field of a deleted entry,
- * instrument or visit) makes its flag OBSOLETE (verificationFlagAfterFieldChange of @ecrf/rules); and the
- * save is announced as DocumentationSaved for the dashboard. Runs in the save's transaction.
+ * instrument or visit) makes its flag OBSOLETE (verificationFlagAfterFieldChange of @ecrf/rules); the patient
+ * table's flags of the patient are set again (patient-list-flags.ts); and the save is announced as
+ * DocumentationSaved for the dashboard. Runs in the save's transaction.
  */
 import { verificationFlagAfterFieldChange, verifiedValueKey, type DataFieldInstance, type FlaggedFieldChange } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { recordEvent } from '../events/domain-events.js';
+import { refreshPatientListFlags } from '../study-patients/patient-list-flags.js';
 import type { StudyPatientRow } from '../study-patients/study-patients.sql.js';
 import { recordFlagChange } from './verification-flags.service.js';
 import { lockFlagsOnFields, setFlagState } from './verification-flags.sql.js';
 
 export type FormSaved = {
-  patient: Pick<StudyPatientRow, 'studyId' | 'studyInstituteId' | 'id'>;
+  patient: Pick<StudyPatientRow, 'studyId' | 'studyInstituteId' | 'id' | 'studyDefinitionId' | 'definitionVersion'>;
   actor: AuditActor;
   now: Date;
   visitId: string | null;
@@ -51,6 +53,7 @@ export async function onFormSaved(trx: Kysely<DB>, saved: FormSaved): Promise<vo
     const updated = await setFlagState(trx, flag, { state, changed_by: saved.actor.userName, changed_at: saved.now });
     await recordFlagChange(trx, saved.patient, saved.actor, flag, updated);
   }
+  await refreshPatientListFlags(trx, saved.patient);
   await recordEvent(trx, {
     type: 'DocumentationSaved',
     studyId: saved.patient.studyId,

@@ -7,7 +7,7 @@
 import { VITAL_STATUS_FIELD_IDENTIFIERS, visitExecutionDate } from '@ecrf/rules';
 import { sql } from 'kysely';
 import { definitionIndex, fieldDefinitionIds } from '../../study-patients/definition-cache.js';
-import { DROPOUT_STATE } from '../../study-patients/patient-table.js';
+import { DROPOUT_STATE } from '../../study-patients/patient-list-flags.js';
 import type { ExportSourceContext, ExportTable } from '../export-content.js';
 import {
   countRows,

@@ -1,0 +1,172 @@
+/**
+ * The operations of the registry benchmark (issue 14), each twice: as the web app sends it to the gateway
+ * (the web's own Relay documents where a screen has one) and as the backend REST calls a client needs for the
+ * same data. A run answers its number of upstream calls: the gateway's `extensions.upstreamCalls`, or the REST
+ * calls sent.
+ */
+import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Operation = { name: string; gateway: (worker: number) => Promise<number>; rest: (worker: number) => Promise<number> };
+
+const gid = (type: string, id: string): string => Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
+const cursorFor = (offset: number): string => Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
+const PAGE = 25;
+
+/** The operation text relay-compiler wrote for the web (web/src/__generated__, built by `npm run relay -w web`). */
+function webDocument(name: string): string {
+  const source = readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', '__generated__', `${name}.graphql.ts`), 'utf8');
+  const match = /"text": ("(?:[^"\\]|\\.)*")/.exec(source);
+  if (!match?.[1]) throw new Error(`no operation text in ${name}; run npm run relay -w web`);
+  return JSON.parse(match[1]) as string;
+}
+
+export type BenchData = {
+  studyId: string;
+  /** Patients with 2 visits, one per save worker, with their follow-up's ECOG field. */
+  saves: { studyPatientId: string; instrumentId: string; version: number; fieldId: string; definitionId: string }[];
+  longHistory: string;
+};
+
+export async function benchData(databaseUrl: string, workers: number): Promise<BenchData> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const study = await db.query<{ id: string }>("select id from study where identifier = 'NNGM'");
+    const ids = await db.query<{ instrument: string; ecog: string }>(
+      `select jsonb_path_query_first(definition, '$.**? (@.identifier == "performance").id') #>> '{}' as instrument,
+              jsonb_path_query_first(definition, '$.**? (@.identifier == "ecog").id') #>> '{}' as ecog
+         from study_definition_version order by version desc limit 1`,
+    );
+    const { instrument, ecog } = ids.rows[0] ?? { instrument: '', ecog: '' };
+    const saves = await db.query<BenchData['saves'][number]>(
+      `select i.study_patient_id as "studyPatientId", i.id as "instrumentId", i.version, f->>'id' as "fieldId", f->>'definitionId' as "definitionId"
+         from instrument i cross join jsonb_array_elements(i.fields) f
+        where i.definition_id = $1 and f->>'definitionId' = $2 and not i.is_deleted and i.visit_id is not null
+          and (select count(*) from visit v where v.study_patient_id = i.study_patient_id) = 2
+        order by i.id limit $3`,
+      [instrument, ecog, workers],
+    );
+    const long = await db.query<{ id: string }>(
+      'select study_patient_id as id from visit group by study_patient_id having count(*) = 20 order by study_patient_id limit 1',
+    );
+    return { studyId: study.rows[0]?.id ?? '', saves: saves.rows, longHistory: long.rows[0]?.id ?? '' };
+  } finally {
+    await db.end();
+  }
+}
+
+export function registryOperations(urls: { gateway: string; backend: string }, token: string, data: BenchData): Operation[] {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const graphql = async (query: string, variables: object): Promise<number> => {
+    const response = await fetch(`${urls.gateway}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    const body = (await response.json()) as { errors?: unknown[]; extensions?: { upstreamCalls?: number } };
+    if (!response.ok || body.errors) throw new Error(`GraphQL failed: ${response.status} ${JSON.stringify(body.errors)}`);
+    return body.extensions?.upstreamCalls ?? Number.NaN;
+  };
+  const rest = async <T>(method: string, path: string, body?: object): Promise<T> => {
+    const response = await fetch(`${urls.backend}/api/v1.0/${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const study = gid('Study', data.studyId);
+  const patientsScreen = webDocument('PatientsScreenQuery');
+  const patientsPage = webDocument('PatientsTablePaginationQuery');
+  const patientScreen = webDocument('PatientScreenQuery');
+  const queryOverview = webDocument('QueryOverviewScreenQuery');
+  const updateInstrument = webDocument('UpdateInstrumentMutation');
+
+  /** The table page, then the visit states of its patients (from the patient contexts unless the page carries them). */
+  const restList = async (query: string): Promise<number> => {
+    const page = await rest<{ items: { id: string; visits?: unknown }[] }>('GET', `NngmStudyPatient/study/${data.studyId}/my?${query}`);
+    if (page.items.length === 0 || page.items[0]?.visits !== undefined) return 1;
+    await rest('GET', `StudyPatient/context?ids=${page.items.map((p) => p.id).join(',')}`);
+    return 2;
+  };
+  const list = (name: string, variables: object, query: string): Operation => ({
+    name,
+    gateway: () => graphql(patientsPage, { studyId: study, first: PAGE, ...variables }),
+    rest: () => restList(`itemsPerPage=${PAGE}&${query}`),
+  });
+  const screen = (name: string, studyPatientId: string): Operation => ({
+    name,
+    gateway: () => graphql(patientScreen, { id: gid('StudyPatient', studyPatientId) }),
+    rest: async () => {
+      await Promise.all([
+        rest('GET', `StudyPatient/${studyPatientId}/context`),
+        rest('GET', `CaseProcess/patient/${studyPatientId}`),
+        rest('GET', `Query/all/patient/${studyPatientId}`),
+      ]);
+      return 3;
+    },
+  });
+  // Each save worker changes the ECOG of its own patient back and forth (a stale version would be refused).
+  const ecog = (worker: number) => {
+    const save = data.saves[worker];
+    if (!save) throw new Error(`no patient for save worker ${worker}`);
+    save.version += 1;
+    return { save, value: save.version % 2 === 0 ? '1' : '2', version: save.version - 1 };
+  };
+  return [
+    {
+      name: 'patient list, first page',
+      gateway: () => graphql(patientsScreen, { studyId: study, count: PAGE }),
+      rest: () => restList(`itemsPerPage=${PAGE}&page=1`),
+    },
+    list('patient list, filtered (dropout)', { filter: { hasDropout: true } }, 'page=1&filterHasDropout=true'),
+    list(
+      'patient list, sorted (registration, desc.)',
+      { orderBy: { field: 'REGISTRATION_DATE', descending: true } },
+      'page=1&sortBy=registrationDate&sortDesc=true',
+    ),
+    list('patient list, page 500', { after: cursorFor(499 * PAGE - 1) }, 'page=500'),
+    {
+      name: 'patient count',
+      gateway: () =>
+        graphql('query BenchCount($studyId: ID!) { studyPatients(studyId: $studyId, first: 1) { totalCount } }', { studyId: study }),
+      rest: async () => {
+        await rest('GET', `NngmStudyPatient/study/${data.studyId}/my?itemsPerPage=1&page=1`);
+        return 1;
+      },
+    },
+    screen('patient screen, 2 visits', data.saves[0]?.studyPatientId ?? ''),
+    screen('patient screen, 20 visits', data.longHistory),
+    {
+      name: 'instrument save',
+      gateway: (worker) => {
+        const { save, value, version } = ecog(worker);
+        return graphql(updateInstrument, {
+          input: {
+            id: gid('Instrument', `${save.studyPatientId}/${save.instrumentId}`),
+            version,
+            reasonForChange: 'Benchmark',
+            fields: [
+              { id: gid('DataField', `${save.studyPatientId}/${save.fieldId}`), definitionKey: save.definitionId, values: [{ value }] },
+            ],
+          },
+        });
+      },
+      rest: async (worker) => {
+        const { save, value, version } = ecog(worker);
+        await rest('PUT', `Instrument/${save.instrumentId}`, {
+          version,
+          reasonForChange: 'Benchmark',
+          fields: [{ id: save.fieldId, definitionId: save.definitionId, values: [{ value }] }],
+        });
+        return 1;
+      },
+    },
+    {
+      name: 'query overview',
+      gateway: () => graphql(queryOverview, { studyId: study, first: PAGE, patients: 500, withPatients: true }),
+      rest: async () => {
+        await Promise.all([
+          rest('GET', `Query/overview?studyId=${data.studyId}&page=1&itemsPerPage=${PAGE}`),
+          rest('GET', `NngmStudyPatient/study/${data.studyId}/my?itemsPerPage=500&page=1`),
+        ]);
+        return 2;
+      },
+    },
+  ];
+}
