@@ -1,9 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // @vitejs/plugin-react 5 keeps the babel option, which babel-plugin-relay needs (STACK.md).
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['relay'] } })],
+  plugins: [
+    react({ babel: { plugins: ['relay'] } }),
+    // Brotli and gzip beside each file at build time: the gateway sends them by Accept-Encoding without
+    // compressing per request (docs/web.md "Delivery").
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     strictPort: true,
