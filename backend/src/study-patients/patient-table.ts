@@ -2,7 +2,8 @@
  * The patient table (ecrf-calls.md §2, §9): the study's patients at the caller's locations (all
  * locations with StudyPatientGetAllCmd) or those assigned to the caller's institutes, with the filters
  * filterIsDiginet, filterHasMuripedia, filterHasDropout and filterStudyInstitute (all off by default),
- * search, sorting and paging. Dropout: vital state A (docs/rules.md fixed identifiers).
+ * search, sorting and paging. Dropout: vital state A (docs/rules.md fixed identifiers). Each row carries the
+ * patient's summary (visit states, linked identity: patient-summaries.sql.ts), so a list needs no contexts.
  */
 import { VITAL_STATUS_FIELD_IDENTIFIERS, hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex, fieldDefinitionIds } from './definition-cache.js';
+import { findPatientSummaries } from './patient-summaries.sql.js';
 import { findPatientTablePage, type PatientTableFilter } from './study-patient-table.sql.js';
 
 export const DROPOUT_STATE = 'A';
@@ -28,7 +30,7 @@ export async function patientTable(
   const vitalStateIds = definition
     ? fieldDefinitionIds(await definitionIndex(db, definition.id, definition.version), VITAL_STATUS_FIELD_IDENTIFIERS.vitalState)
     : [];
-  return findPatientTablePage(
+  const page = await findPatientTablePage(
     db,
     {
       studyId,
@@ -41,4 +43,17 @@ export async function patientTable(
     },
     filter,
   );
+  // The visit states are part of the patient context: roles without it (billing) see none, as before.
+  const showsVisits = hasRight(caller.rights, 'StudyPatientGetContextCmd');
+  const summaries = await findPatientSummaries(
+    db,
+    page.items.map((item) => item.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((item) => {
+      const summary = summaries.get(item.id);
+      return { ...item, visitStates: showsVisits ? (summary?.visits ?? []) : [], hasIdentity: summary?.hasIdentity ?? false };
+    }),
+  };
 }

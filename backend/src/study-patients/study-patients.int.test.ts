@@ -101,6 +101,14 @@ describe('study patients and the patient context', () => {
     const search = await physician.get<Page>(`NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}`);
     expect(search.body.totalCount).toBe(1);
     expect(search.body.items[0]).toMatchObject({ id: studyPatientId, isDigiNet: true, visitsCount: 1 });
+    // Each row carries the patient's summary (issue 14): its visits' states as in the context, and no identity.
+    const { visits } = (
+      await physician.get<{ visits: { id: string; state: string; order: number }[] }>(`StudyPatient/${studyPatientId}/context`)
+    ).body;
+    expect(search.body.items[0]).toMatchObject({
+      visitStates: visits.map(({ id, state, order }) => ({ id, state, order })),
+      hasIdentity: false,
+    });
     const dropout = await physician.get<Page>(
       `NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}&filterHasDropout=true`,
     );

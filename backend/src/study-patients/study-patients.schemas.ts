@@ -4,7 +4,7 @@ import { VerificationFlagSchema } from '../verification-flags/verification-flags
 import { PageQuery, Uuid } from '../http/schemas.js';
 import { CaseProcessStepSchema } from '../case-process/case-process.schemas.js';
 import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../instruments/field-instance.schemas.js';
-import { InstrumentSchema } from '../instruments/instruments.schemas.js';
+import { InstrumentSchema, InstrumentStateSchema } from '../instruments/instruments.schemas.js';
 import { VisitSchema } from '../visits/visits.schemas.js';
 
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
@@ -56,6 +56,7 @@ export const StudyPatientContextSchema = Type.Object({
   standaloneInstruments: Type.Array(InstrumentSchema),
   dataVerificationFlags: Type.Array(VerificationFlagSchema, { description: 'the verification flags of the patient' }),
   caseProcessSteps: Type.Array(CaseProcessStepSchema),
+  hasIdentity: Type.Boolean({ description: 'an identity is linked at the pseudonymisation service' }),
 });
 
 export const StudyPatientCreateSchema = Type.Object({
@@ -117,6 +118,10 @@ export const PatientListItemSchema = Type.Object({
   hasDropout: Type.Boolean(),
   hasMuripedia: Type.Boolean(),
   isDeleted: Type.Boolean(),
+  visitStates: Type.Array(Type.Object({ id: Uuid, state: InstrumentStateSchema, order: Type.Integer() }), {
+    description: 'the live visits by order with their states; empty without StudyPatientGetContextCmd',
+  }),
+  hasIdentity: Type.Boolean({ description: 'an identity is linked at the pseudonymisation service' }),
 });
 
 export const PatientTableQuery = Type.Object({
