@@ -162,12 +162,10 @@ export const StudyPatientType: StudyPatientResolvers = {
   },
   // A listed patient's visit states come with the table's answer: a list page loads no patient contexts.
   visitSummaries: async (p, _, c) =>
-    p.listItem
-      ? p.listItem.visitStates.map((visit) => ({ visitId: toGlobalId('Visit', `${p.id}/${visit.id}`), state: states[visit.state] }))
-      : liveVisits(await contextOf(p.id, c)).map(({ context, visit }) => ({
-          visitId: toGlobalId('Visit', `${context.id}/${visit.id}`),
-          state: states[visit.state],
-        })),
+    (p.listItem?.visitStates ?? liveVisits(await contextOf(p.id, c)).map(({ visit }) => visit)).map((visit) => ({
+      visitId: toGlobalId('Visit', `${p.id}/${visit.id}`),
+      state: states[visit.state],
+    })),
   standaloneInstruments: async (p, _, c) => {
     const context = await contextOf(p.id, c);
     return context.standaloneInstruments.filter((i) => !i.isDeleted).map((instrument) => ({ context, visit: null, instrument }));
