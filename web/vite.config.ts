@@ -1,9 +1,22 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
+
+/**
+ * Chunks holding the form renderer (src/forms/) are named forms-…, so the browser test of the first load
+ * (tests/e2e/first-load.spec.ts) sees whether the sign-in screen loads it; every other chunk keeps its name.
+ */
+const chunkFileName = (chunk: { moduleIds: string[] }) =>
+  `assets/${chunk.moduleIds.some((id) => /[\\/]src[\\/]forms[\\/]/.test(id)) ? 'forms' : '[name]'}-[hash].js`;
 
 // @vitejs/plugin-react 5 keeps the babel option, which babel-plugin-relay needs (STACK.md).
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['relay'] } })],
+  plugins: [
+    react({ babel: { plugins: ['relay'] } }),
+    // Brotli and gzip beside each file at build time: the gateway sends them by Accept-Encoding without
+    // compressing per request (docs/web.md "Delivery").
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -18,6 +31,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 850,
     rolldownOptions: {
       output: {
+        entryFileNames: chunkFileName,
+        chunkFileNames: chunkFileName,
         // Libraries change less often than the app: separate chunks keep browser caches warm across releases.
         codeSplitting: {
           groups: [

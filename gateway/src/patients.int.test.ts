@@ -71,6 +71,41 @@ async function graph<T>(query: string, variables: Record<string, unknown> = {}, 
   return fixtures.graph<T>(query, variables, token);
 }
 
+/** The patient list as the web asks for it (PatientsScreenQuery, without names): the viewer's own data, then a page of the table. */
+const VIEWER = 'viewer { rights locations { id identifier displayName } }';
+const TABLE = `query($studyId: ID!, $first: Int!, $search: String) { ${VIEWER}
+  studyPatients(studyId: $studyId, first: $first, filter: { search: $search }) { totalCount edges { node {
+    id pseudonym registrationDate isDigiNet location { identifier displayName } visitSummaries { visitId state } } } } }`;
+type TablePage = {
+  studyPatients: { edges: { node: { id: string; visitSummaries: { visitId: string; state: string }[] } }[] };
+};
+
+describe('the patient table in the graph', () => {
+  it("costs one backend call per page beyond the viewer's own data, for one patient or 25, with the visit states of the contexts", async () => {
+    const patients = [await fixtures.patientWithVisits(2), await fixtures.patientWithVisits(1), await fixtures.patientWithVisits(0)];
+    const { studyId } = await fixtures.location();
+    const viewer = await graph(`query { ${VIEWER} }`, {}, caseManager);
+    const page = (first: number, search?: string) => graph<TablePage>(TABLE, { studyId, first, search }, caseManager);
+    const [one, many] = [await page(1), await page(25)];
+    expect(one.data?.studyPatients.edges).toHaveLength(1);
+    expect(many.data?.studyPatients.edges.length).toBeGreaterThanOrEqual(patients.length);
+    // The page (with its count and each patient's summary); no patient contexts (identities: identity.int.test.ts).
+    const viewerCalls = viewer.extensions?.upstreamCalls ?? Number.NaN;
+    expect([one.extensions?.upstreamCalls, many.extensions?.upstreamCalls]).toEqual([viewerCalls + 1, viewerCalls + 1]);
+
+    for (const id of patients) {
+      const screen = await graph<{ node: { pseudonym: string; visits: { id: string; state: string }[] } }>(
+        'query($id: ID!) { node(id: $id) { ... on StudyPatient { pseudonym visits { id state } } } }',
+        { id },
+        caseManager,
+      );
+      const listed = (await page(1, screen.data?.node.pseudonym)).data?.studyPatients.edges[0]?.node;
+      expect(listed?.id).toBe(id);
+      expect(listed?.visitSummaries).toEqual(screen.data?.node.visits.map((visit) => ({ visitId: visit.id, state: visit.state })));
+    }
+  });
+});
+
 describe('the patient screen in the graph', () => {
   it('costs the same number of backend calls for a patient with 2 visits and one with 20', async () => {
     const small = await fixtures.patientWithVisits(2);
@@ -90,6 +125,10 @@ describe('the patient screen in the graph', () => {
     // What the viewer may do costs the viewer's rights, read once per request (Right/currentUser).
     const withCapabilities = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'viewerCan { edit document } visitOptions {'));
     expect(withCapabilities.extensions?.upstreamCalls).toBe(5);
+    // Its identity costs nothing for a patient without one: the context says so, no rights or read token are asked for.
+    const withIdentity = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'identity { lastName } visitOptions {'));
+    expect(withIdentity.data?.node).toMatchObject({ identity: null });
+    expect(withIdentity.extensions?.upstreamCalls).toBe(4);
   });
 
   it('refuses a stale instrument save with STALE_WRITE and the patient as stored', async () => {

@@ -2,13 +2,15 @@
  * The patient table (ecrf-calls.md §2, §9): the study's patients at the caller's locations (all
  * locations with StudyPatientGetAllCmd) or those assigned to the caller's institutes, with the filters
  * filterIsDiginet, filterHasMuripedia, filterHasDropout and filterStudyInstitute (all off by default),
- * search, sorting and paging. Dropout: vital state A (docs/rules.md fixed identifiers).
+ * search, sorting and paging. Dropout: vital state A (docs/rules.md fixed identifiers). Each row carries the
+ * patient's summary (visit states, linked identity: patient-summaries.sql.ts), so a list needs no contexts.
  */
 import { hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
+import { findPatientSummaries } from './patient-summaries.sql.js';
 import { findPatientTablePage, type PatientTableFilter } from './study-patient-table.sql.js';
 
 export async function patientTable(
@@ -18,7 +20,7 @@ export async function patientTable(
   mode: 'my' | 'assigned',
   filter: PatientTableFilter,
 ) {
-  return findPatientTablePage(
+  const page = await findPatientTablePage(
     db,
     {
       studyId,
@@ -28,4 +30,18 @@ export async function patientTable(
     },
     filter,
   );
+  // The visit states are part of the patient context: roles without it (billing) see none, as before.
+  const showsVisits = hasRight(caller.rights, 'StudyPatientGetContextCmd');
+  const summaries = await findPatientSummaries(
+    db,
+    page.items.map((item) => item.id),
+  );
+  return {
+    ...page,
+    items: page.items.map((item) => {
+      const summary = summaries.get(item.id);
+      const visits = summary?.visits ?? [];
+      return { ...item, visitsCount: visits.length, visitStates: showsVisits ? visits : [], hasIdentity: summary?.hasIdentity ?? false };
+    }),
+  };
 }

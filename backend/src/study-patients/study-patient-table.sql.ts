@@ -1,9 +1,9 @@
 /**
  * The query of the patient table (ecrf-calls.md §2, §9): one page of a study's patients with the flags the
- * table shows and filters by (DigiNet location, Muripedia tag, dropout), each patient's visits with their
- * states, and the number of all matches. Built for large registries (issue 14, docs/benchmarks.md): the
- * filters read columns kept on save (patient-list-flags.ts); the page's ids are found first and only those 25
- * rows are joined and given their visits; the count has no select list.
+ * table shows and filters by (DigiNet location, Muripedia tag, dropout), and the number of all matches. Built
+ * for large registries (issue 14, docs/benchmarks.md): the filters read columns kept on save
+ * (patient-list-flags.ts); the page's ids are found first and only those rows are joined; the count has no
+ * select list. What the table shows beyond the rows comes from patient-summaries.sql.ts.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../__generated__/database.js';
@@ -132,24 +132,12 @@ async function pageIds(query: Listed, filter: PatientTableFilter): Promise<strin
   return rows.map((row) => row.id);
 }
 
-async function pageRows(db: Kysely<DB>, ids: readonly string[]) {
-  if (ids.length === 0) return { rows: [], visits: [] };
-  const [rows, visits] = await Promise.all([
-    studyPatientsWithLocation(db)
-      .select(['sp.has_dropout as hasDropout', 'sp.has_muripedia as hasMuripedia'])
-      .where('sp.id', 'in', [...ids])
-      .execute(),
-    // In the order of the patient context (findDocumentRows), live visits only.
-    db
-      .selectFrom('visit')
-      .select(['id', 'study_patient_id as studyPatientId', 'definition_id as definitionId', 'visit_date as visitDate', 'state'])
-      .where('study_patient_id', 'in', [...ids])
-      .where('is_deleted', '=', false)
-      .orderBy('sort_order')
-      .orderBy('created_at')
-      .execute(),
-  ]);
-  return { rows, visits };
+function pageRows(db: Kysely<DB>, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return studyPatientsWithLocation(db)
+    .select(['sp.has_dropout as hasDropout', 'sp.has_muripedia as hasMuripedia'])
+    .where('sp.id', 'in', [...ids])
+    .execute();
 }
 
 export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTableFilter) {
@@ -158,16 +146,14 @@ export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableSc
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
     pageIds(query, filter),
   ]);
-  const { rows, visits } = await pageRows(db, ids);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map((await pageRows(db, ids)).map((row) => [row.id, row]));
   return {
     totalCount: Number(total.n),
     items: ids.flatMap((id) => {
       const found = byId.get(id);
       if (!found) return [];
       const { isDigiNetText, ...row } = found;
-      const own = visits.filter((v) => v.studyPatientId === id).map(({ studyPatientId: _patient, ...visit }) => visit);
-      return [{ ...row, displayName: row.pseudonym, isDigiNet: isDigiNetText === 'true', visitsCount: own.length, visits: own }];
+      return [{ ...row, displayName: row.pseudonym, isDigiNet: isDigiNetText === 'true' }];
     }),
   };
 }

@@ -101,6 +101,14 @@ describe('study patients and the patient context', () => {
     const search = await physician.get<Page>(`NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}`);
     expect(search.body.totalCount).toBe(1);
     expect(search.body.items[0]).toMatchObject({ id: studyPatientId, isDigiNet: true, visitsCount: 1 });
+    // Each row carries the patient's summary (issue 14): its visits' states as in the context, and no identity.
+    const { visits } = (
+      await physician.get<{ visits: { id: string; state: string; order: number }[] }>(`StudyPatient/${studyPatientId}/context`)
+    ).body;
+    expect(search.body.items[0]).toMatchObject({
+      visitStates: visits.map(({ id, state, order }) => ({ id, state, order })),
+      hasIdentity: false,
+    });
     const dropout = await physician.get<Page>(
       `NngmStudyPatient/study/${registry.studyId}/my?search=${created.pseudonym}&filterHasDropout=true`,
     );
@@ -205,7 +213,7 @@ describe('study patients and the patient context', () => {
 
 type FlaggedPage = {
   totalCount: number;
-  items: { id: string; hasDropout: boolean; visitsCount: number; visits: { id: string; state: string; visitDate: string | null }[] }[];
+  items: { id: string; hasDropout: boolean; visitsCount: number; visitStates: { id: string; state: string }[] }[];
 };
 
 describe('the patient table flags kept on save', () => {
@@ -230,14 +238,9 @@ describe('the patient table flags kept on save', () => {
     const listed = await dropouts();
     expect(listed.totalCount).toBe(1);
     expect(listed.items[0]).toMatchObject({ id: studyPatientId, hasDropout: true, visitsCount: 2 });
-    expect(listed.items[0]?.visits).toEqual([
-      { id: baseline.id, definitionId: baseline.definitionId, visitDate: '2023-02-01', state: baseline.state },
-      {
-        id: followUp.body.id,
-        definitionId: registry.index.visitByIdentifier.get('fu')?.id,
-        visitDate: '2024-02-15',
-        state: 'missing_data',
-      },
+    expect(listed.items[0]?.visitStates.map(({ id, state }) => ({ id, state }))).toEqual([
+      { id: baseline.id, state: baseline.state },
+      { id: followUp.body.id, state: 'missing_data' },
     ]);
 
     const field = vital.fields.find((f) => f.definitionId === vitalState);

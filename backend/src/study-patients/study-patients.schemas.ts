@@ -56,6 +56,7 @@ export const StudyPatientContextSchema = Type.Object({
   standaloneInstruments: Type.Array(InstrumentSchema),
   dataVerificationFlags: Type.Array(VerificationFlagSchema, { description: 'the verification flags of the patient' }),
   caseProcessSteps: Type.Array(CaseProcessStepSchema),
+  hasIdentity: Type.Boolean({ description: 'an identity is linked at the pseudonymisation service' }),
 });
 
 export const StudyPatientCreateSchema = Type.Object({
@@ -117,18 +118,10 @@ export const PatientListItemSchema = Type.Object({
   hasDropout: Type.Boolean(),
   hasMuripedia: Type.Boolean(),
   isDeleted: Type.Boolean(),
-  visits: Type.Array(
-    Type.Object({
-      id: Uuid,
-      definitionId: Uuid,
-      visitDate: Type.Union([DateText, Type.Null()]),
-      state: InstrumentStateSchema,
-    }),
-    {
-      description:
-        'The live visits in the order of the patient context, each with its documentation state: what the table shows without loading every patient context',
-    },
-  ),
+  visitStates: Type.Array(Type.Object({ id: Uuid, state: InstrumentStateSchema, order: Type.Integer() }), {
+    description: 'the live visits by order with their states; empty without StudyPatientGetContextCmd',
+  }),
+  hasIdentity: Type.Boolean({ description: 'an identity is linked at the pseudonymisation service' }),
 });
 
 export const PatientTableQuery = Type.Object({

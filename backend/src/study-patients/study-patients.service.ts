@@ -19,6 +19,7 @@ import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.
 import { callerLocationIds, studyOfLocation } from '../institutes/institutes.sql.js';
 import { findPatients, insertPatient, patientIdOfPseudonym } from '../patients/patients.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
+import { studyPatientsWithIdentity } from './patient-summaries.sql.js';
 import { loadStudyPatient } from './patient-documents.js';
 import { openWorkspace } from './patient-workspace.js';
 import { deletedFlagOf, insertStudyPatient, markDeleted, type StudyPatientRow } from './study-patients.sql.js';
@@ -30,9 +31,10 @@ export function studyPatientDto(row: StudyPatientRow) {
 /** ecrf-calls.md §3: id, fields, visits (with instruments and fields), standaloneInstruments, dataVerificationFlags, patientId. */
 export async function patientContext(db: Kysely<DB>, caller: CurrentUser, id: string) {
   const ws = await openWorkspace(db, id, caller);
-  const flags = await findFlagsOfPatients(db, [id]);
+  const [flags, withIdentity] = await Promise.all([findFlagsOfPatients(db, [id]), studyPatientsWithIdentity(db, [id])]);
   return {
     ...studyPatientDto(ws.patient),
+    hasIdentity: withIdentity.has(id),
     visits: ws.documents.visits,
     standaloneInstruments: ws.documents.standaloneInstruments,
     caseProcessSteps: ws.documents.caseProcessSteps,

@@ -206,6 +206,34 @@ describe('identities of study patients', () => {
     expect(withoutRight.data.studyPatients.edges.every((edge) => edge.node.identity === null && edge.node.visits.length === 0)).toBe(true);
   });
 
+  it("cost the page and one read token beyond the viewer's own data; a page without identities asks for no read token", async () => {
+    await register(person());
+    const { studyId } = await fixtures.location('1001');
+    const VIEWER = 'viewer { rights locations { id } }';
+    const LIST = `query($studyId: ID!, $search: String) { ${VIEWER} studyPatients(studyId: $studyId, first: 25, filter: { search: $search },
+      orderBy: { field: REGISTRATION_DATE, descending: true }) { edges { node { pseudonym identity { lastName } location { id } visitSummaries { state } } } } }`;
+    type Listed = { studyPatients: { edges: { node: { pseudonym: string; identity: { lastName: string } | null } }[] } };
+    const viewerCalls = (await fixtures.graph(`query { ${VIEWER} }`, {}, physician)).extensions?.upstreamCalls ?? Number.NaN;
+
+    const tokens = await auditCount('token.create');
+    const named = await fixtures.graph<Listed>(LIST, { studyId }, physician);
+    expect(named.data.studyPatients.edges.some((edge) => edge.node.identity !== null)).toBe(true);
+    expect(named.extensions?.upstreamCalls).toBe(viewerCalls + 2);
+    expect((await auditCount('token.create')) - tokens).toBe(1);
+
+    // A patient enrolled without an identity, alone on its page.
+    const unnamed = await fixtures.graph<{ node: { pseudonym: string } }>(
+      'query($id: ID!) { node(id: $id) { ... on StudyPatient { pseudonym } } }',
+      { id: await fixtures.createPatient('1001') },
+    );
+    const alone = await fixtures.graph<Listed>(LIST, { studyId, search: unnamed.data.node.pseudonym }, physician);
+    expect(alone.data.studyPatients.edges.map((edge) => edge.node)).toEqual([
+      { pseudonym: unnamed.data.node.pseudonym, identity: null, location: expect.anything(), visitSummaries: [] },
+    ]);
+    expect(alone.extensions?.upstreamCalls).toBe(viewerCalls + 1);
+    expect((await auditCount('token.create')) - tokens).toBe(1);
+  });
+
   it('are read by the super administrator as by the physician: its read token covers every location (issue 18, defect 4)', async () => {
     const someone = person();
     const pseudonym = (await register(someone)).studyPatient?.pseudonym;

@@ -16,6 +16,8 @@ export async function patientIdOf(patient: StudyPatient, context: GatewayContext
 
 export const StudyPatientIdentityFields: Pick<StudyPatientResolvers, 'identity' | 'masterDataChanges'> = {
   identity: async (patient, _, context) => {
+    // The table's row or the context says whether an identity is linked: without one, no read token is asked for.
+    if (!(patient.listItem?.hasIdentity ?? (await contextOf(patient.id, context)).hasIdentity)) return null;
     const patientId = await patientIdOf(patient, context);
     return context.loaders.identities.load(patientId).catch((error: unknown) => rethrowForField(error, context));
   },

@@ -160,6 +160,12 @@ export const StudyPatientType: StudyPatientResolvers = {
       throw error;
     }
   },
+  // A listed patient's visit states come with the table's answer: a list page loads no patient contexts.
+  visitSummaries: async (p, _, c) =>
+    (p.listItem?.visitStates ?? liveVisits(await contextOf(p.id, c)).map(({ visit }) => visit)).map((visit) => ({
+      visitId: toGlobalId('Visit', `${p.id}/${visit.id}`),
+      state: states[visit.state],
+    })),
   standaloneInstruments: async (p, _, c) => {
     const context = await contextOf(p.id, c);
     return context.standaloneInstruments.filter((i) => !i.isDeleted).map((instrument) => ({ context, visit: null, instrument }));

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import type { ScreenOperation, ScreenQuery } from '../layout/screenQuery';
 import { AppRoot } from './AppRoot';
@@ -6,151 +7,279 @@ import { PageSpinner } from '../components/PageSpinner';
 import type { RelaySession } from '../relay/relaySession';
 import { screenLoader } from './screenLoader';
 import { LoginScreen } from '../screens/Login/LoginScreen';
-import { ExternalRedirectScreen } from '../screens/ExternalRedirect/ExternalRedirectScreen';
-import { ImpressumScreen } from '../screens/Impressum/ImpressumScreen';
-import { PasswordRecoveryScreen } from '../screens/PasswordRecovery/PasswordRecoveryScreen';
-import { PasswordResetScreen } from '../screens/PasswordReset/PasswordResetScreen';
-import { HomeScreen, homeScreenQuery } from '../screens/Home/HomeScreen';
 import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen';
-import { UsersAdminScreen, usersAdminScreenQuery } from '../screens/UsersAdmin/UsersAdminScreen';
-import { AuditTrailScreen, auditTrailScreenQuery } from '../screens/AuditTrail/AuditTrailScreen';
-import { InstitutesScreen, institutesScreenQuery } from '../screens/Institutes/InstitutesScreen';
-import { InstitutesOverviewScreen, institutesOverviewScreenQuery } from '../screens/InstitutesOverview/InstitutesOverviewScreen';
-import { AuditLogScreen, auditLogScreenQuery } from '../screens/AuditLog/AuditLogScreen';
-import { DocumentationScreen, documentationScreenQuery } from '../screens/Documentation/DocumentationScreen';
-import { PatientsScreen, patientsScreenQuery } from '../screens/Patients/PatientsScreen';
-import { PatientScreen, patientScreenQuery } from '../screens/Patient/PatientScreen';
-import { PatientCreateScreen, patientCreateScreenQuery } from '../screens/PatientCreate/PatientCreateScreen';
-import { VisitScreen, visitScreenQuery } from '../screens/Visit/VisitScreen';
-import { DeleteVisitScreen, deleteVisitScreenQuery } from '../screens/DeleteVisit/DeleteVisitScreen';
-import { InstrumentScreen, instrumentScreenQuery } from '../screens/Instrument/InstrumentScreen';
-import { VisitFormScreen, visitFormScreenQuery } from '../screens/VisitForm/VisitFormScreen';
-import { PatientEditScreen, patientEditScreenQuery } from '../screens/PatientEdit/PatientEditScreen';
-import { PrintVisitScreen, printVisitScreenQuery } from '../screens/PrintVisit/PrintVisitScreen';
-import { PrintOverviewSheetScreen, printOverviewSheetScreenQuery } from '../screens/PrintOverviewSheet/PrintOverviewSheetScreen';
-import { CaseProgressScreen, caseProgressScreenQuery } from '../screens/CaseProgress/CaseProgressScreen';
-import { CaseProgressTableScreen, caseProgressTableScreenQuery } from '../screens/CaseProgressTable/CaseProgressTableScreen';
-import { QueryOverviewScreen, queryOverviewScreenQuery } from '../screens/QueryOverview/QueryOverviewScreen';
-import { ImportsScreen, importsScreenQuery } from '../screens/Imports/ImportsScreen';
-import { OnkozertExportScreen, onkozertExportScreenQuery } from '../screens/OnkozertExport/OnkozertExportScreen';
-import { ExportsScreen, exportsScreenQuery } from '../screens/Exports/ExportsScreen';
-import { SafetyFreetextReportScreen, safetyFreetextReportScreenQuery } from '../screens/SafetyFreetextReport/SafetyFreetextReportScreen';
-import { SafetyScreeningScreen, safetyScreeningScreenQuery } from '../screens/SafetyScreening/SafetyScreeningScreen';
-import { GenericExportsScreen, genericExportsScreenQuery } from '../screens/GenericExports/GenericExportsScreen';
-import { ProjectsScreen, projectsScreenQuery } from '../screens/Projects/ProjectsScreen';
-import { SupportScreen, supportScreenQuery } from '../screens/Support/SupportScreen';
-import { CalendarScreen, calendarScreenQuery } from '../screens/Calendar/CalendarScreen';
-import { ElearningScreen, elearningScreenQuery } from '../screens/Elearning/ElearningScreen';
-import { NewsDocumentsScreen, newsDocumentsScreenQuery } from '../screens/NewsDocuments/NewsDocumentsScreen';
-import { DocumentsScreen, documentsScreenQuery } from '../screens/Documents/DocumentsScreen';
-import { LegendDocumentsScreen, legendDocumentsScreenQuery } from '../screens/LegendDocuments/LegendDocumentsScreen';
-import { PatientQuestionnaireScreen } from '../screens/PatientQuestionnaire/PatientQuestionnaireScreen';
 
 /**
  * The routes of ecrf-core.md §2 that have a screen in this build. Everything unknown falls into the
  * signed-in shell, which sends signed-out users to '/' and shows "Seite nicht gefunden" otherwise.
- * Each signed-in route preloads its screen's query (docs/web.md "Loading").
+ * Each signed-in route preloads its screen's query (docs/web.md "Loading"). Every screen but the sign-in and
+ * "Seite nicht gefunden" is its own chunk, loaded with its route (docs/web.md "Delivery"): the sign-in screen
+ * loads no form renderer, patient screens or charts.
  */
 export function createAppRoutes(session: RelaySession): RouteObject[] {
   const load = <T extends ScreenOperation>(screenQuery: ScreenQuery<T>) => screenLoader(session, screenQuery);
+  /** A signed-in screen, once its chunk is there: its loader preloads its query. */
+  const screen = <T extends ScreenOperation>(screenQuery: ScreenQuery<T>, element: ReactNode) => ({ loader: load(screenQuery), element });
   return [
     {
       element: <AppRoot session={session} />,
       children: [
         { path: '/', element: <LoginScreen /> },
-        { path: '/externalredirect', element: <ExternalRedirectScreen /> },
-        { path: '/impressum', element: <ImpressumScreen /> },
-        { path: '/passwordrecovery', element: <PasswordRecoveryScreen /> },
-        { path: '/passwordreset/:userId', element: <PasswordResetScreen /> },
+        {
+          path: '/externalredirect',
+          lazy: () => import('../screens/ExternalRedirect/ExternalRedirectScreen').then((m) => ({ element: <m.ExternalRedirectScreen /> })),
+        },
+        {
+          path: '/impressum',
+          lazy: () => import('../screens/Impressum/ImpressumScreen').then((m) => ({ element: <m.ImpressumScreen /> })),
+        },
+        {
+          path: '/passwordrecovery',
+          lazy: () => import('../screens/PasswordRecovery/PasswordRecoveryScreen').then((m) => ({ element: <m.PasswordRecoveryScreen /> })),
+        },
+        {
+          path: '/passwordreset/:userId',
+          lazy: () => import('../screens/PasswordReset/PasswordResetScreen').then((m) => ({ element: <m.PasswordResetScreen /> })),
+        },
         // A patient's questionnaire (an addition to core §2's public routes, docs/web.md): the code is the credential.
-        { path: '/fragebogen', element: <PatientQuestionnaireScreen /> },
-        { path: '/fragebogen/:accessCode', element: <PatientQuestionnaireScreen /> },
+        {
+          path: '/fragebogen',
+          lazy: () =>
+            import('../screens/PatientQuestionnaire/PatientQuestionnaireScreen').then((m) => ({
+              element: <m.PatientQuestionnaireScreen />,
+            })),
+        },
+        {
+          path: '/fragebogen/:accessCode',
+          lazy: () =>
+            import('../screens/PatientQuestionnaire/PatientQuestionnaireScreen').then((m) => ({
+              element: <m.PatientQuestionnaireScreen />,
+            })),
+        },
         {
           element: <AppShell />,
           // Shown until the first page load's loader has started the screen's query, as while it answers.
           hydrateFallbackElement: <PageSpinner />,
           children: [
-            { path: '/home', loader: load(homeScreenQuery), element: <HomeScreen /> },
-            { path: '/admin/usersadmin', loader: load(usersAdminScreenQuery), element: <UsersAdminScreen /> },
-            { path: '/admin/audittrail', loader: load(auditTrailScreenQuery), element: <AuditTrailScreen /> },
-            { path: '/institutes', loader: load(institutesScreenQuery), element: <InstitutesScreen /> },
-            { path: '/institutesoverview', loader: load(institutesOverviewScreenQuery), element: <InstitutesOverviewScreen /> },
-            { path: '/auditLog', loader: load(auditLogScreenQuery), element: <AuditLogScreen /> },
-            { path: '/documentation', loader: load(documentationScreenQuery), element: <DocumentationScreen /> },
-            { path: '/elearning', loader: load(elearningScreenQuery), element: <ElearningScreen /> },
-            { path: '/newsDocuments', loader: load(newsDocumentsScreenQuery), element: <NewsDocumentsScreen /> },
-            { path: '/documents', loader: load(documentsScreenQuery), element: <DocumentsScreen /> },
-            { path: '/legendDocuments', loader: load(legendDocumentsScreenQuery), element: <LegendDocumentsScreen /> },
-            { path: '/patients', loader: load(patientsScreenQuery), element: <PatientsScreen /> },
-            { path: '/query-overview', loader: load(queryOverviewScreenQuery), element: <QueryOverviewScreen /> },
-            { path: '/imports', loader: load(importsScreenQuery), element: <ImportsScreen /> },
-            { path: '/onkozertexport', loader: load(onkozertExportScreenQuery), element: <OnkozertExportScreen /> },
-            { path: '/exports', loader: load(exportsScreenQuery), element: <ExportsScreen /> },
-            { path: '/safety/freetextreport', loader: load(safetyFreetextReportScreenQuery), element: <SafetyFreetextReportScreen /> },
-            { path: '/safety/report', loader: load(safetyScreeningScreenQuery), element: <SafetyScreeningScreen /> },
-            { path: '/safety/generic-exports', loader: load(genericExportsScreenQuery), element: <GenericExportsScreen /> },
-            { path: '/support', loader: load(supportScreenQuery), element: <SupportScreen /> },
-            { path: '/calendar', loader: load(calendarScreenQuery), element: <CalendarScreen /> },
-            { path: '/patientCreate', loader: load(patientCreateScreenQuery), element: <PatientCreateScreen /> },
-            { path: '/patient/:patientId', loader: load(patientScreenQuery), element: <PatientScreen /> },
-            { path: '/patient/edit/:patientId', loader: load(patientEditScreenQuery), element: <PatientEditScreen /> },
+            {
+              path: '/home',
+              lazy: () => import('../screens/Home/HomeScreen').then((m) => screen(m.homeScreenQuery, <m.HomeScreen />)),
+            },
+            {
+              path: '/admin/usersadmin',
+              lazy: () =>
+                import('../screens/UsersAdmin/UsersAdminScreen').then((m) => screen(m.usersAdminScreenQuery, <m.UsersAdminScreen />)),
+            },
+            {
+              path: '/admin/audittrail',
+              lazy: () =>
+                import('../screens/AuditTrail/AuditTrailScreen').then((m) => screen(m.auditTrailScreenQuery, <m.AuditTrailScreen />)),
+            },
+            {
+              path: '/institutes',
+              lazy: () =>
+                import('../screens/Institutes/InstitutesScreen').then((m) => screen(m.institutesScreenQuery, <m.InstitutesScreen />)),
+            },
+            {
+              path: '/institutesoverview',
+              lazy: () =>
+                import('../screens/InstitutesOverview/InstitutesOverviewScreen').then((m) =>
+                  screen(m.institutesOverviewScreenQuery, <m.InstitutesOverviewScreen />),
+                ),
+            },
+            {
+              path: '/auditLog',
+              lazy: () => import('../screens/AuditLog/AuditLogScreen').then((m) => screen(m.auditLogScreenQuery, <m.AuditLogScreen />)),
+            },
+            {
+              path: '/documentation',
+              lazy: () =>
+                import('../screens/Documentation/DocumentationScreen').then((m) =>
+                  screen(m.documentationScreenQuery, <m.DocumentationScreen />),
+                ),
+            },
+            {
+              path: '/elearning',
+              lazy: () => import('../screens/Elearning/ElearningScreen').then((m) => screen(m.elearningScreenQuery, <m.ElearningScreen />)),
+            },
+            {
+              path: '/newsDocuments',
+              lazy: () =>
+                import('../screens/NewsDocuments/NewsDocumentsScreen').then((m) =>
+                  screen(m.newsDocumentsScreenQuery, <m.NewsDocumentsScreen />),
+                ),
+            },
+            {
+              path: '/documents',
+              lazy: () => import('../screens/Documents/DocumentsScreen').then((m) => screen(m.documentsScreenQuery, <m.DocumentsScreen />)),
+            },
+            {
+              path: '/legendDocuments',
+              lazy: () =>
+                import('../screens/LegendDocuments/LegendDocumentsScreen').then((m) =>
+                  screen(m.legendDocumentsScreenQuery, <m.LegendDocumentsScreen />),
+                ),
+            },
+            {
+              path: '/patients',
+              lazy: () => import('../screens/Patients/PatientsScreen').then((m) => screen(m.patientsScreenQuery, <m.PatientsScreen />)),
+            },
+            {
+              path: '/query-overview',
+              lazy: () =>
+                import('../screens/QueryOverview/QueryOverviewScreen').then((m) =>
+                  screen(m.queryOverviewScreenQuery, <m.QueryOverviewScreen />),
+                ),
+            },
+            {
+              path: '/imports',
+              lazy: () => import('../screens/Imports/ImportsScreen').then((m) => screen(m.importsScreenQuery, <m.ImportsScreen />)),
+            },
+            {
+              path: '/onkozertexport',
+              lazy: () =>
+                import('../screens/OnkozertExport/OnkozertExportScreen').then((m) =>
+                  screen(m.onkozertExportScreenQuery, <m.OnkozertExportScreen />),
+                ),
+            },
+            {
+              path: '/exports',
+              lazy: () => import('../screens/Exports/ExportsScreen').then((m) => screen(m.exportsScreenQuery, <m.ExportsScreen />)),
+            },
+            {
+              path: '/safety/freetextreport',
+              lazy: () =>
+                import('../screens/SafetyFreetextReport/SafetyFreetextReportScreen').then((m) =>
+                  screen(m.safetyFreetextReportScreenQuery, <m.SafetyFreetextReportScreen />),
+                ),
+            },
+            {
+              path: '/safety/report',
+              lazy: () =>
+                import('../screens/SafetyScreening/SafetyScreeningScreen').then((m) =>
+                  screen(m.safetyScreeningScreenQuery, <m.SafetyScreeningScreen />),
+                ),
+            },
+            {
+              path: '/safety/generic-exports',
+              lazy: () =>
+                import('../screens/GenericExports/GenericExportsScreen').then((m) =>
+                  screen(m.genericExportsScreenQuery, <m.GenericExportsScreen />),
+                ),
+            },
+            {
+              path: '/support',
+              lazy: () => import('../screens/Support/SupportScreen').then((m) => screen(m.supportScreenQuery, <m.SupportScreen />)),
+            },
+            {
+              path: '/calendar',
+              lazy: () => import('../screens/Calendar/CalendarScreen').then((m) => screen(m.calendarScreenQuery, <m.CalendarScreen />)),
+            },
+            {
+              path: '/patientCreate',
+              lazy: () =>
+                import('../screens/PatientCreate/PatientCreateScreen').then((m) =>
+                  screen(m.patientCreateScreenQuery, <m.PatientCreateScreen />),
+                ),
+            },
+            {
+              path: '/patient/:patientId',
+              lazy: () => import('../screens/Patient/PatientScreen').then((m) => screen(m.patientScreenQuery, <m.PatientScreen />)),
+            },
+            {
+              path: '/patient/edit/:patientId',
+              lazy: () =>
+                import('../screens/PatientEdit/PatientEditScreen').then((m) => screen(m.patientEditScreenQuery, <m.PatientEditScreen />)),
+            },
             {
               path: '/patient/:patientId/visit/:visitDefinitionId/new',
-              loader: load(visitFormScreenQuery),
-              element: <VisitFormScreen mode="new" />,
+              lazy: () =>
+                import('../screens/VisitForm/VisitFormScreen').then((m) =>
+                  screen(m.visitFormScreenQuery, <m.VisitFormScreen mode="new" />),
+                ),
             },
             {
               path: '/patient/:patientId/visit/:visitId/edit',
-              loader: load(visitFormScreenQuery),
-              element: <VisitFormScreen mode="edit" />,
+              lazy: () =>
+                import('../screens/VisitForm/VisitFormScreen').then((m) =>
+                  screen(m.visitFormScreenQuery, <m.VisitFormScreen mode="edit" />),
+                ),
             },
-            { path: '/patient/:patientId/visit/:visitId', loader: load(visitScreenQuery), element: <VisitScreen /> },
+            {
+              path: '/patient/:patientId/visit/:visitId',
+              lazy: () => import('../screens/Visit/VisitScreen').then((m) => screen(m.visitScreenQuery, <m.VisitScreen />)),
+            },
             {
               path: '/patient/:patientId/visit/:visitId/instrument/:instrumentId/edit',
-              loader: load(instrumentScreenQuery),
-              element: <InstrumentScreen mode="edit" />,
+              lazy: () =>
+                import('../screens/Instrument/InstrumentScreen').then((m) =>
+                  screen(m.instrumentScreenQuery, <m.InstrumentScreen mode="edit" />),
+                ),
             },
             {
               path: '/patient/:patientId/visit/:visitId/instrument/:instrumentId/new',
-              loader: load(instrumentScreenQuery),
-              element: <InstrumentScreen mode="new" />,
+              lazy: () =>
+                import('../screens/Instrument/InstrumentScreen').then((m) =>
+                  screen(m.instrumentScreenQuery, <m.InstrumentScreen mode="new" />),
+                ),
             },
             {
               path: '/patient/:patientId/instrument/:instrumentId/edit',
-              loader: load(instrumentScreenQuery),
-              element: <InstrumentScreen mode="edit" />,
+              lazy: () =>
+                import('../screens/Instrument/InstrumentScreen').then((m) =>
+                  screen(m.instrumentScreenQuery, <m.InstrumentScreen mode="edit" />),
+                ),
             },
             {
               path: '/patient/:patientId/instrument/:instrumentId/new',
-              loader: load(instrumentScreenQuery),
-              element: <InstrumentScreen mode="new" />,
+              lazy: () =>
+                import('../screens/Instrument/InstrumentScreen').then((m) =>
+                  screen(m.instrumentScreenQuery, <m.InstrumentScreen mode="new" />),
+                ),
             },
-            { path: '/deleteVisit/:visitId', loader: load(deleteVisitScreenQuery), element: <DeleteVisitScreen /> },
+            {
+              path: '/deleteVisit/:visitId',
+              lazy: () =>
+                import('../screens/DeleteVisit/DeleteVisitScreen').then((m) => screen(m.deleteVisitScreenQuery, <m.DeleteVisitScreen />)),
+            },
             {
               path: '/patient/:patientId/visit/:visitId/print',
-              loader: load(printVisitScreenQuery),
-              element: <PrintVisitScreen kind="visit" />,
+              lazy: () =>
+                import('../screens/PrintVisit/PrintVisitScreen').then((m) =>
+                  screen(m.printVisitScreenQuery, <m.PrintVisitScreen kind="visit" />),
+                ),
             },
             {
               path: '/patient/:patientId/visit/:visitId/printDiagnosticRequirement',
-              loader: load(printVisitScreenQuery),
-              element: <PrintVisitScreen kind="diagnosticRequirement" />,
+              lazy: () =>
+                import('../screens/PrintVisit/PrintVisitScreen').then((m) =>
+                  screen(m.printVisitScreenQuery, <m.PrintVisitScreen kind="diagnosticRequirement" />),
+                ),
             },
-            { path: '/patient/:patientId/projects', loader: load(projectsScreenQuery), element: <ProjectsScreen /> },
+            {
+              path: '/patient/:patientId/projects',
+              lazy: () => import('../screens/Projects/ProjectsScreen').then((m) => screen(m.projectsScreenQuery, <m.ProjectsScreen />)),
+            },
             {
               path: '/patient/:patientId/printOverviewSheet',
-              loader: load(printOverviewSheetScreenQuery),
-              element: <PrintOverviewSheetScreen />,
+              lazy: () =>
+                import('../screens/PrintOverviewSheet/PrintOverviewSheetScreen').then((m) =>
+                  screen(m.printOverviewSheetScreenQuery, <m.PrintOverviewSheetScreen />),
+                ),
             },
             {
               path: '/patient/:patientId/visit/:visitId/caseprogress',
-              loader: load(caseProgressScreenQuery),
-              element: <CaseProgressScreen />,
+              lazy: () =>
+                import('../screens/CaseProgress/CaseProgressScreen').then((m) =>
+                  screen(m.caseProgressScreenQuery, <m.CaseProgressScreen />),
+                ),
             },
             {
               path: '/patient/:patientId/visit/:visitId/caseprogresstable',
-              loader: load(caseProgressTableScreenQuery),
-              element: <CaseProgressTableScreen />,
+              lazy: () =>
+                import('../screens/CaseProgressTable/CaseProgressTableScreen').then((m) =>
+                  screen(m.caseProgressTableScreenQuery, <m.CaseProgressTableScreen />),
+                ),
             },
             { path: '*', loader: load(appShellQuery), element: <NotFoundScreen /> },
           ],

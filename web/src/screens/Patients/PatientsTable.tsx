@@ -67,8 +67,8 @@ export function PatientsTable({ query, labelledBy, studyId, locations, mayListAs
                 identifier
                 displayName
               }
-              visits {
-                id
+              visitSummaries {
+                visitId
                 state
               }
             }
@@ -195,12 +195,12 @@ function patientColumns(showNames: boolean, mayOpenPatients: boolean): Column<Pa
       id: 'visits',
       header: t.visits,
       renderCell: (node) =>
-        node.visits.length === 0 ? (
+        node.visitSummaries.length === 0 ? (
           '–'
         ) : (
           <span className={styles.actions}>
-            {node.visits.map((visit) => (
-              <StateLabel key={visit.id} state={visit.state} />
+            {node.visitSummaries.map((visit) => (
+              <StateLabel key={visit.visitId} state={visit.state} />
             ))}
           </span>
         ),
