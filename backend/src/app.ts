@@ -11,6 +11,7 @@ import type { BackendConfig } from './config/config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { registerRouteAccess, type RouteAccess } from './http/route-access.js';
+import { registerReasonForChange } from './http/reason-for-change.js';
 import { ErrorResponseSchema } from './http/schemas.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app);
   registerRouteAccess(app, options.db.db, options.config);
+  registerReasonForChange(app);
   const eventHub = await createEventHub(app, options.db);
   const exportRuntime = createExportRuntime({
     database: options.db,

@@ -70,6 +70,14 @@ describe('visits', () => {
     const change = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, { version: signed.version, visitDate: '2023-02-02' });
     expect(change.status).toBe(422);
     expect(change.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
+    // A blank reason is no reason (issue 15).
+    const blank = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, {
+      version: signed.version,
+      visitDate: '2023-02-02',
+      reasonForChange: '   ',
+    });
+    expect(blank.status).toBe(422);
+    expect(blank.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
     const changed = await physician.send<VisitDto>('PUT', `Visit/${baseline.id}`, {
       version: signed.version,
       visitDate: '2023-02-02',
@@ -90,6 +98,7 @@ describe('visits', () => {
     expect(fu.status).toBe(201);
     expect((await physician.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=Falsch%20angelegt`)).status).toBe(403);
     expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}`)).status).toBe(400);
+    expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=%09`)).status).toBe(400);
     expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=Falsch%20angelegt`)).status).toBe(204);
     const deleted = await physician.get<VisitDto>(`Visit/${fu.body.id}`);
     expect(deleted.body.isDeleted).toBe(true);
