@@ -12,6 +12,7 @@ import type { Database } from './db/database.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { registerRouteAccess, type RouteAccess } from './http/route-access.js';
 import { registerReasonForChange } from './http/reason-for-change.js';
+import { registerStorableText } from './http/storable-text.js';
 import { ErrorResponseSchema } from './http/schemas.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app);
   registerRouteAccess(app, options.db.db, options.config);
+  registerStorableText(app);
   registerReasonForChange(app);
   const eventHub = await createEventHub(app, options.db);
   const exportRuntime = createExportRuntime({

@@ -14,6 +14,7 @@ import { WebSocketServer } from 'ws';
 import { createContext, tokenFromAuthorization, type GatewayContext } from './context.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { formatError } from './http/error-codes.js';
+import { errorAnswers } from './http/error-answers.js';
 import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
@@ -39,7 +40,13 @@ const armor = new ApolloArmor({
   costLimit: { maxCost: 20_000, flattenFragments: true },
   maxAliases: { n: 20 },
   maxDirectives: { n: 30 },
+  // Its token limit throws from an Apollo plugin, which answers 500 (and so do syntax errors it meets first);
+  // graphql's own parser limit below makes both a parse failure, 400 (issue 15).
+  maxTokens: { enabled: false },
 });
+
+/** graphql-armor's default; the largest screen query (InstrumentScreenQuery) has about 540 tokens. */
+const MAX_TOKENS = 1000;
 
 export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const pool = createBackendPool(config.backendUrl);
@@ -80,6 +87,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,
+    includeStacktraceInErrorResponses: config.stackTraces,
+    parseOptions: { maxTokens: MAX_TOKENS },
     formatError,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
     validationRules: protection.validationRules,
@@ -118,6 +127,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   registerOnkozertUploadRoute(app, pool);
   registerNewsDocumentUploadRoutes(app, pool);
   if (config.webDist) serveWebApp(app, config.webDist);
+  app.use(errorAnswers);
 
   return {
     httpServer,

@@ -22,6 +22,8 @@ export type GatewayConfig = {
   /** Directory of the built web app; served with SPA fallback when set. */
   webDist: string | undefined;
   introspection: boolean;
+  /** Stack traces in GraphQL error answers: off unless GRAPHQL_STACKTRACES=true (issue 15; never in production). */
+  stackTraces: boolean;
   /** Adds `extensions.upstreamCalls` to every response: for tests and for integrators measuring cost. */
   exposeUpstreamCalls: boolean;
   client: ClientConfig;
@@ -83,6 +85,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     mainzellisteUrl: (env.MAINZELLISTE_URL ?? 'http://127.0.0.1:4200').replace(/\/+$/, ''),
     webDist: env.WEB_DIST,
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
+    stackTraces: env.GRAPHQL_STACKTRACES === 'true',
     exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',
     eventsApiKey: sharedKey(env, production, 'EVENTS_API_KEY', developmentEventsApiKey),
     fileLinkSecret: sharedKey(env, production, 'FILE_LINK_SECRET', developmentFileLinkSecret),

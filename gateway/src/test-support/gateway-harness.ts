@@ -67,6 +67,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     mainzellisteUrl,
     webDist: undefined,
     introspection: true,
+    stackTraces: false,
     exposeUpstreamCalls: true,
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
