@@ -111,12 +111,30 @@ describe('visits', () => {
     expect(row.reason).toBe('Falsch angelegt');
   });
 
-  it("answers 403 without the right and outside the caller's locations", async () => {
+  it("answers 403 without the right, and 404 for another location's records, as for unknown ones (issue 15)", async () => {
     const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry);
     expect((await researcher.get(`StudyPatient/${studyPatientId}/context`)).status).toBe(403);
     expect((await researcher.send('POST', `Visit/${baseline.id}/sign`, { password: TEST_PASSWORD })).status).toBe(403);
-    expect((await physicianElsewhere.get(`StudyPatient/${studyPatientId}/context`)).status).toBe(403);
-    expect((await physicianElsewhere.get(`Visit/${baseline.id}`)).status).toBe(403);
+    const fieldId = baseline.fields[0]?.id ?? '';
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const hidden = (id: string, unknownId: string) => [
+      [`StudyPatient/${id}/context`, `StudyPatient/${unknownId}/context`],
+      [`StudyPatient/context?ids=${id}`, `StudyPatient/context?ids=${unknownId}`],
+      [`CaseProcess/patient/${id}`, `CaseProcess/patient/${unknownId}`],
+      [`NngmStudyPatient/${id}/UpdateNngmStudyPatientDataLog`, `NngmStudyPatient/${unknownId}/UpdateNngmStudyPatientDataLog`],
+    ];
+    const routes = [
+      ...hidden(studyPatientId, unknown),
+      [`Visit/${baseline.id}`, `Visit/${unknown}`],
+      [`CaseProcess/visit/${baseline.id}`, `CaseProcess/visit/${unknown}`],
+      [`DataField/${fieldId}`, `DataField/${unknown}`],
+    ];
+    for (const [foreign = '', missing = ''] of routes) {
+      const answer = await physicianElsewhere.get<Refusal>(foreign);
+      const none = await physicianElsewhere.get<Refusal>(missing);
+      expect([foreign, answer.status, answer.body.message]).toEqual([foreign, 404, none.body.message]);
+      expect(none.status).toBe(404);
+    }
     const batch = await physicianElsewhere.get<VisitDto[]>(`Visit/batch?ids=${baseline.id}`);
     expect(batch.body).toEqual([]);
   });
