@@ -89,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     exposeHeadRoutes: false,
+    // The contract's original server matches paths case-insensitively and clients rely on it (`PUT User/Password`, issue 15).
+    routerOptions: { caseSensitive: false },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -143,6 +143,20 @@ describe('PUT /User/password', () => {
       .executeTakeFirstOrThrow();
     expect(audit).toEqual({ old_value: { passwordHash: '[redacted]' }, new_value: { passwordHash: '[redacted]' } });
   });
+
+  it('matches the path case-insensitively, as the original server does (PUT User/Password, issue 15)', async () => {
+    const user = await createTestUser(backend.database);
+    const { token } = await signIn(backend.app, user.userName, user.password);
+    const changed = await backend.app.inject({
+      method: 'PUT',
+      url: '/api/v1.0/User/Password',
+      headers: bearer(token),
+      payload: { id: user.id, oldPasswordString: user.password, newPasswordString: 'Neues-Passwort2' },
+    });
+    expect(changed.json()).toEqual({ passwordChanged: true });
+    const current = await backend.app.inject({ method: 'GET', url: '/API/V1.0/user/CURRENT', headers: bearer(token) });
+    expect(current.json<{ id: string }>().id).toBe(user.id);
+  });
 });
 
 describe('POST /nms_system_api/syncEcrfUserPassword', () => {
