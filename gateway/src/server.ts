@@ -2,7 +2,7 @@
  * The gateway: Apollo Server over HTTP and graphql-ws over WebSocket on one port and one path
  * (`/graphql`), `/healthz`, and the built web app. `createGateway` builds it; `listen` is separate.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -15,6 +15,7 @@ import { createContext, tokenFromAuthorization, type GatewayContext } from './co
 import type { GatewayConfig } from './config/gateway-config.js';
 import { formatError } from './http/error-codes.js';
 import { errorAnswers } from './http/error-answers.js';
+import { originAllowed } from './http/origin-check.js';
 import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
@@ -60,7 +61,12 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsServer = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }, answer: (allowed: boolean, status?: number) => void) =>
+      answer(originAllowed(origin, req.headers.host, config.publicOrigins), 403),
+  });
   const wsCleanup = useServer<{ authorization?: string }>(
     {
       schema,

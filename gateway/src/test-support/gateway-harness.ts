@@ -68,6 +68,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     webDist: undefined,
     introspection: true,
     stackTraces: false,
+    publicOrigins: ['https://ecrf.example'],
     exposeUpstreamCalls: true,
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
