@@ -11,6 +11,8 @@ import type { BackendConfig } from './config/config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { registerRouteAccess, type RouteAccess } from './http/route-access.js';
+import { registerReasonForChange } from './http/reason-for-change.js';
+import { registerStorableText } from './http/storable-text.js';
 import { ErrorResponseSchema } from './http/schemas.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -87,6 +89,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     exposeHeadRoutes: false,
+    // The contract's original server matches paths case-insensitively and clients rely on it (`PUT User/Password`, issue 15).
+    routerOptions: { caseSensitive: false },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -133,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app);
   registerRouteAccess(app, options.db.db, options.config);
+  registerStorableText(app);
+  registerReasonForChange(app);
   const eventHub = await createEventHub(app, options.db);
   const exportRuntime = createExportRuntime({
     database: options.db,

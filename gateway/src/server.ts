@@ -2,7 +2,7 @@
  * The gateway: Apollo Server over HTTP and graphql-ws over WebSocket on one port and one path
  * (`/graphql`), `/healthz`, and the built web app. `createGateway` builds it; `listen` is separate.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -14,6 +14,8 @@ import { WebSocketServer } from 'ws';
 import { createContext, tokenFromAuthorization, type GatewayContext } from './context.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { formatError } from './http/error-codes.js';
+import { errorAnswers } from './http/error-answers.js';
+import { originAllowed } from './http/origin-check.js';
 import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
@@ -39,7 +41,13 @@ const armor = new ApolloArmor({
   costLimit: { maxCost: 20_000, flattenFragments: true },
   maxAliases: { n: 20 },
   maxDirectives: { n: 30 },
+  // Its token limit throws from an Apollo plugin, which answers 500 (and so do syntax errors it meets first);
+  // graphql's own parser limit below makes both a parse failure, 400 (issue 15).
+  maxTokens: { enabled: false },
 });
+
+/** graphql-armor's default; the largest screen query (InstrumentScreenQuery) has about 540 tokens. */
+const MAX_TOKENS = 1000;
 
 export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const pool = createBackendPool(config.backendUrl);
@@ -53,7 +61,12 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsServer = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    verifyClient: ({ origin, req }: { origin?: string; req: IncomingMessage }, answer: (allowed: boolean, status?: number) => void) =>
+      answer(originAllowed(origin, req.headers.host, config.publicOrigins), 403),
+  });
   const wsCleanup = useServer<{ authorization?: string }>(
     {
       schema,
@@ -80,6 +93,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,
+    includeStacktraceInErrorResponses: config.stackTraces,
+    parseOptions: { maxTokens: MAX_TOKENS },
     formatError,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
     validationRules: protection.validationRules,
@@ -118,6 +133,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   registerOnkozertUploadRoute(app, pool);
   registerNewsDocumentUploadRoutes(app, pool);
   if (config.webDist) serveWebApp(app, config.webDist);
+  app.use(errorAnswers);
 
   return {
     httpServer,

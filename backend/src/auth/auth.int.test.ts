@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetOpenSessions } from './sessions.js';
+import { sha256 } from './tokens.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
@@ -160,6 +162,37 @@ describe('DELETE /Auth/{userId}', () => {
     const response = await backend.app.inject({ method: 'DELETE', url: `/api/v1.0/Auth/${user.id}`, headers: bearer(tokens.token) });
     expect(response.statusCode).toBe(204);
     expect((await refresh(tokens.refreshToken)).statusCode).toBe(401);
+    // The access token ends with the session at once, not after its 15 minutes (issue 15).
+    const after = await backend.app.inject({ method: 'GET', url: '/api/v1.0/User/current', headers: bearer(tokens.token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json<{ message: string }>().message).toBe('session ended');
+  });
+
+  it('ends the access token of a session revoked elsewhere, and of a deactivated account, at once', async () => {
+    const user = await createTestUser(backend.database);
+    const first = await signIn(backend.app, user.userName, user.password);
+    const second = await signIn(backend.app, user.userName, user.password);
+    const current = (token: string) => backend.app.inject({ method: 'GET', url: '/api/v1.0/User/current', headers: bearer(token) });
+    expect((await current(first.token)).statusCode).toBe(200);
+    // Another replica revokes the first session: after the short cache, this one refuses its token too.
+    await backend.database.db
+      .updateTable('refresh_token')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', sha256(first.refreshToken))
+      .execute();
+    forgetOpenSessions();
+    expect((await current(first.token)).statusCode).toBe(401);
+    expect((await current(second.token)).statusCode).toBe(200);
+
+    const admin = await createTestUser(backend.database, { role: 'SuperAdmin' });
+    const adminTokens = await signIn(backend.app, admin.userName, admin.password);
+    const deactivated = await backend.app.inject({
+      method: 'PUT',
+      url: `/api/v1.0/User/${user.id}/Deactivate`,
+      headers: bearer(adminTokens.token),
+    });
+    expect(deactivated.statusCode).toBe(200);
+    expect((await current(second.token)).statusCode).toBe(401);
   });
 
   it('needs AuthDeleteCmd for another user', async () => {

@@ -4,6 +4,8 @@ import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { Uuid, routeSchema } from '../http/schemas.js';
 import { signIn } from './auth.service.js';
+import { createThrottle } from './throttling.js';
+import { EcrfError, type ErrorCode } from '../errors/errors.js';
 import { refreshSignIn, revokeAllRefreshTokens } from './refresh.service.js';
 
 const TokenPair = Type.Object({
@@ -15,7 +17,11 @@ const TokenPair = Type.Object({
 
 const tags = ['Auth'];
 
+/** Failed sign-ins: a wrong password or unknown name, and tries at a locked account. */
+const COUNTED_FAILURES: ReadonlySet<ErrorCode> = new Set(['ECRF_ERR_INVALID_CREDENTIALS', 'ECRF_ERR_ACCOUNT_LOCKED']);
+
 export function registerAuthRoutes(app: App, deps: AppDeps): void {
+  const signInThrottle = createThrottle(deps.config.throttling.signIn, deps.config.clock);
   app.post(
     '/Auth',
     {
@@ -27,10 +33,18 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
         isPublic: true,
         body: Type.Object({ userName: Type.String({ minLength: 1 }), password: Type.String({ minLength: 1 }) }),
         response: { 200: TokenPair },
-        errors: [401, 403, 423],
+        errors: [401, 403, 423, 429],
       }),
     },
-    (request) => signIn(deps, request.body.userName, request.body.password),
+    async (request, reply) => {
+      signInThrottle.refuseIfThrottled(reply, request.ip, request.body.userName);
+      try {
+        return await signIn(deps, request.body.userName, request.body.password);
+      } catch (error) {
+        if (error instanceof EcrfError && COUNTED_FAILURES.has(error.code)) signInThrottle.count(request.ip, request.body.userName);
+        throw error;
+      }
+    },
   );
 
   app.post(

@@ -33,7 +33,11 @@ export async function issueTokens(
 ): Promise<TokenPair> {
   const refreshToken = randomSecret();
   await insertRefreshToken(trx, { userId: user.id, familyId: family.id, tokenHash: sha256(refreshToken), expiresAt: family.expiresAt });
-  const access = await signAccessToken({ userId: user.id, role: user.role }, deps.config.jwtSecret, deps.config.accessTokenTtlSeconds);
+  const access = await signAccessToken(
+    { userId: user.id, role: user.role, sessionId: family.id },
+    deps.config.jwtSecret,
+    deps.config.accessTokenTtlSeconds,
+  );
   return { token: access.token, refreshToken, expiresAt: access.expiresAt.toISOString(), userId: user.id };
 }
 

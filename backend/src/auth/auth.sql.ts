@@ -1,5 +1,6 @@
 /** The queries of sign-in and of refresh tokens (stored only as sha256 hashes; a family is one sign-in). */
 import type { Kysely } from 'kysely';
+import { forgetOpenSessions } from './sessions.js';
 import type { DB } from '../__generated__/database.js';
 
 /** The account signing in under a user name (case-insensitive), with its role and sign-in failure state. */
@@ -90,5 +91,6 @@ export async function revokeRefreshTokens(db: Kysely<DB>, column: 'family_id' | 
     .where(column, '=', value)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  forgetOpenSessions();
   return Number(result.numUpdatedRows);
 }

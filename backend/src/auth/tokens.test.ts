@@ -6,16 +6,16 @@ describe('access tokens', () => {
   const secret = randomBytes(32);
 
   it('round-trips the claims', async () => {
-    const { token, expiresAt } = await signAccessToken({ userId: 'u1', role: 'Physician' }, secret, 900);
-    expect(await verifyAccessToken(token, secret)).toEqual({ userId: 'u1', role: 'Physician' });
+    const { token, expiresAt } = await signAccessToken({ userId: 'u1', role: 'Physician', sessionId: 's1' }, secret, 900);
+    expect(await verifyAccessToken(token, secret)).toEqual({ userId: 'u1', role: 'Physician', sessionId: 's1' });
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 890_000);
   });
 
   it('refuses expired, forged and malformed tokens', async () => {
     const past = new Date(Date.now() - 3600_000);
-    const expired = await signAccessToken({ userId: 'u1', role: 'Physician' }, secret, 60, past);
+    const expired = await signAccessToken({ userId: 'u1', role: 'Physician', sessionId: 's1' }, secret, 60, past);
     expect(await verifyAccessToken(expired.token, secret)).toBeNull();
-    const forged = await signAccessToken({ userId: 'u1', role: 'SuperAdmin' }, randomBytes(32), 900);
+    const forged = await signAccessToken({ userId: 'u1', role: 'SuperAdmin', sessionId: 's1' }, randomBytes(32), 900);
     expect(await verifyAccessToken(forged.token, secret)).toBeNull();
     expect(await verifyAccessToken('not.a.jwt', secret)).toBeNull();
   });

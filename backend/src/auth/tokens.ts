@@ -1,13 +1,14 @@
 /**
  * Access and refresh tokens (ecrf-core.md §4 sign-in, ecrf-calls.md §4 session refresh).
- * Access token: JWT HS256 with sub = user id and role = role identifier, short-lived.
+ * Access token: JWT HS256 with sub = user id, role = role identifier and sid = the session (refresh-token
+ * family, auth/sessions.ts), short-lived.
  * Refresh token and recovery challenge: 32 random bytes, base64url; only their sha256 is stored, which is
  * enough for high-entropy random secrets (no salt or slow hash needed).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
-export type AccessClaims = { userId: string; role: string };
+export type AccessClaims = { userId: string; role: string; sessionId: string };
 
 const ISSUER = 'ecrf-backend';
 
@@ -19,7 +20,7 @@ export async function signAccessToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ttlSeconds) * 1000);
-  const token = await new SignJWT({ role: claims.role })
+  const token = await new SignJWT({ role: claims.role, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -33,8 +34,8 @@ export async function signAccessToken(
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
-    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-    return { userId: payload.sub, role: payload.role };
+    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sid !== 'string') return null;
+    return { userId: payload.sub, role: payload.role, sessionId: payload.sid };
   } catch {
     return null;
   }

@@ -24,7 +24,7 @@ export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
   const stepsOfVisit = async (visitId: string) => caseProcessSummary((await findSteps(db, { visitId })).map(stepDto));
   const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string) => {
     const patient = await loadStudyPatient(db, await studyPatientOfVisit(db, visitId));
-    await assertPatientAccess(db, caller, patient);
+    await assertPatientAccess(db, caller, patient, 'visit');
     return patient;
   };
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirFrom, type Env } from '@ecrf/database';
+import { defaultThrottlingPolicy, type ThrottlingPolicy } from '../auth/throttling.js';
 
 export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
 
@@ -33,6 +34,8 @@ export type BackendConfig = {
   /** Lifetime of a refresh token family, counted from sign-in. */
   refreshFamilyTtlSeconds: number;
   signIn: SignInPolicy;
+  /** Per address and per account limits of sign-in and recovery (auth/throttling.ts). */
+  throttling: ThrottlingPolicy;
   recoveryChallengeTtlSeconds: number;
   /** Demo users are seeded outside production only. */
   seedDemoUsers: boolean;
@@ -90,6 +93,7 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     accessTokenTtlSeconds: 15 * 60,
     refreshFamilyTtlSeconds: 8 * 60 * 60,
     signIn: defaultSignInPolicy,
+    throttling: defaultThrottlingPolicy,
     recoveryChallengeTtlSeconds: 60 * 60,
     seedDemoUsers: true,
     admin: null,
@@ -153,6 +157,7 @@ export function loadConfig(env: Env = process.env): BackendConfig {
       delayStepMs: positiveNumber(env, 'SIGN_IN_DELAY_MS', defaultSignInPolicy.delayStepMs),
       lockDurationMs: positiveNumber(env, 'SIGN_IN_LOCK_MINUTES', 15) * 60_000,
     },
+    throttling: defaultThrottlingPolicy,
     seedDemoUsers: !production,
     admin,
     mainzelliste: {

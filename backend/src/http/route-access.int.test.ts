@@ -32,9 +32,13 @@ describe('route access', () => {
     const protectedRoutes = backend.app.apiRoutes.filter((route) => !('public' in route.access));
     expect(protectedRoutes.length).toBeGreaterThan(20);
     const user = await createTestUser(backend.database, { role: 'SuperAdmin' });
-    const forged = await signAccessToken({ userId: user.id, role: 'SuperAdmin' }, new TextEncoder().encode('x'.repeat(32)), 900);
+    const forged = await signAccessToken(
+      { userId: user.id, role: 'SuperAdmin', sessionId: randomUUID() },
+      new TextEncoder().encode('x'.repeat(32)),
+      900,
+    );
     const expired = await signAccessToken(
-      { userId: user.id, role: 'SuperAdmin' },
+      { userId: user.id, role: 'SuperAdmin', sessionId: randomUUID() },
       backend.config.jwtSecret,
       60,
       new Date(Date.now() - 3600_000),

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { forbidden, unauthenticated } from '../errors/errors.js';
 import { verifyAccessToken } from '../auth/tokens.js';
+import { isSessionOpen } from '../auth/sessions.js';
 import { hasRight, type RightName } from '@ecrf/rules';
 import { findRightsOfRole } from '../roles/roles.sql.js';
 import { findUsers } from '../users/users.sql.js';
@@ -94,7 +95,8 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: 
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthenticated('missing bearer token');
     const claims = await verifyAccessToken(match[1], jwtSecret);
-    if (!claims || !UUID.test(claims.userId)) throw unauthenticated('invalid or expired token');
+    if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) throw unauthenticated('invalid or expired token');
+    if (!(await isSessionOpen(db, claims.sessionId))) throw unauthenticated('session ended');
     // Loaded per request so deactivation and role changes take effect at once, not after token expiry.
     const caller = await loadCaller(db, claims.userId);
     if (!caller) throw unauthenticated('account not active');

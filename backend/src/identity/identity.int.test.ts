@@ -197,7 +197,7 @@ describe('registration, links and read tokens', () => {
       [mine.fields.nachname, elsewhere.fields.nachname].sort(),
     );
 
-    expect((await physician2002.get(`Mainzelliste/getReadPatientTokenByGuid?patientId=${mine.patientId}`)).status).toBe(403);
+    expect((await physician2002.get(`Mainzelliste/getReadPatientTokenByGuid?patientId=${mine.patientId}`)).status).toBe(404);
     const one = await physician1001.get<{ tokenId: string }>(`Mainzelliste/getReadPatientTokenByGuid?patientId=${mine.patientId}`);
     expect((await readAtService(one.body.tokenId)).body?.[0]?.ids[0]?.idString).toBe(mine.pseudonym);
 

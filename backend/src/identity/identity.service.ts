@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { audit, type SecurityEvent } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
 import type { JsonObject } from '../db/json-columns.js';
-import { forbidden, notFound } from '../errors/errors.js';
+import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
@@ -60,12 +60,10 @@ export async function visibleStudyPatients(db: Kysely<DB>, caller: CurrentUser, 
   return visible;
 }
 
-/** 404 for an unknown patient, 403 when none of its study patients is visible to the caller. */
+/** 404 for an unknown patient and for one none of whose study patients the caller may see (issue 15). */
 export async function assertPatientVisible(db: Kysely<DB>, caller: CurrentUser, patientId: string): Promise<void> {
   const [patient] = await findPatients(db, { ids: [patientId] });
-  if (!patient) throw notFound('patient');
-  if ((await visibleStudyPatients(db, caller, patientId)).length === 0)
-    throw forbidden('the patient is not documented at one of your locations');
+  if (!patient || (await visibleStudyPatients(db, caller, patientId)).length === 0) throw notFound('patient');
 }
 
 /** The link of one registry patient the caller may see; 404 without a link. */

@@ -13,7 +13,8 @@ import { DataFieldInstanceSchema, FieldValueSchema, ReasonForChange } from './fi
 import { InstrumentCreateSchema, InstrumentSchema, InstrumentUpdateSchema, ReasonQuery } from './instruments.schemas.js';
 import { createInstrument, deleteInstrument, saveInstrument } from './instruments.service.js';
 import { nest, ownerById, ownerOfField, pathTo, saveOwner, setFieldLock } from './data-fields.service.js';
-import { openWorkspace } from '../study-patients/patient-workspace.js';
+import { assertPatientAccess } from '../study-patients/patient-workspace.js';
+import { loadStudyPatient } from '../study-patients/patient-documents.js';
 
 const OwnerKindSchema = Type.Union([Type.Literal('StudyPatient'), Type.Literal('Visit'), Type.Literal('Instrument')]);
 const DataFieldResultSchema = Type.Object({
@@ -135,7 +136,7 @@ export function registerInstrumentRoutes(app: App, { db }: AppDeps): void {
     },
     async (request) => {
       const owner = await ownerOfField(db, request.params.id);
-      await openWorkspace(db, owner.studyPatientId, callerOf(request));
+      await assertPatientAccess(db, callerOf(request), await loadStudyPatient(db, owner.studyPatientId), 'data field');
       return result(request.params.id);
     },
   );

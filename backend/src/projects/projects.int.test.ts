@@ -170,7 +170,7 @@ describe('projects', () => {
     const atEssen = await createPatientWithBaseline(physician, registry, '2002');
     const projectId = projects[1]?.id ?? '';
     expect((await assign(manager, { studyPatientId: atCologne.studyPatientId, projectId, assignedFrom: '2025-01-01' })).status).toBe(201);
-    expect((await assign(manager, { studyPatientId: atEssen.studyPatientId, projectId, assignedFrom: '2025-01-01' })).status).toBe(403);
+    expect((await assign(manager, { studyPatientId: atEssen.studyPatientId, projectId, assignedFrom: '2025-01-01' })).status).toBe(404);
     expect((await assign(elsewhere, { studyPatientId: atEssen.studyPatientId, projectId, assignedFrom: '2025-01-01' })).status).toBe(201);
     const seenBy = async (client: Api) =>
       (await client.get<ProjectAssignmentDto[]>(`project-assignments?project=${projectId}`)).body.map((a) => a.studyPatientId);
@@ -178,7 +178,7 @@ describe('projects', () => {
     expect(await seenBy(manager)).not.toContain(atEssen.studyPatientId);
     expect(await seenBy(elsewhere)).toEqual(expect.arrayContaining([atEssen.studyPatientId]));
     expect(await seenBy(elsewhere)).not.toContain(atCologne.studyPatientId);
-    expect((await elsewhere.get(`project-assignments/studyPatient/${atCologne.studyPatientId}`)).status).toBe(403);
+    expect((await elsewhere.get(`project-assignments/studyPatient/${atCologne.studyPatientId}`)).status).toBe(404);
   });
 
   it('lists the patients of a project user after their project sign-in, current ones on request', async () => {

@@ -19,7 +19,7 @@ import {
 } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { forbidden } from '../errors/errors.js';
+import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
@@ -42,18 +42,18 @@ export type Workspace = {
 /**
  * A patient is visible with the all-patients right, at one of the caller's locations, or when a visit
  * of the patient is assigned to one of the caller's institutes (ecrf-calls.md §6 NngmStudyPatientGetMyAssignedCmd).
+ * What the caller may not see answers 404 as if it did not exist (issue 15): a 403 would confirm it does.
+ * `hiddenAs` names the record the route asked for, so the answer reads as that route's own "not found".
  */
 export async function assertPatientAccess(
   db: Kysely<DB>,
   caller: CurrentUser,
   patient: { id: string; studyInstituteId: string },
-  allRight: RightName = 'StudyPatientGetAllCmd',
+  hiddenAs = 'study patient',
 ): Promise<void> {
-  if (hasRight(caller.rights, allRight)) return;
+  if (hasRight(caller.rights, 'StudyPatientGetAllCmd')) return;
   const access = { rights: caller.rights, locationIds: await callerLocationIds(db, caller) };
-  if (!(await visibleStudyPatientIds(db, access, [patient], allRight)).has(patient.id)) {
-    throw forbidden('the patient is not documented at one of your locations');
-  }
+  if (!(await visibleStudyPatientIds(db, access, [patient])).has(patient.id)) throw notFound(hiddenAs);
 }
 
 /** The same rule for many patients at once: the ids of those visible, in one query at most. */

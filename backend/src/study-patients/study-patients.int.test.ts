@@ -205,7 +205,17 @@ describe('study patients and the patient context', () => {
     const user = await createTestUser(backend.database, { role: 'Researcher' });
     const linked = await dataManager.send<{ linkedUserId: string }>('PUT', `Patient/${created.body.id}/linkuser/${user.id}`);
     expect(linked.body.linkedUserId).toBe(user.id);
-    expect((await dataManager.send('DELETE', `StudyPatient/${enrolled.body.id}`)).status).toBe(204);
+    // A deletion needs a reason, as a visit's does; a blank one is none (issue 15).
+    expect((await dataManager.send('DELETE', `StudyPatient/${enrolled.body.id}`)).status).toBe(400);
+    expect((await dataManager.send('DELETE', `StudyPatient/${enrolled.body.id}?reasonOfChange=%20%20`)).status).toBe(400);
+    expect((await dataManager.send('DELETE', `StudyPatient/${enrolled.body.id}?reasonOfChange=%20Doppelt%20angelegt`)).status).toBe(204);
+    const deletion = await backend.database.db
+      .selectFrom('audit_trail')
+      .select('reason')
+      .where('record_id', '=', enrolled.body.id)
+      .where('operation', '=', 'Delete')
+      .executeTakeFirstOrThrow();
+    expect(deletion.reason).toBe('Doppelt angelegt');
     expect((await dataManager.send('DELETE', `Patient/${created.body.id}`)).status).toBe(204);
     expect((await dataManager.get<{ isDeleted: boolean }>(`Patient/${created.body.id}`)).body.isDeleted).toBe(true);
   });

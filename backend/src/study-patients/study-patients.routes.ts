@@ -12,6 +12,7 @@ import type { DB } from '../__generated__/database.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { IdParams, IncludeDeleted, Uuid, parseIds, routeSchema } from '../http/schemas.js';
 import { actorOf } from '../instruments/instruments.service.js';
+import { ReasonQuery } from '../instruments/instruments.schemas.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
@@ -182,8 +183,9 @@ export function registerStudyPatientRoutes(app: App, { db }: AppDeps): void {
       schema: routeSchema({
         operationId: 'deleteStudyPatient',
         tags,
-        summary: 'Marks a study patient deleted',
+        summary: 'Marks a study patient deleted; the reason is audited, as for a visit',
         params: IdParams,
+        querystring: ReasonQuery,
         response: { 204: Type.Null() },
         errors: [404],
       }),
@@ -192,7 +194,7 @@ export function registerStudyPatientRoutes(app: App, { db }: AppDeps): void {
       const caller = callerOf(request);
       const patient = await one(caller, request.params.id);
       await assertElearningPassed(db, caller, patient.studyDefinitionId);
-      await softDelete(db, caller, 'study_patient', request.params.id);
+      await softDelete(db, caller, 'study_patient', request.params.id, request.query.reasonOfChange);
       return reply.status(204).send(null);
     },
   );

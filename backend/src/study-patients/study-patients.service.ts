@@ -129,7 +129,14 @@ export async function createPatient(
   });
 }
 
-export async function softDelete(db: Kysely<DB>, caller: CurrentUser, table: 'patient' | 'study_patient', id: string): Promise<void> {
+/** Marks a patient or study patient deleted; a study patient's deletion carries its reason of change (issue 15). */
+export async function softDelete(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  table: 'patient' | 'study_patient',
+  id: string,
+  reason: string | null = null,
+): Promise<void> {
   if ((await deletedFlagOf(db, table, id)) !== false) throw notFound(table === 'patient' ? 'patient' : 'study patient');
   await db.transaction().execute(async (trx) => {
     await markDeleted(trx, table, id);
@@ -140,6 +147,7 @@ export async function softDelete(db: Kysely<DB>, caller: CurrentUser, table: 'pa
       operation: 'Delete',
       oldValue: { isDeleted: false },
       newValue: { isDeleted: true },
+      reason,
     });
   });
 }

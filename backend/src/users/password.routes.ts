@@ -3,11 +3,14 @@ import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { Uuid, routeSchema } from '../http/schemas.js';
+import { createThrottle } from '../auth/throttling.js';
 import { changeOwnPassword, requestPasswordRecovery, resetPassword, syncEcrfUserPassword } from './password.service.js';
 
 const tags = ['User'];
 
 export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (send: () => Promise<void>) => void): void {
+  // Recovery mails count every request (the answer never tells whether the address is known); resets their failures.
+  const recoveryThrottle = createThrottle(deps.config.throttling.recovery, deps.config.clock);
   app.put(
     '/User/password',
     {
@@ -38,9 +41,12 @@ export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (s
         summary: 'Mail a single-use reset link; answers the same whether or not the address is known',
         querystring: Type.Object({ emailAddress: Type.String({ minLength: 1, maxLength: 320 }) }),
         response: { 200: Type.Object({ accepted: Type.Literal(true) }) },
+        errors: [429],
       }),
     },
-    async (request) => {
+    async (request, reply) => {
+      recoveryThrottle.refuseIfThrottled(reply, request.ip, request.query.emailAddress);
+      recoveryThrottle.count(request.ip, request.query.emailAddress);
       await requestPasswordRecovery(deps, request.query.emailAddress, (mail) => deliverLater(() => deps.mailer.send(mail)));
       return { accepted: true as const };
     },
@@ -58,9 +64,15 @@ export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (s
         body: Type.Object({ userId: Uuid, challenge: Type.String({ minLength: 1 }), newPasswordString: Type.String() }),
         // "passwort" is the spelling of the contract (ecrf-core.md §7).
         response: { 200: Type.Object({ passwortResetSuccessful: Type.Boolean() }) },
+        errors: [429],
       }),
     },
-    async (request) => ({ passwortResetSuccessful: await resetPassword(deps, request.body) }),
+    async (request, reply) => {
+      recoveryThrottle.refuseIfThrottled(reply, request.ip, request.body.userId);
+      const passwortResetSuccessful = await resetPassword(deps, request.body);
+      if (!passwortResetSuccessful) recoveryThrottle.count(request.ip, request.body.userId);
+      return { passwortResetSuccessful };
+    },
   );
 
   app.post(

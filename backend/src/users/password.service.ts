@@ -3,7 +3,8 @@
  * calls §7 User password) and the eCRF password sync of the network master data directory (calls §7
  * nms_system_api). Strength rules come from @ecrf/rules so client and server enforce the same text.
  */
-import { passwordMessages, passwordStrengthErrors } from '@ecrf/rules';
+import { passwordMessages } from '@ecrf/rules';
+import { passwordProblems } from './user-validation.js';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../app-deps.js';
 import type { DB } from '../__generated__/database.js';
@@ -15,7 +16,7 @@ import { randomSecret, sha256 } from '../auth/tokens.js';
 import { claimRecoveryChallenge, findPasswordState, findRecoveryUser, replaceRecoveryChallenge, updateUserRow } from './users.sql.js';
 
 function assertStrong(password: string): void {
-  const messages = passwordStrengthErrors(password, 'account');
+  const messages = passwordProblems(password, 'account');
   if (messages.length > 0) {
     throw new EcrfError('ECRF_ERR_WEAK_PASSWORD', messages.join(' '), { messages });
   }

@@ -1,7 +1,8 @@
 /**
  * The field rules of a user (ecrf-calls.md §5) on the server, with the same validators and German
  * messages the web shows: user name, names, e-mail, phone; passwords set by an administrator follow the
- * administrator policy (one special character more than the account rules).
+ * administrator policy (one special character more than the account rules). Every password set on the server
+ * must also not be a common one (common-passwords.ts, issue 15).
  */
 import {
   passwordStrengthErrors,
@@ -11,8 +12,10 @@ import {
   validateRequired,
   validateUserName,
   type FieldValidator,
+  type PasswordPolicy,
 } from '@ecrf/rules';
 import { invalidFields, type FieldError } from '../errors/errors.js';
+import { commonPasswordError } from './common-passwords.js';
 
 export type PersonDataInput = {
   title?: string | null;
@@ -66,5 +69,12 @@ export function userFieldErrors(input: {
 
 /** Administrator-set passwords (PUT User/{userId}/password, POST User): the administrator policy. */
 export function administratorPasswordErrors(field: string, password: string): FieldError[] {
-  return passwordStrengthErrors(password, 'administrator').map((message) => ({ field, message }));
+  return passwordProblems(password, 'administrator').map((message) => ({ field, message }));
+}
+
+/** The broken strength rules (@ecrf/rules) and, once they hold, whether the password is a common one. */
+export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
+  const broken = passwordStrengthErrors(password, policy);
+  const common = broken.length === 0 ? commonPasswordError(password) : null;
+  return common ? [common] : broken;
 }

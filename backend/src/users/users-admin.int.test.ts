@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from './common-passwords.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
@@ -136,6 +137,8 @@ describe('user administration', () => {
     const user = await createTestUser(backend.database);
     const weak = await call('PUT', `/User/${user.id}/password`, { newPasswordString: 'Ohne-Sonder1'.replace('-', '') });
     expect(weak.json()).toMatchObject({ code: 'ECRF_ERR_WEAK_PASSWORD', messages: ['Mindestens 1 Sonderzeichen (!§$%&/()=.,;:-)'] });
+    const common = await call('PUT', `/User/${user.id}/password`, { newPasswordString: 'Sommer2024!' });
+    expect(common.json()).toMatchObject({ code: 'ECRF_ERR_WEAK_PASSWORD', messages: [COMMON_PASSWORD_MESSAGE] });
     expect((await call('PUT', `/User/${user.id}/password`, { newPasswordString: 'Neu-Gesetzt2' })).statusCode).toBe(200);
     expect((await signIn(backend.app, user.userName, 'Neu-Gesetzt2')).userId).toBe(user.id);
     const [row] = (await auditOf(user.id)).filter((r) => r.event === 'PasswordSetByAdministrator');

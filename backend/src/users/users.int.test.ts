@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from './common-passwords.js';
 import { bearer, createTestBackend, createTestUser, isTestRole, signIn, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
@@ -115,6 +116,10 @@ describe('PUT /User/password', () => {
       code: 'ECRF_ERR_WEAK_PASSWORD',
       messages: ['Mindestens 6 Zeichen', 'Mindestens 1 Großbuchstaben', 'Mindestens eine Zahl'],
     });
+    // Meets the rules of §5 but is a common password (issue 15).
+    const common = await changePassword(token, { id: user.id, oldPasswordString: user.password, newPasswordString: 'Passwort123!' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ code: 'ECRF_ERR_WEAK_PASSWORD', messages: [COMMON_PASSWORD_MESSAGE] });
     const same = await changePassword(token, { id: user.id, oldPasswordString: user.password, newPasswordString: user.password });
     expect(same.json()).toMatchObject({ code: 'ECRF_ERR_WEAK_PASSWORD', message: 'Das alte und neue Passwort muss unterschiedlich sein' });
     const wrongOld = await changePassword(token, {
@@ -142,6 +147,20 @@ describe('PUT /User/password', () => {
       .where('event', '=', 'PasswordChanged')
       .executeTakeFirstOrThrow();
     expect(audit).toEqual({ old_value: { passwordHash: '[redacted]' }, new_value: { passwordHash: '[redacted]' } });
+  });
+
+  it('matches the path case-insensitively, as the original server does (PUT User/Password, issue 15)', async () => {
+    const user = await createTestUser(backend.database);
+    const { token } = await signIn(backend.app, user.userName, user.password);
+    const changed = await backend.app.inject({
+      method: 'PUT',
+      url: '/api/v1.0/User/Password',
+      headers: bearer(token),
+      payload: { id: user.id, oldPasswordString: user.password, newPasswordString: 'Neues-Passwort2' },
+    });
+    expect(changed.json()).toEqual({ passwordChanged: true });
+    const current = await backend.app.inject({ method: 'GET', url: '/API/V1.0/user/CURRENT', headers: bearer(token) });
+    expect(current.json<{ id: string }>().id).toBe(user.id);
   });
 });
 

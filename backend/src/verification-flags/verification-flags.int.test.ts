@@ -84,8 +84,8 @@ describe('verification flags', () => {
     expect(ofPatient.body.map((f) => f.typeIdentifier).sort()).toEqual(['medical_review', 'sdv']);
     const context = await physician.get<{ dataVerificationFlags: VerificationFlagDto[] }>(`StudyPatient/${studyPatientId}/context`);
     expect(context.body.dataVerificationFlags.map((f) => f.id).sort()).toEqual([set.body.id, review.body.id].sort());
-    expect((await elsewhere.get(`DataVerificationFlag/${set.body.id}`)).status).toBe(403);
-    expect((await elsewhere.get(`DataVerificationFlag/studyPatient/${studyPatientId}`)).status).toBe(403);
+    expect((await elsewhere.get(`DataVerificationFlag/${set.body.id}`)).status).toBe(404);
+    expect((await elsewhere.get(`DataVerificationFlag/studyPatient/${studyPatientId}`)).status).toBe(404);
   });
 
   it('refuses an unknown type, an unknown field and callers without the right', async () => {

@@ -3,7 +3,7 @@
  * of the visit definition exists and is complete, new while nothing is entered, missing_data otherwise.
  * When a change needs a reason for change is the rules' `reasonForChangeRequired`; here it is enforced.
  */
-import { reasonForChangeRequired, type InstrumentState, type ReasonForChangeInput, type VisitDefinition } from '@ecrf/rules';
+import { givenReason, reasonForChangeRequired, type InstrumentState, type ReasonForChangeInput, type VisitDefinition } from '@ecrf/rules';
 import { DOCUMENTATION_MESSAGES, EcrfError } from '../errors/errors.js';
 
 export function visitStateOf(
@@ -20,7 +20,7 @@ export function visitStateOf(
 
 /** Refuses a change of `form` without a reason when the rules require one (issue 5; 21 CFR 11-style audit). */
 export function requireReason(form: ReasonForChangeInput, reason: string | undefined | null): void {
-  if (reasonForChangeRequired(form) && (reason === undefined || reason === null || reason.trim() === '')) {
+  if (reasonForChangeRequired(form) && givenReason(reason) === null) {
     throw new EcrfError('ECRF_ERR_REASON_REQUIRED', DOCUMENTATION_MESSAGES.reasonRequired);
   }
 }

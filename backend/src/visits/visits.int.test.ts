@@ -70,6 +70,14 @@ describe('visits', () => {
     const change = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, { version: signed.version, visitDate: '2023-02-02' });
     expect(change.status).toBe(422);
     expect(change.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
+    // A blank reason is no reason (issue 15).
+    const blank = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, {
+      version: signed.version,
+      visitDate: '2023-02-02',
+      reasonForChange: '   ',
+    });
+    expect(blank.status).toBe(422);
+    expect(blank.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
     const changed = await physician.send<VisitDto>('PUT', `Visit/${baseline.id}`, {
       version: signed.version,
       visitDate: '2023-02-02',
@@ -90,6 +98,7 @@ describe('visits', () => {
     expect(fu.status).toBe(201);
     expect((await physician.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=Falsch%20angelegt`)).status).toBe(403);
     expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}`)).status).toBe(400);
+    expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=%09`)).status).toBe(400);
     expect((await dataManager.send('DELETE', `NngmVisit/${fu.body.id}?reasonOfChange=Falsch%20angelegt`)).status).toBe(204);
     const deleted = await physician.get<VisitDto>(`Visit/${fu.body.id}`);
     expect(deleted.body.isDeleted).toBe(true);
@@ -102,12 +111,30 @@ describe('visits', () => {
     expect(row.reason).toBe('Falsch angelegt');
   });
 
-  it("answers 403 without the right and outside the caller's locations", async () => {
+  it("answers 403 without the right, and 404 for another location's records, as for unknown ones (issue 15)", async () => {
     const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry);
     expect((await researcher.get(`StudyPatient/${studyPatientId}/context`)).status).toBe(403);
     expect((await researcher.send('POST', `Visit/${baseline.id}/sign`, { password: TEST_PASSWORD })).status).toBe(403);
-    expect((await physicianElsewhere.get(`StudyPatient/${studyPatientId}/context`)).status).toBe(403);
-    expect((await physicianElsewhere.get(`Visit/${baseline.id}`)).status).toBe(403);
+    const fieldId = baseline.fields[0]?.id ?? '';
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const hidden = (id: string, unknownId: string) => [
+      [`StudyPatient/${id}/context`, `StudyPatient/${unknownId}/context`],
+      [`StudyPatient/context?ids=${id}`, `StudyPatient/context?ids=${unknownId}`],
+      [`CaseProcess/patient/${id}`, `CaseProcess/patient/${unknownId}`],
+      [`NngmStudyPatient/${id}/UpdateNngmStudyPatientDataLog`, `NngmStudyPatient/${unknownId}/UpdateNngmStudyPatientDataLog`],
+    ];
+    const routes = [
+      ...hidden(studyPatientId, unknown),
+      [`Visit/${baseline.id}`, `Visit/${unknown}`],
+      [`CaseProcess/visit/${baseline.id}`, `CaseProcess/visit/${unknown}`],
+      [`DataField/${fieldId}`, `DataField/${unknown}`],
+    ];
+    for (const [foreign = '', missing = ''] of routes) {
+      const answer = await physicianElsewhere.get<Refusal>(foreign);
+      const none = await physicianElsewhere.get<Refusal>(missing);
+      expect([foreign, answer.status, answer.body.message]).toEqual([foreign, 404, none.body.message]);
+      expect(none.status).toBe(404);
+    }
     const batch = await physicianElsewhere.get<VisitDto[]>(`Visit/batch?ids=${baseline.id}`);
     expect(batch.body).toEqual([]);
   });

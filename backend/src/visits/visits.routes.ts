@@ -28,7 +28,7 @@ const Visits = Type.Array(VisitSchema);
 export function registerVisitRoutes(app: App, { db }: AppDeps): void {
   const one = async (request: { params: { id: string } } & Parameters<typeof callerOf>[0]) => {
     const caller = callerOf(request);
-    await assertPatientAccess(db, caller, await loadStudyPatient(db, await studyPatientOfVisit(db, request.params.id)));
+    await assertPatientAccess(db, caller, await loadStudyPatient(db, await studyPatientOfVisit(db, request.params.id)), 'visit');
     const [visit] = await findVisits(db, caller, 'StudyPatientGetAllCmd', { ids: [request.params.id], includeDeleted: true });
     if (!visit) throw notFound('visit');
     return visit;

@@ -15,6 +15,10 @@ describe('gateway configuration', () => {
         .introspection,
     ).toBe(true);
   });
+  it('answers without stack traces, in development too, unless asked for (issue 15)', () => {
+    expect(gatewayConfigFromEnv({ NODE_ENV: 'development' }).stackTraces).toBe(false);
+    expect(gatewayConfigFromEnv({ GRAPHQL_STACKTRACES: 'true' }).stackTraces).toBe(true);
+  });
   it('refuses a malformed timer', () => {
     expect(() => gatewayConfigFromEnv({ AUTO_LOGOUT_AFTER_WARN: 'drei' })).toThrow(/integer/);
   });

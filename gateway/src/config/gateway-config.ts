@@ -1,4 +1,6 @@
 /** Settings of one gateway instance, read from the environment (docs/gateway.md lists them). */
+import { originsOf } from '../http/origin-check.js';
+
 export type ClientConfig = {
   versionLabel: string;
   idleWarningAfterMs: number;
@@ -22,6 +24,13 @@ export type GatewayConfig = {
   /** Directory of the built web app; served with SPA fallback when set. */
   webDist: string | undefined;
   introspection: boolean;
+  /**
+   * Origins a browser may open the WebSocket from besides the gateway's own address (PUBLIC_ORIGINS, comma-separated;
+   * by default PUBLIC_URL, and outside production the Vite dev server).
+   */
+  publicOrigins: string[];
+  /** Stack traces in GraphQL error answers: off unless GRAPHQL_STACKTRACES=true (issue 15; never in production). */
+  stackTraces: boolean;
   /** Adds `extensions.upstreamCalls` to every response: for tests and for integrators measuring cost. */
   exposeUpstreamCalls: boolean;
   client: ClientConfig;
@@ -34,6 +43,9 @@ export type GatewayConfig = {
   /** Key of the short-lived download links (FILE_LINK_SECRET); the same on every replica behind one address. */
   fileLinkSecret: string;
 };
+
+/** The Vite dev server proxies the WebSocket with its own Origin (web/vite.config.ts). */
+const VITE_DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
 /** The backend's development default; production sets its own (docs/backend.md "Events"). */
 export const developmentEventsApiKey = 'dev-events-key';
@@ -83,6 +95,10 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     mainzellisteUrl: (env.MAINZELLISTE_URL ?? 'http://127.0.0.1:4200').replace(/\/+$/, ''),
     webDist: env.WEB_DIST,
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
+    stackTraces: env.GRAPHQL_STACKTRACES === 'true',
+    publicOrigins: originsOf(
+      env.PUBLIC_ORIGINS ?? [env.PUBLIC_URL ?? 'http://localhost:4000', ...(production ? [] : VITE_DEV_ORIGINS)].join(','),
+    ),
     exposeUpstreamCalls: env.EXPOSE_UPSTREAM_CALLS === 'true',
     eventsApiKey: sharedKey(env, production, 'EVENTS_API_KEY', developmentEventsApiKey),
     fileLinkSecret: sharedKey(env, production, 'FILE_LINK_SECRET', developmentFileLinkSecret),

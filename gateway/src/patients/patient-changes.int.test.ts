@@ -247,9 +247,15 @@ describe('saving patients and visits', () => {
   it('deletes a study patient: gone from the table, shown read-only when opened', async () => {
     const studyPatientId = await fixtures.createPatient();
     const DELETE = `mutation($input: DeleteStudyPatientInput!) { deleteStudyPatient(input: $input) { deletedStudyPatientId ${ERRORS} } }`;
-    expect(errorCodes(await as('casemanager', DELETE, { input: { id: studyPatientId } }))).toEqual(['FORBIDDEN']);
+    const reasonForChange = 'Doppelt angelegt';
+    expect(errorCodes(await as('casemanager', DELETE, { input: { id: studyPatientId, reasonForChange } }))).toEqual(['FORBIDDEN']);
+    // A blank reason is no reason, as on REST (issue 15).
+    const blank = await as<{ deleteStudyPatient: UserErrors }>('datamanager', DELETE, {
+      input: { id: studyPatientId, reasonForChange: ' ' },
+    });
+    expect(blank.data?.deleteStudyPatient.errors.map((e) => e.code)).toEqual(['REASON_REQUIRED']);
     const deleted = await as<{ deleteStudyPatient: UserErrors & { deletedStudyPatientId: string | null } }>('datamanager', DELETE, {
-      input: { id: studyPatientId },
+      input: { id: studyPatientId, reasonForChange },
     });
     expect(deleted.data?.deleteStudyPatient).toEqual({ deletedStudyPatientId: studyPatientId, errors: [] });
     const patient = await fixtures.graph<{ node: { pseudonym: string; viewerCan: Record<string, boolean> } }>(

@@ -56,7 +56,12 @@ export const patientChangeMutations: Pick<
       () => ({}),
       async () => {
         const studyPatientId = backendId(input.id, 'StudyPatient', 'id');
-        await context.backend.call('delete', '/api/v1.0/StudyPatient/{id}', { path: { id: studyPatientId } });
+        const missing = missingReason(input.reasonForChange);
+        if (missing) return { deletedStudyPatientId: null, errors: missing };
+        await context.backend.call('delete', '/api/v1.0/StudyPatient/{id}', {
+          path: { id: studyPatientId },
+          query: { reasonOfChange: input.reasonForChange },
+        });
         context.loaders.patientContexts.clear(studyPatientId);
         return { deletedStudyPatientId: input.id, errors: [] };
       },

@@ -11,7 +11,7 @@ import { attemptWithIds, backendId } from '../graph/user-errors.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { GatewayContext } from '../context.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
-import type { FieldInstanceInput } from '@ecrf/rules';
+import { givenReason, type FieldInstanceInput } from '@ecrf/rules';
 import type { ChangePayload, Changed } from './payloads.js';
 import { parseVersionPath } from '../study-definitions/definition-models.js';
 
@@ -140,7 +140,7 @@ export function refused(context: GatewayContext, record: Changed | undefined, er
 
 /** A deletion's reason of change (ecrf-calls.md §7): the user error when it is blank, else null. */
 export function missingReason(reasonForChange: string): UserErrorModel[] | null {
-  return reasonForChange.trim()
+  return givenReason(reasonForChange) !== null
     ? null
     : [{ code: 'REASON_REQUIRED', message: 'Bitte geben Sie einen Änderungsgrund an.', field: 'reasonForChange' }];
 }

@@ -67,6 +67,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     mainzellisteUrl,
     webDist: undefined,
     introspection: true,
+    stackTraces: false,
+    publicOrigins: ['https://ecrf.example'],
     exposeUpstreamCalls: true,
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InstrumentState } from '../definition/instances.js';
-import { reasonForChangeRequired } from './reason-for-change.js';
+import { givenReason, reasonForChangeRequired } from './reason-for-change.js';
 
 const state = fc.constantFrom<InstrumentState>('new', 'missing_data', 'complete');
 const visit = fc.option(fc.record({ state, isSigned: fc.boolean() }), { nil: null });
@@ -23,5 +23,14 @@ describe('reasonForChangeRequired', () => {
         if (reasonForChangeRequired({ formState, visit: null })) expect(reasonForChangeRequired({ formState, visit: inVisit })).toBe(true);
       }),
     );
+  });
+});
+
+describe('givenReason', () => {
+  it('takes a blank reason as none and trims the others', () => {
+    expect(givenReason('   ')).toBeNull();
+    expect(givenReason('\t\n')).toBeNull();
+    expect(givenReason(undefined)).toBeNull();
+    expect(givenReason('  Tippfehler ')).toBe('Tippfehler');
   });
 });

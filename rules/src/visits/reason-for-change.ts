@@ -16,3 +16,9 @@ export type ReasonForChangeInput = {
 export function reasonForChangeRequired({ formState, visit }: ReasonForChangeInput): boolean {
   return formState === 'complete' || visit?.state === 'complete' || visit?.isSigned === true;
 }
+
+/** The reason as given, trimmed; null when it is blank (issue 15: a blank reason is no reason). */
+export function givenReason(reason: string | null | undefined): string | null {
+  const trimmed = reason?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { Banner, Button, LinkButton, useConfirm } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
+import { Banner, Button, LinkButton } from '@primer/react';
 import patientScreenQueryNode from '../../__generated__/PatientScreenQuery.graphql';
 import type { PatientScreenQuery } from '../../__generated__/PatientScreenQuery.graphql';
 import { PatientHeader } from '../../patients/PatientHeader';
-import { useDeleteStudyPatientMutation } from '../../mutations/DeleteStudyPatientMutation';
-import { useFeedback } from '../../feedback/feedbackContext';
 import { texts } from '../../texts';
 import { VisitList } from './VisitList';
 import { StandaloneInstruments } from './StandaloneInstruments';
 import { IdentityDialog } from './IdentityDialog';
+import { DeletePatientDialog } from './DeletePatientDialog';
 import { mayEditIdentity } from '../../patients/identityRights';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -61,32 +60,10 @@ export function PatientScreen() {
   const patient = data.studyPatient;
   const targets = useDataQueryTargets(patient, data.viewer);
   usePatientQueryUpdates(patient?.id ?? '');
-  const navigate = useNavigate();
-  const feedback = useFeedback();
-  const confirm = useConfirm();
-  const [remove, removing] = useDeleteStudyPatientMutation();
   const [editingIdentity, setEditingIdentity] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   if (!patient) return <Banner variant="critical" title={t.notFound} />;
 
-  const deletePatient = async () => {
-    const confirmed = await confirm({
-      title: t.delete,
-      content: t.deleteConfirm(patient.pseudonym),
-      confirmButtonContent: t.delete,
-      confirmButtonType: 'danger',
-    });
-    if (!confirmed) return;
-    remove({
-      variables: { input: { id: patient.id } },
-      onCompleted: ({ deleteStudyPatient }) => {
-        if (deleteStudyPatient.errors.length > 0) feedback.showAlert(deleteStudyPatient.errors.map((error) => error.message).join(', '));
-        else {
-          feedback.showSnackbar(t.deleted);
-          navigate('/patients');
-        }
-      },
-    });
-  };
   const base = `/patient/${encodeURIComponent(patient.id)}`;
   return (
     <>
@@ -114,7 +91,7 @@ export function PatientScreen() {
           <Button onClick={() => setEditingIdentity(true)}>{texts.identity.edit}</Button>
         )}
         {patient.viewerCan.delete && (
-          <Button variant="danger" onClick={() => void deletePatient()} disabled={removing}>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
             {t.delete}
           </Button>
         )}
@@ -123,6 +100,7 @@ export function PatientScreen() {
       <StandaloneInstruments studyPatient={patient} />
       <QuestionnaireScores studyPatient={patient} query={data} />
       {editingIdentity && <IdentityDialog studyPatientId={patient.id} onClose={() => setEditingIdentity(false)} />}
+      {deleting && <DeletePatientDialog studyPatientId={patient.id} pseudonym={patient.pseudonym} onClose={() => setDeleting(false)} />}
     </>
   );
 }
