@@ -46,6 +46,8 @@ beforeAll(async () => {
     webDist: webBuild(),
     introspection: false,
     exposeUpstreamCalls: false,
+    stackTraces: false,
+    publicOrigins: [],
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
     fileLinkSecret: developmentFileLinkSecret,
