@@ -18,14 +18,8 @@ export async function patientTable(
   mode: 'my' | 'assigned',
   filter: PatientTableFilter,
 ) {
-  return findPatientTablePage(
-    db,
-    {
-      studyId,
-      locations: await callerLocationIds(db, caller),
-      mode,
-      allLocations: hasRight(caller.rights, 'StudyPatientGetAllCmd'),
-    },
-    filter,
-  );
+  const allLocations = hasRight(caller.rights, 'StudyPatientGetAllCmd');
+  // Every location's patients need no look-up of the caller's locations (one query less per page).
+  const locations = mode === 'my' && allLocations ? [] : await callerLocationIds(db, caller);
+  return findPatientTablePage(db, { studyId, locations, mode, allLocations }, filter);
 }
