@@ -138,6 +138,7 @@ export async function generateRegistry(databaseUrl: string, patients: number, me
     await copy(db, 'study_patient', 'bench_map m JOIN study_patient t ON t.id = m.template', {
       id: 'm.sp_id',
       patient_id: 'm.patient_id',
+      pseudonym: `'BENCH-' || lpad(m.g::text, 6, '0')`,
       study_institute_id: 'm.location',
     });
     await db.query(

@@ -40,8 +40,8 @@ ALTER TABLE study_patient ALTER COLUMN pseudonym SET NOT NULL;
 
 -- The table's filters and sorts: the live patients of a study by pseudonym, by flag, by registration day; the
 -- (few) deleted patients, which the table leaves out with an anti-join instead of joining every patient. The
--- patient id is in the table index so that deep pages are index-only scans.
-CREATE INDEX IF NOT EXISTS study_patient_table_idx ON study_patient (study_id, pseudonym, id) INCLUDE (patient_id) WHERE NOT is_deleted;
+-- patient and location ids are in the table index so that deep pages are index-only scans.
+CREATE INDEX IF NOT EXISTS study_patient_table_idx ON study_patient (study_id, pseudonym, id) INCLUDE (patient_id, study_institute_id) WHERE NOT is_deleted;
 CREATE INDEX IF NOT EXISTS study_patient_dropout_idx ON study_patient (study_id) WHERE has_dropout AND NOT is_deleted;
 CREATE INDEX IF NOT EXISTS study_patient_muripedia_idx ON study_patient (study_id) WHERE has_muripedia AND NOT is_deleted;
 CREATE INDEX IF NOT EXISTS patient_registration_idx ON patient (registration_date, id);

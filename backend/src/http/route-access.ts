@@ -13,8 +13,7 @@ import { forbidden, unauthenticated } from '../errors/errors.js';
 import { verifyAccessToken } from '../auth/tokens.js';
 import { isSessionOpen } from '../auth/sessions.js';
 import { hasRight, type RightName } from '@ecrf/rules';
-import { findRightsOfRole } from '../roles/roles.sql.js';
-import { findUsers } from '../users/users.sql.js';
+import { findActiveCaller } from '../users/users.sql.js';
 
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
@@ -53,16 +52,8 @@ export function callerOf(request: FastifyRequest): CurrentUser {
 
 /** The active user with their role's rights; null when deactivated or deleted. */
 export async function loadCaller(db: Kysely<DB>, userId: string): Promise<CurrentUser | null> {
-  const [user] = await findUsers(db, { id: userId, includeDeleted: true });
-  if (!user || user.isDeactivated || user.isDeleted) return null;
-  const rights = await findRightsOfRole(db, user.role.id);
-  return {
-    id: user.id,
-    userName: user.userName,
-    roleId: user.role.id,
-    roleIdentifier: user.role.identifier,
-    rights: new Set(rights.map((row) => row.identifier)),
-  };
+  const caller = await findActiveCaller(db, userId);
+  return caller ? { ...caller, rights: new Set(caller.rights) } : null;
 }
 
 function selfId(request: FastifyRequest, source: SelfSource): unknown {

@@ -20,16 +20,10 @@ export async function patientTable(
   mode: 'my' | 'assigned',
   filter: PatientTableFilter,
 ) {
-  const page = await findPatientTablePage(
-    db,
-    {
-      studyId,
-      locations: await callerLocationIds(db, caller),
-      mode,
-      allLocations: hasRight(caller.rights, 'StudyPatientGetAllCmd'),
-    },
-    filter,
-  );
+  const allLocations = hasRight(caller.rights, 'StudyPatientGetAllCmd');
+  // Every location's patients need no look-up of the caller's locations (one query less per page).
+  const locations = mode === 'my' && allLocations ? [] : await callerLocationIds(db, caller);
+  const page = await findPatientTablePage(db, { studyId, locations, mode, allLocations }, filter);
   // The visit states are part of the patient context: roles without it (billing) see none, as before.
   const showsVisits = hasRight(caller.rights, 'StudyPatientGetContextCmd');
   const summaries = await findPatientSummaries(

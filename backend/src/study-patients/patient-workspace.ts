@@ -76,21 +76,29 @@ export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, call
   const index = await definitionIndex(db, patient.studyDefinitionId, patient.definitionVersion);
   const identifierOf = (id: string) => index.visitById.get(id)?.identifier ?? index.instrumentById.get(id)?.identifier ?? '';
   const documents = await loadPatientDocuments(db, studyPatientId, identifierOf);
-  const evaluation = patientEvaluationInput({
-    index,
-    documentation: storedDocumentation(patient, documents),
-    patient,
-    viewer: { id: caller.id, userName: caller.userName, roleIdentifier: caller.roleIdentifier },
-    now,
-  });
+  // Reads (the patient context) need no rule evaluation: it is computed on first use, once per request.
+  let evaluation: PatientEvaluationInput | undefined;
+  const evaluationOf = () =>
+    (evaluation ??= patientEvaluationInput({
+      index,
+      documentation: storedDocumentation(patient, documents),
+      patient,
+      viewer: { id: caller.id, userName: caller.userName, roleIdentifier: caller.roleIdentifier },
+      now,
+    }));
+  let storedContext: EvaluationContext | undefined;
   return {
     patient,
     index,
     documents,
     now,
-    evaluation,
-    contextFor: (place, fields) => formEvaluationContext(evaluation, place, fields),
-    storedContext: formEvaluationContext(evaluation, { kind: 'patient' }, patient.fields),
+    get evaluation() {
+      return evaluationOf();
+    },
+    contextFor: (place, fields) => formEvaluationContext(evaluationOf(), place, fields),
+    get storedContext() {
+      return (storedContext ??= formEvaluationContext(evaluationOf(), { kind: 'patient' }, patient.fields));
+    },
   };
 }
 

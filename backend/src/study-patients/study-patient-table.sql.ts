@@ -26,7 +26,7 @@ export type PatientTableFilter = {
 
 export type PatientTableScope = {
   studyId: string;
-  /** The caller's locations. */
+  /** The caller's locations (left empty when every location's patients are listed). */
   locations: readonly string[];
   /** assigned: patients with a visit assigned to the institute of one of the locations; my: patients at the locations. */
   mode: 'my' | 'assigned';
