@@ -71,8 +71,13 @@ export type GatewayContext = {
   renew(): void;
 };
 
-function requestParts(pool: Pool, service: ServiceClient, token: string | undefined): Pick<GatewayContext, 'backend' | 'loaders'> {
-  const backend = new BackendClient(pool, token);
+function requestParts(
+  pool: Pool,
+  service: ServiceClient,
+  token: string | undefined,
+  idempotencyKey?: string,
+): Pick<GatewayContext, 'backend' | 'loaders'> {
+  const backend = new BackendClient(pool, token, { calls: 0 }, idempotencyKey);
   const loaders: Loaders = { ...createLoaders(backend), ...createIdentityLoaders(backend, service, () => viewerRights({ loaders })) };
   return { backend, loaders };
 }
@@ -83,11 +88,12 @@ export function createContext(
   live: LiveEvents,
   fileLinks: FileLinks,
   token: string | undefined,
+  idempotencyKey?: string,
 ): GatewayContext {
   const service = createServiceClient(config.mainzellisteUrl);
   const context: GatewayContext = {
     token,
-    ...requestParts(pool, service, token),
+    ...requestParts(pool, service, token, idempotencyKey),
     service,
     config,
     live,

@@ -49,10 +49,19 @@ function errorFromBody(status: number, body: Record<string, unknown>): UpstreamE
 }
 
 export class BackendClient {
+  /** POST calls made so far; numbers the keys derived from the operation's Idempotency-Key. */
+  private posts = 0;
+
+  /**
+   * `idempotencyKey`: the client's key of the GraphQL request (issue 15). Each POST the operation makes carries
+   * `<key>:<n>` for its n-th POST, so the same operation sent again makes the same calls under the same keys and
+   * the backend answers each as the first time (backend/src/http/idempotency.ts).
+   */
   constructor(
     private readonly pool: Pool,
     private readonly token: string | undefined,
     readonly stats: UpstreamStats = { calls: 0 },
+    private readonly idempotencyKey?: string,
   ) {}
 
   async call<P extends BackendPath, M extends Method>(
@@ -72,6 +81,7 @@ export class BackendClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    if (this.idempotencyKey && method === 'post') headers['idempotency-key'] = `${this.idempotencyKey}:${(this.posts += 1)}`;
     this.stats.calls += 1;
     let response;
     try {
