@@ -92,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     exposeHeadRoutes: false,
     // The contract's original server matches paths case-insensitively and clients rely on it (`PUT User/Password`, issue 15).
     routerOptions: { caseSensitive: false },
+    trustProxy: options.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -130,12 +130,10 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        Object.assign(
-          createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization), idempotencyKeyOf(req)),
-          {
-            clientAddress: req.ip,
-          },
-        ),
+        createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization), {
+          idempotencyKey: idempotencyKeyOf(req),
+          clientAddress: req.ip,
+        }),
     }),
   );
   registerFileRoute(app, pool, fileLinks);
