@@ -13,6 +13,7 @@ import { registerErrorHandler } from './errors/error-handler.js';
 import { registerRouteAccess, type RouteAccess } from './http/route-access.js';
 import { registerReasonForChange } from './http/reason-for-change.js';
 import { registerStorableText } from './http/storable-text.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { ErrorResponseSchema } from './http/schemas.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     exposeHeadRoutes: false,
     // The contract's original server matches paths case-insensitively and clients rely on it (`PUT User/Password`, issue 15).
     routerOptions: { caseSensitive: false },
+    trustProxy: options.config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -139,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerRouteAccess(app, options.db.db, options.config);
   registerStorableText(app);
   registerReasonForChange(app);
+  registerIdempotency(app, options.db.db);
   const eventHub = await createEventHub(app, options.db);
   const exportRuntime = createExportRuntime({
     database: options.db,

@@ -4,7 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import type { Pool } from 'undici';
-import { BackendClient } from './upstream/backend-client.js';
+import { BackendClient, type RequestOrigin } from './upstream/backend-client.js';
 import { createAdministrationLoaders } from './administration/loaders.js';
 import { createStudyDefinitionLoaders } from './study-definitions/loaders.js';
 import { createPatientLoaders } from './patients/loaders.js';
@@ -71,8 +71,13 @@ export type GatewayContext = {
   renew(): void;
 };
 
-function requestParts(pool: Pool, service: ServiceClient, token: string | undefined): Pick<GatewayContext, 'backend' | 'loaders'> {
-  const backend = new BackendClient(pool, token);
+function requestParts(
+  pool: Pool,
+  service: ServiceClient,
+  token: string | undefined,
+  origin: RequestOrigin = {},
+): Pick<GatewayContext, 'backend' | 'loaders'> {
+  const backend = new BackendClient(pool, token, { calls: 0 }, origin);
   const loaders: Loaders = { ...createLoaders(backend), ...createIdentityLoaders(backend, service, () => viewerRights({ loaders })) };
   return { backend, loaders };
 }
@@ -83,11 +88,13 @@ export function createContext(
   live: LiveEvents,
   fileLinks: FileLinks,
   token: string | undefined,
+  origin: RequestOrigin = {},
 ): GatewayContext {
   const service = createServiceClient(config.mainzellisteUrl);
   const context: GatewayContext = {
     token,
-    ...requestParts(pool, service, token),
+    ...requestParts(pool, service, token, origin),
+    ...(origin.clientAddress ? { clientAddress: origin.clientAddress } : {}),
     service,
     config,
     live,

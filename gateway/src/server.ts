@@ -49,6 +49,12 @@ const armor = new ApolloArmor({
 /** graphql-armor's default; the largest screen query (InstrumentScreenQuery) has about 540 tokens. */
 const MAX_TOKENS = 1000;
 
+/** A mutation's Idempotency-Key (one header value; the backend checks its length). */
+function idempotencyKeyOf(request: IncomingMessage): string | undefined {
+  const key = request.headers['idempotency-key'];
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
 export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const pool = createBackendPool(config.backendUrl);
   const live = createLiveEvents(pool, config, (message) => console.warn(`[gateway] ${message}`));
@@ -124,7 +130,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        Object.assign(createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization)), {
+        createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization), {
+          idempotencyKey: idempotencyKeyOf(req),
           clientAddress: req.ip,
         }),
     }),

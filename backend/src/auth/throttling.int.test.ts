@@ -48,6 +48,26 @@ describe('throttling', () => {
     expect((await signIn(user.userName, user.password, '10.0.1.2')).statusCode).toBe(200);
   });
 
+  it('counts the client a trusted proxy (the gateway on loopback) names, and ignores the header from others', async () => {
+    let attempt = 0;
+    const viaGateway = (client: string, remoteAddress: string) =>
+      backend.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/Auth',
+        // Another name each time: only the address limit is in play.
+        payload: { userName: `proxied${(attempt += 1)}`, password: 'falsch' },
+        headers: { 'x-forwarded-for': client },
+        remoteAddress,
+      });
+    for (let i = 0; i < 6; i++) expect((await viaGateway('10.0.5.1', '127.0.0.1')).statusCode).toBe(401);
+    expect((await viaGateway('10.0.5.1', '127.0.0.1')).statusCode).toBe(429);
+    // Another client behind the same gateway is not affected.
+    expect((await viaGateway('10.0.5.2', '127.0.0.1')).statusCode).toBe(401);
+    // A header from an address that is no trusted proxy names nobody: its own address counts.
+    for (let i = 0; i < 6; i++) expect((await viaGateway(`10.0.6.${i}`, '10.0.7.1')).statusCode).toBe(401);
+    expect((await viaGateway('10.0.6.9', '10.0.7.1')).statusCode).toBe(429);
+  });
+
   it('does not count successful sign-ins', async () => {
     const user = await createTestUser(backend.database);
     for (let i = 0; i < 8; i++) expect((await signIn(user.userName, user.password, '10.0.2.1')).statusCode).toBe(200);

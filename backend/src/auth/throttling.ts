@@ -4,8 +4,9 @@
  * its oldest counted attempt leaves the window. Sign-ins count their failures (the account lock of auth.service
  * stays the first line for known accounts; this also covers unknown names and spraying from one address);
  * recovery requests count every request, since their answer is the same whether or not the address is known.
- * The state lives in the process, like the questionnaire codes' limiter it reuses. The address limits are wide
- * because a gateway in front of the backend is one address.
+ * The state lives in the process, like the questionnaire codes' limiter it reuses. The address is the client's
+ * (X-Forwarded-For from a trusted proxy, config.trustProxy); its limits are wide because a clinic's staff often
+ * share one address.
  */
 import { createAttemptLimiter } from '@ecrf/rules';
 import type { FastifyReply } from 'fastify';

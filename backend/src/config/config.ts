@@ -29,6 +29,11 @@ export type BackendConfig = {
   production: boolean;
   /** Base of links in mails (the web app's address). */
   publicUrl: string;
+  /**
+   * Proxies whose X-Forwarded-For names the client (TRUST_PROXY: addresses, subnets or proxy-addr's presets,
+   * comma-separated; default `loopback`, the gateway of `npm start`). Throttling counts the client's address.
+   */
+  trustProxy: string;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   /** Lifetime of a refresh token family, counted from sign-in. */
@@ -89,6 +94,7 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     environment: 'development',
     production: false,
     publicUrl: 'http://localhost:4000',
+    trustProxy: 'loopback',
     jwtSecret: randomBytes(32),
     accessTokenTtlSeconds: 15 * 60,
     refreshFamilyTtlSeconds: 8 * 60 * 60,
@@ -149,6 +155,7 @@ export function loadConfig(env: Env = process.env): BackendConfig {
     environment: env.NODE_ENV ?? 'development',
     production,
     publicUrl: (env.PUBLIC_URL ?? 'http://localhost:4000').replace(/\/+$/, ''),
+    trustProxy: env.TRUST_PROXY || 'loopback',
     jwtSecret: resolveJwtSecret(env),
     accessTokenTtlSeconds: positiveNumber(env, 'ACCESS_TOKEN_TTL_MINUTES', 15) * 60,
     refreshFamilyTtlSeconds: positiveNumber(env, 'REFRESH_TOKEN_TTL_HOURS', 8) * 3600,

@@ -14,6 +14,20 @@ function codeForStatus(statusCode: number): ErrorCode {
   return match ?? 'ECRF_ERR_INTERNAL';
 }
 
+/**
+ * What PostgreSQL refuses because of the input, answered as the client's mistake rather than 500 (issue 15 item
+ * 4): a malformed or out-of-range value (SQLSTATE class 22), a reference to a record that does not exist (23503),
+ * a duplicate (23505), a broken check or a missing value (23514, 23502). Routes check their input first; this is
+ * the net under them.
+ */
+function databaseRefusal(error: unknown): { code: ErrorCode; message: string } | null {
+  const sqlState = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (typeof sqlState !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(sqlState)) return null;
+  if (sqlState === '23503') return { code: 'ECRF_ERR_NOT_FOUND', message: 'a referenced record does not exist' };
+  if (sqlState === '23505') return { code: 'ECRF_ERR_CONFLICT', message: 'a record with these values exists already' };
+  return { code: 'ECRF_ERR_VALIDATION', message: 'a value is malformed, out of range or missing' };
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | EcrfError, request, reply) => {
     if (error instanceof EcrfError) {
@@ -22,6 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validation) {
       // e.g. "body/userName must be string"
       return reply.status(400).send(errorBody(400, 'ECRF_ERR_VALIDATION', error.message));
+    }
+    const refusal = databaseRefusal(error);
+    if (refusal) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(errorStatus[refusal.code]).send(errorBody(errorStatus[refusal.code], refusal.code, refusal.message));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -22,6 +22,10 @@ export const errorStatus = {
   ECRF_ERR_VISIT_NOT_AVAILABLE: 409,
   ECRF_ERR_FIELD_NOT_EDITABLE: 422,
   ECRF_ERR_REASON_REQUIRED: 422,
+  /** An Idempotency-Key sent again with another request (backend/src/http/idempotency.ts). */
+  ECRF_ERR_IDEMPOTENCY_KEY_REUSED: 422,
+  /** An Idempotency-Key whose first request is still running. */
+  ECRF_ERR_IDEMPOTENCY_KEY_IN_USE: 409,
   /** An upload above its size limit (OncoBox import: 10 MB). */
   ECRF_ERR_FILE_TOO_LARGE: 413,
   /** An upload whose content is not of a type the call takes (news documents: recognised by content, not by name). */

@@ -11,6 +11,8 @@ const signInErrors: Record<string, UserErrorModel['code']> = {
   ECRF_ERR_INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   ECRF_ERR_ACCOUNT_LOCKED: 'ACCOUNT_LOCKED',
   ECRF_ERR_ACCOUNT_DEACTIVATED: 'ACCOUNT_DEACTIVATED',
+  // Throttled per address or per user name (backend/src/auth/throttling.ts); the message is German.
+  ECRF_ERR_TOO_MANY_ATTEMPTS: 'TOO_MANY_ATTEMPTS',
 };
 
 /** The backend's rule messages of a refused password, as errors on the given input field. */

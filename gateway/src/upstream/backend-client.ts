@@ -48,11 +48,25 @@ function errorFromBody(status: number, body: Record<string, unknown>): UpstreamE
   return new UpstreamError(status, code, message, body);
 }
 
+/** What of the client's HTTP request the backend calls pass on. */
+export type RequestOrigin = { idempotencyKey?: string; clientAddress?: string };
+
 export class BackendClient {
+  /** POST calls made so far; numbers the keys derived from the operation's Idempotency-Key. */
+  private posts = 0;
+
+  /**
+   * `origin`: what the backend should know of the GraphQL request (issue 15). `idempotencyKey`: each POST the
+   * operation makes carries `<key>:<n>` for its n-th POST, so the same operation sent again makes the same calls
+   * under the same keys and the backend answers each as the first time (backend/src/http/idempotency.ts).
+   * `clientAddress`: sent as X-Forwarded-For, so the backend throttles sign-in and recovery per client, not per
+   * gateway (it trusts the header from loopback and TRUST_PROXY only).
+   */
   constructor(
     private readonly pool: Pool,
     private readonly token: string | undefined,
     readonly stats: UpstreamStats = { calls: 0 },
+    private readonly origin: RequestOrigin = {},
   ) {}
 
   async call<P extends BackendPath, M extends Method>(
@@ -72,6 +86,9 @@ export class BackendClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const { idempotencyKey, clientAddress } = this.origin;
+    if (idempotencyKey && method === 'post') headers['idempotency-key'] = `${idempotencyKey}:${(this.posts += 1)}`;
+    if (clientAddress) headers['x-forwarded-for'] = clientAddress;
     this.stats.calls += 1;
     let response;
     try {
