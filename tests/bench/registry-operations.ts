@@ -79,7 +79,10 @@ export function registryOperations(urls: { gateway: string; backend: string }, t
 
   /** The table page, then the visit states of its patients (from the patient contexts unless the page carries them). */
   const restList = async (query: string): Promise<number> => {
-    const page = await rest<{ items: { id: string; visitStates?: unknown }[] }>('GET', `NngmStudyPatient/study/${data.studyId}/my?${query}`);
+    const page = await rest<{ items: { id: string; visitStates?: unknown }[] }>(
+      'GET',
+      `NngmStudyPatient/study/${data.studyId}/my?${query}`,
+    );
     if (page.items.length === 0 || page.items[0]?.visitStates !== undefined) return 1;
     await rest('GET', `StudyPatient/context?ids=${page.items.map((p) => p.id).join(',')}`);
     return 2;
