@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
-import type { DataFieldDefinition, DataFieldInstance, FormPlace, StudyDefinition } from '@ecrf/rules';
+import { givenReason, type DataFieldDefinition, type DataFieldInstance, type FormPlace, type StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
 import type { FieldInput } from '../forms/instances';
 import type { FieldExtras, RedirectHref } from '../forms/formContext';
@@ -107,13 +107,14 @@ export function DocumentationFormPage({
 
   const submit = async (then: () => void) => {
     setValidated(true);
-    if (askReason && reason.trim() === '') {
+    const givenReasonText = givenReason(reason);
+    if (askReason && givenReasonText === null) {
       setErrors([{ code: 'REASON_REQUIRED', message: texts.documentationForm.reasonMissing }]);
       return;
     }
     setSaving(true);
     try {
-      const answer = await save(form.fieldInputs(), askReason ? reason.trim() : null);
+      const answer = await save(form.fieldInputs(), askReason ? givenReasonText : null);
       setErrors(answer);
       if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
       if (answer.some((error) => error.code === 'ELEARNING_REQUIRED')) {

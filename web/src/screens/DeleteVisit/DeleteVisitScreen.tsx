@@ -1,3 +1,4 @@
+import { givenReason } from '@ecrf/rules';
 import { useState } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -72,12 +73,13 @@ function DeleteVisitForm({ visit }: Props) {
   const name = visit.definition ? text(visit.definition.displayKey) : '–';
   const visitPath = `/patient/${encodeURIComponent(visit.studyPatient.id)}/visit/${encodeURIComponent(visit.id)}`;
   const submit = () => {
-    if (reason.trim() === '') {
+    const reasonForChange = givenReason(reason);
+    if (reasonForChange === null) {
       setError(t.reasonRequired);
       return;
     }
     remove({
-      variables: { input: { id: visit.id, reasonForChange: reason.trim() } },
+      variables: { input: { id: visit.id, reasonForChange } },
       onCompleted: ({ deleteVisit }) => {
         if (deleteVisit.errors.length > 0) setError(deleteVisit.errors.map((e) => e.message).join(', '));
         else {

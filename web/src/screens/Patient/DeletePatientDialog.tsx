@@ -1,3 +1,4 @@
+import { givenReason } from '@ecrf/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormControl, Textarea } from '@primer/react';
@@ -20,12 +21,13 @@ export function DeletePatientDialog({ studyPatientId, pseudonym, onClose }: Prop
   const feedback = useFeedback();
   const navigate = useNavigate();
   const submit = () => {
-    if (reason.trim() === '') {
+    const reasonForChange = givenReason(reason);
+    if (reasonForChange === null) {
       setError(texts.visit.reasonRequired);
       return;
     }
     remove({
-      variables: { input: { id: studyPatientId, reasonForChange: reason.trim() } },
+      variables: { input: { id: studyPatientId, reasonForChange } },
       onCompleted: ({ deleteStudyPatient }) => {
         if (deleteStudyPatient.errors.length > 0) setError(deleteStudyPatient.errors.map((e) => e.message).join(', '));
         else {
