@@ -105,3 +105,16 @@ export async function findLinkedStudyPatients(
     .orderBy('l.id_string')
     .execute();
 }
+
+/** The study patients among `studyPatientIds` whose patient has an identity linked. */
+export async function studyPatientsWithIdentity(db: Kysely<DB>, studyPatientIds: readonly string[]): Promise<Set<string>> {
+  if (studyPatientIds.length === 0) return new Set();
+  const linked = await db
+    .selectFrom('study_patient as sp')
+    .innerJoin('patient_identity_link as l', 'l.patient_id', 'sp.patient_id')
+    .select('sp.id')
+    .where('sp.id', 'in', [...studyPatientIds])
+    .where('l.id_type', '=', ID_TYPE)
+    .execute();
+  return new Set(linked.map((row) => row.id));
+}

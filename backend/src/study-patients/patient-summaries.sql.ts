@@ -1,11 +1,11 @@
 /**
  * What the patient table shows of a page's patients beyond their rows (issue 14): the states of their live
- * visits and whether an identity is linked (also part of the patient context). Two indexed queries per page, so
+ * visits and whether an identity is linked (identity.sql.ts; also part of the patient context). Two indexed queries per page, so
  * a list needs no patient contexts and the pseudonymisation service is asked only for patients that have an identity.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { ID_TYPE } from '../identity/mainzelliste.client.js';
+import { studyPatientsWithIdentity } from '../identity/identity.sql.js';
 
 export type VisitSummary = { id: string; state: 'new' | 'missing_data' | 'complete'; order: number };
 export type PatientSummary = { visits: VisitSummary[]; hasIdentity: boolean };
@@ -30,17 +30,4 @@ export async function findPatientSummaries(db: Kysely<DB>, studyPatientIds: read
     summaries.get(visit.study_patient_id)?.visits.push({ id: visit.id, state: visit.state, order: visit.sort_order });
   }
   return summaries;
-}
-
-/** The study patients among `studyPatientIds` whose patient has an identity linked. */
-export async function studyPatientsWithIdentity(db: Kysely<DB>, studyPatientIds: readonly string[]): Promise<Set<string>> {
-  if (studyPatientIds.length === 0) return new Set();
-  const linked = await db
-    .selectFrom('study_patient as sp')
-    .innerJoin('patient_identity_link as l', 'l.patient_id', 'sp.patient_id')
-    .select('sp.id')
-    .where('sp.id', 'in', [...studyPatientIds])
-    .where('l.id_type', '=', ID_TYPE)
-    .execute();
-  return new Set(linked.map((row) => row.id));
 }
