@@ -23,6 +23,7 @@ import { createTerminologyLoaders } from './terminology/loaders.js';
 import { createNewsDocumentLoaders } from './news-documents/loaders.js';
 import { createQuestionnaireLoaders } from './questionnaires/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
+import type { AttemptLimiter } from '@ecrf/rules';
 
 function createLoaders(backend: BackendClient) {
   return {
@@ -64,6 +65,8 @@ export type GatewayContext = {
   fileLinks: FileLinks;
   /** The client's address (HTTP requests), by which the public questionnaire calls are throttled. */
   clientAddress?: string;
+  /** Counts a client's invalid questionnaire access codes, shared by the replicas (http/shared-attempt-limiter.ts). */
+  accessCodeLimiter: AttemptLimiter;
   /**
    * New upstream client and loaders on the same token: a subscription reads each event's payload afresh
    * (graphql-ws keeps one context per operation, so the loaders' caches would otherwise outlive the event).
@@ -87,6 +90,7 @@ export function createContext(
   config: GatewayConfig,
   live: LiveEvents,
   fileLinks: FileLinks,
+  accessCodeLimiter: AttemptLimiter,
   token: string | undefined,
   origin: RequestOrigin = {},
 ): GatewayContext {
@@ -99,6 +103,7 @@ export function createContext(
     config,
     live,
     fileLinks,
+    accessCodeLimiter,
     renew: () => Object.assign(context, requestParts(pool, service, token)),
   };
   return context;

@@ -25,6 +25,8 @@ import { createFileLinks } from './files/file-links.js';
 import { registerFileRoute } from './files/file-route.js';
 import { registerOnkozertUploadRoute } from './onkozert/upload-route.js';
 import { registerNewsDocumentUploadRoutes } from './news-documents/upload-routes.js';
+import { GATEWAY_ACCESS_FAILURES } from './questionnaires/questionnaire-access.resolvers.js';
+import { createSharedAttemptLimiter } from './http/shared-attempt-limiter.js';
 
 export type Gateway = {
   httpServer: Server;
@@ -59,6 +61,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const pool = createBackendPool(config.backendUrl);
   const live = createLiveEvents(pool, config, (message) => console.warn(`[gateway] ${message}`));
   const fileLinks = createFileLinks(config.fileLinkSecret);
+  const accessCodeLimiter = createSharedAttemptLimiter(config, 'questionnaire-access', GATEWAY_ACCESS_FAILURES);
   const schema = createSchema();
   const app = express();
   const httpServer = createServer(app);
@@ -80,12 +83,13 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       onConnect: async (ctx) => {
         const token = tokenFromAuthorization(ctx.connectionParams?.authorization);
         if (!token) return false;
-        return createContext(pool, config, live, fileLinks, token)
+        return createContext(pool, config, live, fileLinks, accessCodeLimiter, token)
           .loaders.currentUser()
           .then(() => true)
           .catch(() => false);
       },
-      context: (ctx) => createContext(pool, config, live, fileLinks, tokenFromAuthorization(ctx.connectionParams?.authorization)),
+      context: (ctx) =>
+        createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(ctx.connectionParams?.authorization)),
       // Errors of subscription payloads get the codes of HTTP answers (formatError).
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
@@ -130,7 +134,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     express.json({ limit: '1mb' }),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        createContext(pool, config, live, fileLinks, tokenFromAuthorization(req.headers.authorization), {
+        createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(req.headers.authorization), {
           idempotencyKey: idempotencyKeyOf(req),
           clientAddress: req.ip,
         }),
@@ -155,6 +159,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     close: async () => {
       await apollo.stop();
       await live.close();
+      await accessCodeLimiter.close();
       await pool.close();
     },
   };

@@ -21,7 +21,12 @@ const tags = ['Auth'];
 const COUNTED_FAILURES: ReadonlySet<ErrorCode> = new Set(['ECRF_ERR_INVALID_CREDENTIALS', 'ECRF_ERR_ACCOUNT_LOCKED']);
 
 export function registerAuthRoutes(app: App, deps: AppDeps): void {
-  const signInThrottle = createThrottle(deps.config.throttling.signIn, deps.config.clock);
+  const signInThrottle = createThrottle(
+    deps.db,
+    `${deps.config.throttleNamespace}:sign-in`,
+    deps.config.throttling.signIn,
+    deps.config.clock,
+  );
   app.post(
     '/Auth',
     {
@@ -37,11 +42,11 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
       }),
     },
     async (request, reply) => {
-      signInThrottle.refuseIfThrottled(reply, request.ip, request.body.userName);
+      await signInThrottle.refuseIfThrottled(reply, request.ip, request.body.userName);
       try {
         return await signIn(deps, request.body.userName, request.body.password);
       } catch (error) {
-        if (error instanceof EcrfError && COUNTED_FAILURES.has(error.code)) signInThrottle.count(request.ip, request.body.userName);
+        if (error instanceof EcrfError && COUNTED_FAILURES.has(error.code)) await signInThrottle.count(request.ip, request.body.userName);
         throw error;
       }
     },

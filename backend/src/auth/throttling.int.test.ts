@@ -1,19 +1,24 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, createTestUser, type TestBackend } from '../test-support/test-backend.js';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from './throttling.js';
 
 let backend: TestBackend;
+/** A second replica of the same registry: same database, same throttle namespace. */
+let replica: TestBackend;
 const WINDOW = 15 * 60_000;
 beforeAll(async () => {
   // Small limits, so the test reaches them; the defaults are in throttling.ts.
-  backend = await createTestBackend({
+  const settings = {
+    throttleNamespace: `throttling-test-${randomUUID()}`,
     throttling: {
       signIn: { perAddress: { maxFailures: 6, windowMs: WINDOW }, perAccount: { maxFailures: 3, windowMs: WINDOW } },
       recovery: { perAddress: { maxFailures: 5, windowMs: WINDOW }, perAccount: { maxFailures: 2, windowMs: WINDOW } },
     },
-  });
+  };
+  [backend, replica] = await Promise.all([createTestBackend(settings), createTestBackend(settings)]);
 });
-afterAll(() => backend.close());
+afterAll(() => Promise.all([backend.close(), replica.close()]));
 
 const signIn = (userName: string, password: string, address: string) =>
   backend.app.inject({ method: 'POST', url: '/api/v1.0/Auth', payload: { userName, password }, remoteAddress: address });
@@ -66,6 +71,15 @@ describe('throttling', () => {
     // A header from an address that is no trusted proxy names nobody: its own address counts.
     for (let i = 0; i < 6; i++) expect((await viaGateway(`10.0.6.${i}`, '10.0.7.1')).statusCode).toBe(401);
     expect((await viaGateway('10.0.6.9', '10.0.7.1')).statusCode).toBe(429);
+  });
+
+  it('counts the failures at every replica of the registry (issue 16 item 4)', async () => {
+    const atReplica = (app: TestBackend['app'], userName: string) =>
+      app.inject({ method: 'POST', url: '/api/v1.0/Auth', payload: { userName, password: 'falsch' }, remoteAddress: '10.0.8.1' });
+    expect((await atReplica(backend.app, 'geteilt')).statusCode).toBe(401);
+    expect((await atReplica(replica.app, 'geteilt')).statusCode).toBe(401);
+    expect((await atReplica(backend.app, 'geteilt')).statusCode).toBe(401);
+    expect((await atReplica(replica.app, 'geteilt')).statusCode).toBe(429);
   });
 
   it('does not count successful sign-ins', async () => {

@@ -4,15 +4,18 @@
  * its oldest counted attempt leaves the window. Sign-ins count their failures (the account lock of auth.service
  * stays the first line for known accounts; this also covers unknown names and spraying from one address);
  * recovery requests count every request, since their answer is the same whether or not the address is known.
- * The state lives in the process, like the questionnaire codes' limiter it reuses. The address is the client's
+ * The attempts are kept in PostgreSQL, so every replica counts the same (issue 16 item 4). The address is the client's
  * (X-Forwarded-For from a trusted proxy, config.trustProxy); its limits are wide because a clinic's staff often
  * share one address.
  */
-import { createAttemptLimiter } from '@ecrf/rules';
+import type { AttemptPolicy } from '@ecrf/rules';
 import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../__generated__/database.js';
 import { EcrfError } from '../errors/errors.js';
+import { createStoredAttemptLimiter } from './stored-attempt-limiter.js';
 
-export type Limit = { maxFailures: number; windowMs: number };
+export type Limit = AttemptPolicy;
 export type ThrottlingPolicy = { signIn: { perAddress: Limit; perAccount: Limit }; recovery: { perAddress: Limit; perAccount: Limit } };
 
 const QUARTER_HOUR = 15 * 60_000;
@@ -26,24 +29,30 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = 'Zu viele Versuche. Bitte versuchen Sie
 
 export type Throttle = {
   /** Throws 429 with `Retry-After` (seconds) while the address or the account is past its limit. */
-  refuseIfThrottled(reply: FastifyReply, address: string, account: string): void;
+  refuseIfThrottled(reply: FastifyReply, address: string, account: string): Promise<void>;
   /** Counts an attempt against both. */
-  count(address: string, account: string): void;
+  count(address: string, account: string): Promise<void>;
 };
 
-export function createThrottle(limits: { perAddress: Limit; perAccount: Limit }, clock: () => Date): Throttle {
-  const byAddress = createAttemptLimiter({ ...limits.perAddress, clock });
-  const byAccount = createAttemptLimiter({ ...limits.perAccount, clock });
+/** `scope` names the throttle (with the configured namespace: replicas of one registry share it). */
+export function createThrottle(
+  db: Kysely<DB>,
+  scope: string,
+  limits: { perAddress: Limit; perAccount: Limit },
+  clock: () => Date,
+): Throttle {
+  const byAddress = createStoredAttemptLimiter(db, `${scope}:address`, limits.perAddress, clock);
+  const byAccount = createStoredAttemptLimiter(db, `${scope}:account`, limits.perAccount, clock);
   return {
-    refuseIfThrottled(reply, address, account) {
-      const wait = Math.max(byAddress.retryAfter(address), byAccount.retryAfter(account.toLowerCase()));
+    async refuseIfThrottled(reply, address, account) {
+      const [forAddress, forAccount] = await Promise.all([byAddress.retryAfter(address), byAccount.retryAfter(account.toLowerCase())]);
+      const wait = Math.max(forAddress, forAccount);
       if (wait <= 0) return;
       void reply.header('retry-after', String(Math.ceil(wait / 1000)));
       throw new EcrfError('ECRF_ERR_TOO_MANY_ATTEMPTS', TOO_MANY_ATTEMPTS_MESSAGE);
     },
-    count(address, account) {
-      byAddress.recordFailure(address);
-      byAccount.recordFailure(account.toLowerCase());
+    async count(address, account) {
+      await Promise.all([byAddress.recordFailure(address), byAccount.recordFailure(account.toLowerCase())]);
     },
   };
 }

@@ -3,7 +3,7 @@
  * (token lifetimes, sign-in throttling and lockout, recovery challenge lifetime) are configurable so
  * tests can use small values; the defaults are the documented policy.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirFrom, type Env } from '@ecrf/database';
@@ -41,6 +41,11 @@ export type BackendConfig = {
   signIn: SignInPolicy;
   /** Per address and per account limits of sign-in and recovery (auth/throttling.ts). */
   throttling: ThrottlingPolicy;
+  /**
+   * Prefix of the throttles' counted attempts in the database: replicas of one registry share it
+   * (THROTTLE_NAMESPACE, default `ecrf`); an app built from createConfig alone gets its own.
+   */
+  throttleNamespace: string;
   recoveryChallengeTtlSeconds: number;
   /** Demo users are seeded outside production only. */
   seedDemoUsers: boolean;
@@ -100,6 +105,7 @@ export function createConfig(overrides: Partial<BackendConfig> = {}): BackendCon
     refreshFamilyTtlSeconds: 8 * 60 * 60,
     signIn: defaultSignInPolicy,
     throttling: defaultThrottlingPolicy,
+    throttleNamespace: randomUUID(),
     recoveryChallengeTtlSeconds: 60 * 60,
     seedDemoUsers: true,
     admin: null,
@@ -165,6 +171,7 @@ export function loadConfig(env: Env = process.env): BackendConfig {
       lockDurationMs: positiveNumber(env, 'SIGN_IN_LOCK_MINUTES', 15) * 60_000,
     },
     throttling: defaultThrottlingPolicy,
+    throttleNamespace: env.THROTTLE_NAMESPACE || 'ecrf',
     seedDemoUsers: !production,
     admin,
     mainzelliste: {

@@ -3,9 +3,9 @@
  * the only credential and opens exactly one interview. Codes travel in POST bodies, never in URLs the server
  * logs. An address that presents too many invalid codes is refused for a while (429, `Retry-After`).
  */
-import { createAttemptLimiter } from '@ecrf/rules';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, AppDeps } from '../app-deps.js';
+import { createStoredAttemptLimiter } from '../auth/stored-attempt-limiter.js';
 import { EcrfError } from '../errors/errors.js';
 import { routeSchema } from '../http/schemas.js';
 import { openAccess, submitAnswers } from './questionnaire-access.service.js';
@@ -17,11 +17,11 @@ const tags = ['Questionnaire system'];
 export const BACKEND_ACCESS_FAILURES = { maxFailures: 30, windowMs: 10 * 60_000 } as const;
 
 export function registerQuestionnaireAccessRoutes(app: App, { db, config }: AppDeps): void {
-  const limiter = createAttemptLimiter({ ...BACKEND_ACCESS_FAILURES, clock: config.clock });
+  const limiter = createStoredAttemptLimiter(db, `${config.throttleNamespace}:questionnaire-access`, BACKEND_ACCESS_FAILURES, config.clock);
 
   /** Runs a public call unless the address is throttled; an invalid code counts against the address. */
   const throttled = async <T>(request: FastifyRequest, reply: FastifyReply, run: () => Promise<T>): Promise<T> => {
-    const wait = limiter.retryAfter(request.ip);
+    const wait = await limiter.retryAfter(request.ip);
     if (wait > 0) {
       void reply.header('retry-after', String(Math.ceil(wait / 1000)));
       throw new EcrfError('ECRF_ERR_TOO_MANY_ATTEMPTS', 'too many invalid access codes; try again later');
@@ -29,7 +29,7 @@ export function registerQuestionnaireAccessRoutes(app: App, { db, config }: AppD
     try {
       return await run();
     } catch (error) {
-      if (error instanceof EcrfError && error.code === 'ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID') limiter.recordFailure(request.ip);
+      if (error instanceof EcrfError && error.code === 'ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID') await limiter.recordFailure(request.ip);
       throw error;
     }
   };

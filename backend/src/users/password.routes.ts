@@ -10,7 +10,7 @@ const tags = ['User'];
 
 export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (send: () => Promise<void>) => void): void {
   // Recovery mails count every request (the answer never tells whether the address is known); resets their failures.
-  const recoveryThrottle = createThrottle(deps.config.throttling.recovery, deps.config.clock);
+  const recoveryThrottle = createThrottle(deps.db, `${deps.config.throttleNamespace}:recovery`, deps.config.throttling.recovery, deps.config.clock);
   app.put(
     '/User/password',
     {
@@ -45,8 +45,8 @@ export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (s
       }),
     },
     async (request, reply) => {
-      recoveryThrottle.refuseIfThrottled(reply, request.ip, request.query.emailAddress);
-      recoveryThrottle.count(request.ip, request.query.emailAddress);
+      await recoveryThrottle.refuseIfThrottled(reply, request.ip, request.query.emailAddress);
+      await recoveryThrottle.count(request.ip, request.query.emailAddress);
       await requestPasswordRecovery(deps, request.query.emailAddress, (mail) => deliverLater(() => deps.mailer.send(mail)));
       return { accepted: true as const };
     },
@@ -68,9 +68,9 @@ export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (s
       }),
     },
     async (request, reply) => {
-      recoveryThrottle.refuseIfThrottled(reply, request.ip, request.body.userId);
+      await recoveryThrottle.refuseIfThrottled(reply, request.ip, request.body.userId);
       const passwortResetSuccessful = await resetPassword(deps, request.body);
-      if (!passwortResetSuccessful) recoveryThrottle.count(request.ip, request.body.userId);
+      if (!passwortResetSuccessful) await recoveryThrottle.count(request.ip, request.body.userId);
       return { passwortResetSuccessful };
     },
   );

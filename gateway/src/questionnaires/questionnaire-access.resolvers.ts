@@ -5,7 +5,6 @@
  * answer nothing of the patient, and a client presenting too many invalid codes is refused for a while here,
  * before the backend's own, wider limit.
  */
-import { createAttemptLimiter, type AttemptLimiter } from '@ecrf/rules';
 import type { MutationResolvers, QueryResolvers } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
 import { attemptWithIds, backendId, type UserErrorModel } from '../graph/user-errors.js';
@@ -15,9 +14,6 @@ import { respondentOf } from './questionnaires.resolvers.js';
 
 /** Invalid codes per client within the window (the backend refuses the gateway's address only at 30). */
 export const GATEWAY_ACCESS_FAILURES = { maxFailures: 10, windowMs: 10 * 60_000 } as const;
-
-/** One limiter per gateway process: the throttle spans the requests of a client. */
-const limiter: AttemptLimiter = createAttemptLimiter({ ...GATEWAY_ACCESS_FAILURES, clock: () => new Date() });
 
 const ACCESS_MESSAGES = {
   invalid: 'Dieser Zugang ist nicht gültig: Er ist abgelaufen, wurde bereits verwendet oder ist falsch.',
@@ -38,13 +34,13 @@ const refusal = (code: 'ACCESS_INVALID' | 'TOO_MANY_ATTEMPTS'): UserErrorModel =
  */
 async function publicCall<T>(c: GatewayContext, run: () => Promise<T>): Promise<{ value: T } | { refused: UserErrorModel }> {
   const client = c.clientAddress ?? 'unknown';
-  if (limiter.retryAfter(client) > 0) return { refused: refusal('TOO_MANY_ATTEMPTS') };
+  if ((await c.accessCodeLimiter.retryAfter(client)) > 0) return { refused: refusal('TOO_MANY_ATTEMPTS') };
   try {
     return { value: await run() };
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (error.code === 'ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID') {
-      limiter.recordFailure(client);
+      await c.accessCodeLimiter.recordFailure(client);
       return { refused: refusal('ACCESS_INVALID') };
     }
     if (error.code === 'ECRF_ERR_TOO_MANY_ATTEMPTS') return { refused: refusal('TOO_MANY_ATTEMPTS') };

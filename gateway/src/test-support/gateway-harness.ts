@@ -49,7 +49,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logs: string[] = [];
   const backendOptions = {
     port: await freePort(),
-    env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl },
+    // Its own throttle namespace: the harnesses of a run share one database, and their sign-in failures must not add up.
+    env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl, THROTTLE_NAMESPACE: randomUUID() },
     log: (line: string) => logs.push(line),
   };
   const launchBackend = async (): Promise<Service> => {
