@@ -22,6 +22,7 @@ import { registerRoleRoutes } from './roles/roles.routes.js';
 import { ECRF_VERSION, registerSystemRoutes } from './system/system.routes.js';
 import { registerPasswordRoutes } from './users/password.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
+import { registerViewerRoutes } from './viewer/viewer.routes.js';
 import { registerStudyRoutes } from './studies/studies.routes.js';
 import { registerStudyDefinitionRoutes } from './study-definitions/study-definitions.routes.js';
 import { registerLanguageRoutes } from './languages/languages.routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const typed = api.withTypeProvider<TypeBoxTypeProvider>();
       registerAuthRoutes(typed, deps);
       registerUserRoutes(typed, deps);
+      registerViewerRoutes(typed, deps);
       registerPasswordRoutes(typed, deps, deliverLater);
       registerRoleRoutes(typed, deps);
       registerInstituteRoutes(typed, deps);

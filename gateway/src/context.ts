@@ -5,6 +5,7 @@
 import DataLoader from 'dataloader';
 import type { Pool } from 'undici';
 import { BackendClient, type RequestOrigin } from './upstream/backend-client.js';
+import { UpstreamError } from './upstream/upstream-error.js';
 import { createAdministrationLoaders } from './administration/loaders.js';
 import { createStudyDefinitionLoaders } from './study-definitions/loaders.js';
 import { createPatientLoaders } from './patients/loaders.js';
@@ -25,11 +26,19 @@ import { createQuestionnaireLoaders } from './questionnaires/loaders.js';
 import type { FileLinks, FileTicket } from './files/file-links.js';
 import type { AttemptLimiter } from '@ecrf/rules';
 
+/** A part of the viewer the caller lacks the right to read: the 403 its own call would answer. */
+function viewerPart<T>(part: T | null, right: string): T {
+  if (part === null) throw new UpstreamError(403, 'ECRF_ERR_FORBIDDEN', `missing right ${right}`, {});
+  return part;
+}
+
 function createLoaders(backend: BackendClient) {
+  // The user, their rights and locations (every screen's frame) come in one call.
+  const viewer = once(() => backend.call('get', '/api/v1.0/Viewer', {}));
   return {
-    currentUser: once(() => backend.call('get', '/api/v1.0/User/current', {})),
-    currentRights: once(() => backend.call('get', '/api/v1.0/Right/currentUser', {})),
-    myStudyInstitutes: once(() => backend.call('get', '/api/v1.0/StudyInstitute/my', {})),
+    currentUser: once(async () => viewerPart((await viewer()).user, 'UserGetCurrentCmd')),
+    currentRights: once(async () => viewerPart((await viewer()).rights, 'RightGetCurrentUserCmd')),
+    myStudyInstitutes: once(async () => viewerPart((await viewer()).studyInstitutes, 'StudyInstituteGetMyCmd')),
     roles: once(() => backend.call('get', '/api/v1.0/Role', {})),
     users: new DataLoader<string, User | null>(async (ids) =>
       byId(ids, await backend.call('get', '/api/v1.0/User', { query: { ids: ids.join(',') } })),

@@ -67,7 +67,7 @@ describe('sign-in and viewer', () => {
     expect(answer.data?.signIn).toEqual({ session: null, errors: [{ code: 'INVALID_CREDENTIALS' }] });
   });
 
-  it('shows a location-bound user their role, rights and locations in three upstream calls', async () => {
+  it('shows a location-bound user their role, rights and locations in one upstream call', async () => {
     const { token } = await harness.signIn('casemanager');
     const answer = await harness.request<ViewerAnswer>(viewerQuery, {}, token);
     const viewer = answer.data?.viewer;
@@ -79,8 +79,8 @@ describe('sign-in and viewer', () => {
     expect(viewer?.locations.map((l) => l.identifier).sort()).toEqual(['1001', '2002']);
     expect(viewer?.locations.find((l) => l.identifier === '1001')?.isDigiNet).toBe(true);
     expect(viewer?.locations.find((l) => l.identifier === '2002')?.isDigiNet).toBe(false);
-    // current user, current rights, own locations: each once, however many fields read them
-    expect(answer.extensions?.upstreamCalls).toBe(3);
+    // current user, current rights, own locations: one call (GET Viewer), however many fields read them
+    expect(answer.extensions?.upstreamCalls).toBe(1);
   });
 
   it('marks administrators and does not ask them for a location', async () => {

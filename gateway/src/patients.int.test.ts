@@ -120,15 +120,15 @@ describe('the patient screen in the graph', () => {
     const calls = answers.map((a) => a.extensions?.upstreamCalls);
     // The count recorded in docs/gateway.md ("Patient documentation").
     expect(calls[0]).toBe(calls[1]);
-    expect(calls[0]).toBe(4);
+    expect(calls[0]).toBe(3);
     expect(answers[0]?.data?.node.visitOptions.map((o) => o.definition.identifier)).toEqual(['baseline', 'fu', 'fu_24m']);
-    // What the viewer may do costs the viewer's rights, read once per request (Right/currentUser).
+    // What the viewer may do costs no call more: the viewer's rights come with the viewer (GET Viewer).
     const withCapabilities = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'viewerCan { edit document } visitOptions {'));
-    expect(withCapabilities.extensions?.upstreamCalls).toBe(5);
+    expect(withCapabilities.extensions?.upstreamCalls).toBe(3);
     // Its identity costs nothing for a patient without one: the context says so, no rights or read token are asked for.
     const withIdentity = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'identity { lastName } visitOptions {'));
     expect(withIdentity.data?.node).toMatchObject({ identity: null });
-    expect(withIdentity.extensions?.upstreamCalls).toBe(4);
+    expect(withIdentity.extensions?.upstreamCalls).toBe(3);
   });
 
   it('refuses a stale instrument save with STALE_WRITE and the patient as stored', async () => {

@@ -9,7 +9,7 @@ import { callerOf } from '../http/route-access.js';
 import { IdParams, IdsQuery, IncludeDeleted, parseIds, routeSchema } from '../http/schemas.js';
 import { Institute, Study, StudyInstitute } from './institutes.schemas.js';
 import { findStudiesOfUser } from '../studies/studies.sql.js';
-import { findInstitutes, findStudyInstitutes, reachesEveryLocation } from './institutes.sql.js';
+import { findInstitutes, findStudyInstitutes, myLocations, reachesEveryLocation } from './institutes.sql.js';
 
 function single<T>(rows: T[], what: string): T {
   const [row] = rows;
@@ -77,10 +77,7 @@ export function registerInstituteRoutes(app: App, { db }: AppDeps): void {
         response: { 200: Type.Array(StudyInstitute) },
       }),
     },
-    (request) => {
-      const caller = callerOf(request);
-      return findStudyInstitutes(db, reachesEveryLocation(caller) ? {} : { userId: caller.id });
-    },
+    (request) => findStudyInstitutes(db, myLocations(callerOf(request))),
   );
 
   app.get(

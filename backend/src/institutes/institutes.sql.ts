@@ -203,6 +203,11 @@ export function reachesEveryLocation(caller: LocationHolder): boolean {
   return caller.rights.has(SUPER_RIGHT);
 }
 
+/** The filter of findStudyInstitutes for the caller's locations: the assigned ones, or every live one for the super right. */
+export function myLocations(caller: LocationHolder): { userId?: string } {
+  return reachesEveryLocation(caller) ? {} : { userId: caller.id };
+}
+
 /** Locations (study institutes) the caller documents at: the assigned ones, or every live one for the super right. */
 export async function callerLocationIds(db: Kysely<DB>, caller: LocationHolder): Promise<string[]> {
   if (reachesEveryLocation(caller)) {
