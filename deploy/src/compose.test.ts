@@ -35,10 +35,12 @@ const services = Object.entries(compose.services);
 /** Long-running services; profiles hold one-off jobs (backup and restore). */
 const running = services.filter(([, service]) => !service.profiles);
 
+const rootPackage = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+  workspaces: string[];
+  scripts: Record<string, string>;
+};
 /** The workspaces that run as a service: those with a src/main.ts. */
-const serviceWorkspaces = (
-  JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
-).workspaces.filter((workspace) => existsSync(join(repositoryRoot, workspace, 'src', 'main.ts')));
+const serviceWorkspaces = rootPackage.workspaces.filter((workspace) => existsSync(join(repositoryRoot, workspace, 'src', 'main.ts')));
 
 function replicasOf(workspace: string): [string, ComposeService][] {
   return running.filter(([, service]) => service.command?.join(' ') === `node ${workspace}/dist/main.js`);
@@ -167,6 +169,18 @@ describe('docker-compose.yml', () => {
     const gateways = replicasOf('gateway').map(([name, service]) => `${name}:${portOf(service)}`);
     expect(proxies[0]?.upstreams.sort()).toEqual(gateways.sort());
     expect(proxies[0]?.healthUri).toBe('/readyz');
+  });
+
+  it('runs images the Dockerfile builds with every service, and the client tools the backup job calls', () => {
+    const dockerfile = readFileSync(join(repositoryRoot, 'Dockerfile'), 'utf8');
+    const build = rootPackage.scripts.build;
+    expect(dockerfile).toContain('npm run build');
+    for (const workspace of [...serviceWorkspaces, 'deploy']) expect(build, workspace).toContain(`npm run build -w ${workspace}`);
+    expect(dockerfile).toMatch(/apt-get install [^\n]*postgresql-client/);
+    const operations = services.filter(([, service]) => service.profiles);
+    expect(operations.map(([, service]) => service.command?.join(' '))).toEqual(['npm run backup']);
+    expect(rootPackage.scripts.backup).toBe('node deploy/dist/backup-main.js');
+    for (const [name, service] of [...serviceWorkspaces.flatMap(replicasOf), ...operations]) expect(service.build, name).toBe('.');
   });
 
   it('restarts every long-running service and checks its health, the services on their own /readyz', () => {

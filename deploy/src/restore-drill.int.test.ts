@@ -5,7 +5,7 @@
  * start on the restored databases and serve the patients again.
  */
 import { spawn } from 'node:child_process';
-import { appendFile, cp, mkdtemp, readFile } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -54,8 +54,13 @@ const stateOf = async (databases: Databases) => ({
 });
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with the two database URLs. */
-function operation(script: 'backup' | 'restore', args: string[], databases: Partial<Databases>): Promise<Run> {
-  const env = { ...process.env, DATABASE_URL: databases.registry ?? '', MAINZELLISTE_DATABASE_URL: databases.idat ?? '' };
+function operation(script: 'backup' | 'restore', args: string[], databases: Partial<Databases>, backups = ''): Promise<Run> {
+  const env = {
+    ...process.env,
+    DATABASE_URL: databases.registry ?? '',
+    MAINZELLISTE_DATABASE_URL: databases.idat ?? '',
+    BACKUP_DIR: backups,
+  };
   const child = spawn(process.execPath, [join(repositoryRoot, 'deploy', 'dist', `${script}-main.js`), ...args], { env });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -96,7 +101,6 @@ beforeAll(async () => {
   original = { registry: await fresh('drill_registry'), idat: await fresh('drill_idat') };
   restored = { registry: await fresh('drill_registry_restored'), idat: await fresh('drill_idat_restored') };
   dataDir = await mkdtemp(join(tmpdir(), 'ecrf-drill-'));
-  backupDir = join(dataDir, 'backups', 'drill');
   services = await start(original, dataDir);
   const physician = await signIn(services.url, 'physician');
   const at = await location(services.url, await signIn(services.url, 'superadmin'), '1001');
@@ -119,9 +123,13 @@ describe('backup and restore', () => {
   });
 
   it('writes both dumps with their checksums and schema versions', async () => {
-    const run = await operation('backup', [backupDir], original);
-    expect(run.output).toContain(`Backup written to ${backupDir}`);
+    const run = await operation('backup', [], original, join(dataDir, 'backups'));
     expect(run.code).toBe(0);
+    // The default directory: BACKUP_DIR/<UTC time>.
+    const [written] = await readdir(join(dataDir, 'backups'));
+    expect(written).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ$/);
+    backupDir = join(dataDir, 'backups', written as string);
+    expect(run.output).toContain(`Backup written to ${backupDir}`);
     const manifest = JSON.parse(await readFile(join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
     expect(manifest.registry).toMatchObject({ file: 'registry.dump', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(manifest.registry.schemaVersion.latest).toMatch(/^\d{4}_.+\.sql$/);
