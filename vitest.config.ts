@@ -11,6 +11,7 @@ export default defineConfig({
       'mainzelliste/vitest.config.ts',
       'gateway/vitest.config.ts',
       'web/vitest.config.ts',
+      'deploy/vitest.config.ts',
       'tests/vitest.config.ts',
     ],
   },
