@@ -1,5 +1,5 @@
 export type Services = {
-  /** The gateway's base URL: web app, GraphQL and /healthz. */
+  /** The gateway's base URL: web app, GraphQL, /livez and /readyz. */
   url: string;
   backendUrl: string;
   /** The pseudonymisation service (Mainzelliste REST API). */

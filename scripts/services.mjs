@@ -174,7 +174,7 @@ export async function startGateway({ port = 4000, backendUrl, mainzellisteUrl, e
     log,
   );
   try {
-    await waitUntilAnswering(`${url}/healthz`, child, 'gateway');
+    await waitUntilAnswering(`${url}/readyz`, child, 'gateway');
   } catch (error) {
     await stopChild(child);
     throw error;
