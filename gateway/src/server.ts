@@ -106,6 +106,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     includeStacktraceInErrorResponses: config.stackTraces,
     parseOptions: { maxTokens: MAX_TOKENS },
     formatError,
+    // main.ts drains on SIGTERM/SIGINT within the grace period; Apollo's own handlers would stop it a second way.
+    stopOnTerminationSignals: false,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
     validationRules: protection.validationRules,
     plugins: [
