@@ -1,15 +1,33 @@
-export type Services = {
-  /** The gateway's base URL: web app, GraphQL and /healthz. */
+import type { Supervised } from './supervisor.mjs';
+
+export { freePort } from './ports.mjs';
+
+/** A started service process. */
+export type Service = { url: string; pid: number; stop(): Promise<void>; kill(): Promise<void> };
+
+/** A service under supervision: restarted on the same port when its process ends unexpectedly. */
+export type SupervisedService = Supervised & { url: string };
+
+type Supervise = {
+  /** Restart the process with back-off whenever it ends unexpectedly (`npm start`). */
+  supervise?: boolean;
+};
+
+type ServiceOf<O> = O extends { supervise: true } ? SupervisedService : Service;
+
+export type Services<S extends Service | SupervisedService = Service | SupervisedService> = {
+  /** The gateway's base URL: web app, GraphQL, /livez and /readyz. */
   url: string;
   backendUrl: string;
   /** The pseudonymisation service (Mainzelliste REST API). */
   mainzellisteUrl: string;
-  /** Process ids of the three services (for RSS readings in benchmarks). */
-  pids: { gateway: number; backend: number; mainzelliste: number };
+  services: { gateway: S; backend: S; mainzelliste: S };
+  /** Process ids of the three services now (for RSS readings in benchmarks). */
+  readonly pids: { gateway: number; backend: number; mainzelliste: number };
   stop(): Promise<void>;
 };
 
-export type StartOptions = {
+export type StartOptions = Supervise & {
   backendPort?: number;
   gatewayPort?: number;
   mainzellistePort?: number;
@@ -17,32 +35,32 @@ export type StartOptions = {
   log?: (line: string) => void;
 };
 
-export function startServices(options?: StartOptions): Promise<Services>;
+export function startServices<O extends StartOptions>(options?: O): Promise<Services<ServiceOf<O>>>;
 
-/** A started service process. */
-export type Service = { url: string; pid: number; stop(): Promise<void> };
-
-export function startBackend(options?: {
+export type BackendOptions = Supervise & {
   port?: number;
   /** Base of links in mails; defaults to the backend's own default. */
   publicUrl?: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-}): Promise<Service & { kill(): Promise<void> }>;
+};
+
+export function startBackend<O extends BackendOptions>(options?: O): Promise<ServiceOf<O>>;
 
 /** A new, empty PostgreSQL database `<database of databaseUrl>_<suffix>`; answers its URL. */
 export function freshPostgresDatabase(databaseUrl: string, suffix: string): Promise<string>;
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export function freePort(): Promise<number>;
+export type MainzellisteOptions = Supervise & { port?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void };
 
-export function startMainzelliste(options?: { port?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<Service>;
+export function startMainzelliste<O extends MainzellisteOptions>(options?: O): Promise<ServiceOf<O>>;
 
-/** The gateway in front of the given backend and pseudonymisation service, serving the built web app. */
-export function startGateway(options: {
+export type GatewayOptions = Supervise & {
   port?: number;
   backendUrl: string;
   mainzellisteUrl: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
-}): Promise<Service>;
+};
+
+/** The gateway in front of the given backend and pseudonymisation service, serving the built web app. */
+export function startGateway<O extends GatewayOptions>(options: O): Promise<ServiceOf<O>>;

@@ -1,9 +1,11 @@
-// Starts the built backend and gateway as child processes and waits until each answers. Used by
-// `npm start` and by the browser tests, so both run the system exactly as a user does.
+// Starts the built backend, pseudonymisation service and gateway as child processes and waits until each is
+// ready. Used by `npm start` (supervised: restarted when they end) and by the browser tests, so both run the
+// system exactly as a user does.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { get as httpGet } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,20 +25,11 @@ export async function freshPostgresDatabase(databaseUrl, suffix) {
   return url.toString();
 }
 
-/** @type {import('./services.d.mts').freePort} */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './ports.mjs';
 
-function spawnService(name, script, env, log) {
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** A supervised child gets its own process group: Ctrl+C reaches `npm start` alone, which stops it (no restart race). */
+function spawnService(name, script, env, log, detached) {
+  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => {
@@ -46,27 +39,40 @@ function spawnService(name, script, env, log) {
   return child;
 }
 
-async function waitUntilAnswering(url, child, name, method = 'GET', timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
-    try {
-      const response = await fetch(url, { method });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${name} did not answer at ${url} within ${timeoutMs} ms`);
+/**
+ * The status of GET /readyz, or 0 without an answer. node:http, not fetch: fetch refuses the WHATWG "bad ports"
+ * (6000, …), and the backend and the pseudonymisation service may run on any port.
+ */
+function readinessStatus(url) {
+  return new Promise((resolve) => {
+    const request = httpGet(`${url}/readyz`, { agent: false, timeout: 2_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(0));
+  });
 }
 
+async function waitUntilReady(url, child, name, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited with ${child.signalCode ?? `code ${child.exitCode}`} while starting`);
+    }
+    if ((await readinessStatus(url)) === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} was not ready at ${url}/readyz within ${timeoutMs} ms`);
+}
+
+/** SIGTERM lets the service drain (SHUTDOWN_GRACE_MS, default 25 s); SIGKILL only if it overstays that. */
 function stopChild(child) {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+    setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
   });
 }
 
@@ -79,40 +85,88 @@ function killChild(child) {
   });
 }
 
-/** @type {import('./services.d.mts').startBackend} */
-export async function startBackend({ port = 4100, publicUrl, env = process.env, log = console.log } = {}) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawnService(
-    'backend',
-    'backend/dist/main.js',
-    { ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
-    log,
-  );
-  try {
-    await waitUntilAnswering(`${url}/api/v1.0/connectivity`, child, 'backend', 'HEAD');
-  } catch (error) {
-    await stopChild(child);
-    throw error;
+/** Starts `script` and waits for its readiness; supervised, it is started again whenever it ends unexpectedly. */
+async function startService({ name, script, env, url, log, supervised }) {
+  const launch = async (onSpawn) => {
+    const child = spawnService(name, script, env, log, supervised);
+    onSpawn(child);
+    try {
+      await waitUntilReady(url, child, name);
+    } catch (error) {
+      await stopChild(child);
+      throw error;
+    }
+  };
+  if (supervised) {
+    const service = await supervise({ name, launch, stopChild, killChild, log });
+    return {
+      url,
+      get pid() {
+        return service.pid;
+      },
+      get restarts() {
+        return service.restarts;
+      },
+      stop: service.stop,
+      kill: service.kill,
+      nextStart: service.nextStart,
+    };
   }
+  let child;
+  await launch((spawned) => {
+    child = spawned;
+  });
   return { url, pid: child.pid, stop: () => stopChild(child), kill: () => killChild(child) };
 }
 
-/** @type {import('./services.d.mts').startMainzelliste} */
-export async function startMainzelliste({ port = 4200, env = process.env, log = console.log } = {}) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawnService(
-    'mainzelliste',
-    'mainzelliste/dist/main.js',
-    { ...env, MAINZELLISTE_PORT: String(port), MAINZELLISTE_HOST: '127.0.0.1' },
+/** @type {import('./services.d.mts').startBackend} */
+export function startBackend({ port = 4100, publicUrl, env = process.env, log = console.log, supervise: supervised = false } = {}) {
+  return startService({
+    name: 'backend',
+    script: 'backend/dist/main.js',
+    env: { ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
+    url: `http://127.0.0.1:${port}`,
     log,
-  );
-  try {
-    await waitUntilAnswering(`${url}/`, child, 'mainzelliste');
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return { url, pid: child.pid, stop: () => stopChild(child) };
+    supervised,
+  });
+}
+
+/** @type {import('./services.d.mts').startMainzelliste} */
+export function startMainzelliste({ port = 4200, env = process.env, log = console.log, supervise: supervised = false } = {}) {
+  return startService({
+    name: 'mainzelliste',
+    script: 'mainzelliste/dist/main.js',
+    env: { ...env, MAINZELLISTE_PORT: String(port), MAINZELLISTE_HOST: '127.0.0.1' },
+    url: `http://127.0.0.1:${port}`,
+    log,
+    supervised,
+  });
+}
+
+/** @type {import('./services.d.mts').startGateway} */
+export function startGateway({
+  port = 4000,
+  backendUrl,
+  mainzellisteUrl,
+  env = process.env,
+  log = console.log,
+  supervise: supervised = false,
+}) {
+  return startService({
+    name: 'gateway',
+    script: 'gateway/dist/main.js',
+    env: {
+      WEB_DIST: `${root}web/dist`,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BACKEND_URL: backendUrl,
+      MAINZELLISTE_URL: mainzellisteUrl,
+    },
+    url: `http://127.0.0.1:${port}`,
+    log,
+    supervised,
+  });
 }
 
 /** @type {import('./services.d.mts').startServices} */
@@ -122,6 +176,7 @@ export async function startServices({
   mainzellistePort = 4200,
   env = process.env,
   log = console.log,
+  supervise: supervised = false,
 } = {}) {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // Backend and gateway reach the pseudonymisation service here; MAINZELLISTE_API_KEY in env is shared
@@ -130,8 +185,14 @@ export async function startServices({
   // (both default to the development key).
   const mainzellisteUrl = `http://127.0.0.1:${mainzellistePort}`;
   const started = await Promise.allSettled([
-    startBackend({ port: backendPort, publicUrl: gatewayUrl, env: { ...env, MAINZELLISTE_URL: mainzellisteUrl }, log }),
-    startMainzelliste({ port: mainzellistePort, env, log }),
+    startBackend({
+      port: backendPort,
+      publicUrl: gatewayUrl,
+      env: { ...env, MAINZELLISTE_URL: mainzellisteUrl },
+      log,
+      supervise: supervised,
+    }),
+    startMainzelliste({ port: mainzellistePort, env, log, supervise: supervised }),
   ]);
   const failure = started.find((result) => result.status === 'rejected');
   if (failure) {
@@ -140,44 +201,28 @@ export async function startServices({
   }
   const [backend, mainzelliste] = started.map((result) => result.value);
   try {
-    const gateway = await startGateway({ port: gatewayPort, backendUrl: backend.url, mainzellisteUrl: mainzelliste.url, env, log });
-    const stop = async () => {
-      await Promise.all([gateway.stop(), backend.stop(), mainzelliste.stop()]);
-    };
+    const gateway = await startGateway({
+      port: gatewayPort,
+      backendUrl: backend.url,
+      mainzellisteUrl: mainzelliste.url,
+      env,
+      log,
+      supervise: supervised,
+    });
     return {
       url: gateway.url,
       backendUrl: backend.url,
       mainzellisteUrl: mainzelliste.url,
-      pids: { gateway: gateway.pid, backend: backend.pid, mainzelliste: mainzelliste.pid },
-      stop,
+      services: { gateway, backend, mainzelliste },
+      get pids() {
+        return { gateway: gateway.pid, backend: backend.pid, mainzelliste: mainzelliste.pid };
+      },
+      stop: async () => {
+        await Promise.all([gateway.stop(), backend.stop(), mainzelliste.stop()]);
+      },
     };
   } catch (error) {
     await Promise.all([backend.stop(), mainzelliste.stop()]);
     throw error;
   }
-}
-
-/** @type {import('./services.d.mts').startGateway} */
-export async function startGateway({ port = 4000, backendUrl, mainzellisteUrl, env = process.env, log = console.log }) {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawnService(
-    'gateway',
-    'gateway/dist/main.js',
-    {
-      WEB_DIST: `${root}web/dist`,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BACKEND_URL: backendUrl,
-      MAINZELLISTE_URL: mainzellisteUrl,
-    },
-    log,
-  );
-  try {
-    await waitUntilAnswering(`${url}/healthz`, child, 'gateway');
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return { url, pid: child.pid, stop: () => stopChild(child) };
 }

@@ -3,6 +3,7 @@
 // asks for more; everything they print also goes to <DATA_DIR>/logs/services.log.
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { choosePort } from './ports.mjs';
 import { startServices } from './services.mjs';
 
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
@@ -10,15 +11,52 @@ const logFile = join(dataDir, 'logs', 'services.log');
 mkdirSync(join(dataDir, 'logs'), { recursive: true });
 const logStream = createWriteStream(logFile, { flags: 'a' });
 
-const services = await startServices({
-  backendPort: Number(process.env.BACKEND_PORT ?? 4100),
-  gatewayPort: Number(process.env.PORT ?? 4000),
-  mainzellistePort: Number(process.env.MAINZELLISTE_PORT ?? 4200),
+// The gateway's port is the one the browser opens; a default port that is taken gives way to a free one.
+let ports;
+try {
+  ports = {
+    gatewayPort: await choosePort({
+      name: 'das eCRF (Gateway)',
+      variable: 'PORT',
+      requested: process.env.PORT,
+      fallback: 4000,
+      browserFacing: true,
+    }),
+    backendPort: await choosePort({ name: 'das Backend', variable: 'BACKEND_PORT', requested: process.env.BACKEND_PORT, fallback: 4100 }),
+    mainzellistePort: await choosePort({
+      name: 'den Pseudonymisierungsdienst',
+      variable: 'MAINZELLISTE_PORT',
+      requested: process.env.MAINZELLISTE_PORT,
+      fallback: 4200,
+    }),
+  };
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+const starting = startServices({
+  ...ports,
+  // A service that ends unexpectedly is started again on its port; the supervisor prints each restart.
+  supervise: true,
   log: (line) => {
     logStream.write(`${line}\n`);
     console.log(line);
   },
 });
+// Supervised services run in process groups of their own, so Ctrl+C reaches only this script: it stops them
+// (they drain), also while they are still starting.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void starting
+      .then((started) => started.stop())
+      .finally(() => {
+        logStream.end();
+        process.exit(0);
+      });
+  });
+}
+const services = await starting;
 
 const { demoSignIns } = await import('@ecrf/backend');
 const production = process.env.NODE_ENV === 'production';
@@ -41,13 +79,4 @@ console.log(
 console.log(
   `Protokoll: ${logFile.startsWith(process.cwd()) ? relative(process.cwd(), logFile) : logFile} (Stufe ${process.env.LOG_LEVEL || 'warn'}; mehr mit LOG_LEVEL=info)`,
 );
-console.log('\nBeenden mit Strg+C.');
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    void services.stop().then(() => {
-      logStream.end();
-      process.exit(0);
-    });
-  });
-}
+console.log('\nDie Dienste werden überwacht und nach einem Absturz neu gestartet. Beenden mit Strg+C.');

@@ -62,6 +62,7 @@ import { registerSafetyRoutes } from './safety/safety.routes.js';
 import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
 import { registerElearningRoutes } from './elearning/elearning.routes.js';
 import { registerNewsDocumentRoutes } from './news-documents/news-documents.routes.js';
+import { registerHealthRoutes } from './health/health.routes.js';
 import { registerQuestionnaireRoutes } from './questionnaires/questionnaires.routes.js';
 
 export const API_BASE = '/api/v1.0';
@@ -94,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The contract's original server matches paths case-insensitively and clients rely on it (`PUT User/Password`, issue 15).
     routerOptions: { caseSensitive: false },
     trustProxy: options.config.trustProxy,
+    // While draining, health/health.routes.ts refuses new requests itself, so readiness still answers its body.
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
+  registerHealthRoutes(app, options.db);
   registerRouteAccess(app, options.db.db, options.config);
   registerStorableText(app);
   registerReasonForChange(app);
@@ -156,8 +160,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       !options.exportSources && 'connectionString' in options.db.jobQueue ? { databaseUrl: options.db.jobQueue.connectionString } : null,
   });
   app.decorate('exportRuntime', exportRuntime);
-  // Before the event hub's preClose and the database: running jobs go back to the queue first.
-  app.addHook('preClose', () => exportRuntime.close());
+  // After the HTTP server closed and before the database: running jobs finish or go back to the queue.
+  app.addHook('onClose', () => exportRuntime.close());
   const deps: AppDeps = { db: options.db.db, config: options.config, mailer: options.mailer, exportJobs: exportRuntime };
 
   await app.register(

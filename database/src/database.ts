@@ -49,6 +49,9 @@ export async function openDatabase<DB>(options: DatabaseOptions, schema?: string
 
 function openPostgres<DB>(connectionString: string): Database<DB> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client whose connection the server ended (a restart, a terminated backend) leaves the pool; the
+  // next query connects anew. Without a listener the pool's 'error' event would end the process.
+  pool.on('error', () => undefined);
   // pg-cursor lets `.stream()` read large results in chunks from a server-side cursor (exports).
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {

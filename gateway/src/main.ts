@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** Starts one gateway from the environment (PORT, BACKEND_URL, WEB_DIST, …; docs/gateway.md). */
+import { shutDownOnSignals } from '@ecrf/database';
 import { gatewayConfigFromEnv } from './config/gateway-config.js';
 import { createGateway } from './server.js';
 
@@ -8,8 +9,4 @@ const gateway = await createGateway(config);
 const url = await gateway.listen(Number(process.env.PORT ?? 4000), process.env.HOST ?? '127.0.0.1');
 console.log(`gateway listening on ${url} (GraphQL ${url}/graphql, backend ${config.backendUrl})`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void gateway.close().then(() => process.exit(0));
-  });
-}
+shutDownOnSignals({ graceMs: config.shutdownGraceMs, drain: () => gateway.close(), log: (message) => console.log(`gateway ${message}`) });

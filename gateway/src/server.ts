@@ -1,6 +1,7 @@
 /**
  * The gateway: Apollo Server over HTTP and graphql-ws over WebSocket on one port and one path
- * (`/graphql`), `/healthz`, and the built web app. `createGateway` builds it; `listen` is separate.
+ * (`/graphql`), `/livez` and `/readyz`, and the built web app. `createGateway` builds it; `listen` is separate.
+ * `close` drains: readiness answers 503, subscriptions close with 1001 (Going away), requests in flight finish.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { drainTimeOf } from '@ecrf/database';
 import express from 'express';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -17,6 +19,7 @@ import { formatError } from './http/error-codes.js';
 import { errorAnswers } from './http/error-answers.js';
 import { originAllowed } from './http/origin-check.js';
 import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
+import { registerHealthRoutes } from './http/health.js';
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
 import { createBackendPool } from './upstream/backend-client.js';
@@ -65,6 +68,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const schema = createSchema();
   const app = express();
   const httpServer = createServer(app);
+  const health = registerHealthRoutes(app, pool, config.redisUrl);
   // Idle keep-alive connections stay open longer than clients and proxies keep them (undici 4 s, proxies ~60 s),
   // so a client never reuses a socket the gateway is closing at that moment (ECONNRESET under load).
   httpServer.keepAliveTimeout = 65_000;
@@ -106,14 +110,18 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     includeStacktraceInErrorResponses: config.stackTraces,
     parseOptions: { maxTokens: MAX_TOKENS },
     formatError,
+    // main.ts drains on SIGTERM/SIGINT within the grace period; Apollo's own handlers would stop it a second way.
+    stopOnTerminationSignals: false,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
     validationRules: protection.validationRules,
     plugins: [
       ...armorPlugins,
       unauthenticatedStatusPlugin,
       ...(config.exposeUpstreamCalls ? [upstreamCallsPlugin] : []),
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Requests in flight may take most of the grace period; then their connections are cut.
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: drainTimeOf(config.shutdownGraceMs) }),
       {
+        // Closes every WebSocket with 1001 (Going away): graphql-ws clients reconnect to another gateway and resume.
         async serverWillStart() {
           return { drainServer: async () => wsCleanup.dispose() };
         },
@@ -122,13 +130,6 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.get('/healthz', async (_request, response) => {
-    const backend = await pool
-      .request({ method: 'HEAD', path: '/api/v1.0/connectivity' })
-      .then((answer) => (answer.body.dump(), answer.statusCode < 400))
-      .catch(() => false);
-    response.status(backend ? 200 : 503).json({ status: backend ? 'ok' : 'degraded', backend: backend ? 'ok' : 'unreachable' });
-  });
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
@@ -157,7 +158,9 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
         });
       }),
     close: async () => {
+      health.drain();
       await apollo.stop();
+      await health.close();
       await live.close();
       await accessCodeLimiter.close();
       await pool.close();

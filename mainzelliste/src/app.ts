@@ -12,6 +12,7 @@ import type { MainzellisteConfig } from './config/config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { requestApiVersion } from './http/api-version.js';
+import { registerHealthRoutes } from './http/health.routes.js';
 import { registerRootRoutes } from './http/root.routes.js';
 import { createServerAuth } from './http/server-auth.js';
 import { createMatcher } from './matching/epilink.js';
@@ -36,6 +37,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     exposeHeadRoutes: false,
+    // While draining, http/health.routes.ts refuses new requests itself, so readiness still answers its body.
+    return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -50,6 +53,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // mainzelliste-api.md §1: the form-urlencoded bodies of POST /patients and checkMatch.
   await app.register(formBody);
   registerErrorHandler(app);
+  registerHealthRoutes(app, options.database);
   // A malformed mainzellisteApiVersion is a 400 on every route.
   app.addHook('preHandler', async (request) => {
     requestApiVersion(request);

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDirFrom, type Env } from '@ecrf/database';
+import { dataDirFrom, drainTimeOf, shutdownGraceFrom, type Env } from '@ecrf/database';
 import { defaultThrottlingPolicy, type ThrottlingPolicy } from '../auth/throttling.js';
 
 export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
@@ -69,6 +69,11 @@ export type ExportSettings = {
   leaseSeconds: number;
   /** The PostgreSQL schema of the job queue (pg-boss); tests give each app its own. */
   queueSchema: string;
+  /**
+   * At shutdown, running jobs may finish this long before they go back to the queue: most of SHUTDOWN_GRACE_MS,
+   * the rest is for handing them over and closing (docs/backend.md "Health and shutdown").
+   */
+  drainMs: number;
 };
 
 export const defaultExportSettings = (env: Env = {}): ExportSettings => ({
@@ -76,6 +81,7 @@ export const defaultExportSettings = (env: Env = {}): ExportSettings => ({
   retentionDays: 30,
   leaseSeconds: 30,
   queueSchema: 'pgboss',
+  drainMs: drainTimeOf(shutdownGraceFrom(env)),
 });
 
 /** The development key of the event stream; production requires EVENTS_API_KEY. */

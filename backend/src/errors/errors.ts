@@ -54,6 +54,8 @@ export const errorStatus = {
   ECRF_ERR_MAINZELLISTE_404: 503,
   ECRF_ERR_MAINZELLISTE_409: 409,
   ECRF_ERR_MAINZELLISTE_500: 502,
+  /** A request that reached a backend shutting down (docs/backend.md "Health and shutdown"); another replica takes it. */
+  ECRF_ERR_DRAINING: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -42,6 +42,8 @@ const RETENTION_QUEUE = 'export-retention';
 /** Three attempts in all, 10 s, 20 s apart; a job's pg-boss expiry is long: lost workers are found by their lease. */
 const RETRY = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 6 * 60 * 60 };
 export const MAX_ATTEMPTS = RETRY.retryLimit + 1;
+/** Time for aborted jobs to go back to the queue at shutdown, after the drain time (settings.drainMs). */
+const HAND_OVER_MS = 5_000;
 /** Progress is written (and announced) at most this often. */
 const PROGRESS_INTERVAL_MS = 250;
 
@@ -319,8 +321,15 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
       if (sweeper) clearInterval(sweeper);
       if (!started) return;
       await started.catch(() => undefined);
-      for (const controller of running.values()) controller.abort(new Error('closing'));
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: true });
+      // Workers take no more jobs; running ones may finish within the drain time, then go back to the queue.
+      const handOver = setTimeout(() => {
+        for (const controller of running.values()) controller.abort(new Error('closing'));
+      }, settings.drainMs);
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: settings.drainMs + HAND_OVER_MS, close: true });
+      } finally {
+        clearTimeout(handOver);
+      }
     },
   };
 }

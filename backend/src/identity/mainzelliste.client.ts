@@ -3,6 +3,8 @@
  * the API key, and reads of pseudonyms only (`resultFields: []`), so no IDAT ever reaches the backend.
  * Failures become the §5 errors of identity-errors.ts.
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import { request, type Dispatcher } from 'undici';
 import type { MainzellisteAccess } from '../config/config.js';
 import { mainzellisteError } from './identity-errors.js';
 
@@ -32,13 +34,14 @@ export type StoredPseudonym = { pseudonym: string; tentative: boolean };
 
 const TIMEOUT_MS = 10_000;
 
-type Answer = { status: number; body: unknown; headers: Headers };
+type Answer = { status: number; body: unknown; headers: IncomingHttpHeaders };
 
 export function createMainzellisteClient(access: MainzellisteAccess) {
   async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Answer> {
-    let response: Response;
+    // undici's request, not fetch: fetch refuses the WHATWG "bad ports" (6000, …), and the service may run on any port.
+    let response: Dispatcher.ResponseData;
     try {
-      response = await fetch(`${access.url}${path}`, {
+      response = await request(`${access.url}${path}`, {
         method,
         headers: {
           mainzellisteApiKey: access.apiKey,
@@ -52,9 +55,9 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
     } catch {
       throw mainzellisteError(0);
     }
-    const text = await response.text();
-    const json = response.headers.get('content-type')?.includes('json') && text ? (JSON.parse(text) as unknown) : text;
-    return { status: response.status, body: json, headers: response.headers };
+    const text = await response.body.text();
+    const json = String(response.headers['content-type']).includes('json') && text ? (JSON.parse(text) as unknown) : text;
+    return { status: response.statusCode, body: json, headers: response.headers };
   }
 
   async function expect(method: 'GET' | 'POST' | 'DELETE', path: string, ok: number, body?: unknown): Promise<Answer> {
@@ -99,8 +102,8 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
       const items = rows.flatMap((row) =>
         row.ids.filter((id) => id.idType === ID_TYPE).map((id) => ({ pseudonym: id.idString, tentative: id.tentative })),
       );
-      const total = answer.headers.get('x-total-count');
-      return { items, total: total === null ? null : Number(total) };
+      const total = answer.headers['x-total-count'];
+      return { items, total: typeof total === 'string' ? Number(total) : null };
     } finally {
       // Best effort: the token is used up already and an unended session expires at the service anyway.
       await endSession(token.sessionId).catch(() => undefined);

@@ -47,6 +47,8 @@ export async function createTestBackend(
       ...defaultExportSettings(),
       dir: mkdtempSync(join(tmpdir(), 'ecrf-test-exports-')),
       queueSchema: `pgboss_t_${randomUUID().slice(0, 8)}`,
+      // A test that closes its app mid-job wants the hand-over at once, not after the production drain time.
+      drainMs: 0,
     },
     ...overrides,
   });

@@ -1,4 +1,5 @@
 /** Settings of one gateway instance, read from the environment (docs/gateway.md lists them). */
+import { shutdownGraceFrom } from '@ecrf/database';
 import { originsOf } from '../http/origin-check.js';
 
 export type ClientConfig = {
@@ -42,6 +43,8 @@ export type GatewayConfig = {
   redisKeyPrefix: string;
   /** Key of the short-lived download links (FILE_LINK_SECRET); the same on every replica behind one address. */
   fileLinkSecret: string;
+  /** How long a stopping gateway lets requests in flight finish (SHUTDOWN_GRACE_MS, default 25 s). */
+  shutdownGraceMs: number;
 };
 
 /** The Vite dev server proxies the WebSocket with its own Origin (web/vite.config.ts). */
@@ -104,6 +107,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     fileLinkSecret: sharedKey(env, production, 'FILE_LINK_SECRET', developmentFileLinkSecret),
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ecrf:events',
+    shutdownGraceMs: shutdownGraceFrom(env),
     client: {
       versionLabel: defaultClientConfig.versionLabel,
       idleWarningAfterMs: integer(env.IDLE_WARNING_AFTER_MS, defaultClientConfig.idleWarningAfterMs),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { freePort } from '../../../scripts/services.mjs';
 import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret } from '../config/gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
@@ -51,6 +52,7 @@ beforeAll(async () => {
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
     fileLinkSecret: developmentFileLinkSecret,
+    shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
     redisUrl: undefined,
     redisKeyPrefix: 'ecrf:events',
   });

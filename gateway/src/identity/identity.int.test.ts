@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { kvnrCheckDigit } from '@ecrf/rules';
 import { createService, DEV_API_KEY, type Service } from '@ecrf/mainzelliste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { freePort } from '../../../scripts/services.mjs';
 import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret } from '../config/gateway-config.js';
 import { createGateway } from '../server.js';
@@ -304,6 +305,7 @@ describe('the answers of the service (ecrf-calls.md §5) as typed user errors', 
       client: defaultClientConfig,
       eventsApiKey: developmentEventsApiKey,
       fileLinkSecret: developmentFileLinkSecret,
+      shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
       redisUrl: undefined,
       redisKeyPrefix: 'ecrf:events',
     });

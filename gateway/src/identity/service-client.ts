@@ -4,6 +4,7 @@
  * backend issued; the gateway has no API key of its own. A failure is a `ServiceFailure` with the HTTP
  * status (0: no answer).
  */
+import { request, type Dispatcher } from 'undici';
 import type { IdatFields } from './identity-fields.js';
 
 /** The API version the backend's tokens are made for (getMainzellisteConfiguration.apiVersion). */
@@ -33,9 +34,10 @@ export function createServiceClient(baseUrl: string, stats: ServiceStats = { cal
     body?: { form: IdatFields } | { json: IdatFields },
   ): Promise<{ status: number; body: unknown }> {
     stats.calls += 1;
-    let response: Response;
+    // undici's request, not fetch: fetch refuses the WHATWG "bad ports" (6000, …), and the service may run on any port.
+    let response: Dispatcher.ResponseData;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      response = await request(`${baseUrl}${path}`, {
         method,
         headers: {
           accept: 'application/json',
@@ -48,9 +50,9 @@ export function createServiceClient(baseUrl: string, stats: ServiceStats = { cal
     } catch {
       throw new ServiceFailure(0, null);
     }
-    const text = await response.text();
-    const parsed: unknown = response.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
-    return { status: response.status, body: parsed };
+    const text = await response.body.text();
+    const parsed: unknown = String(response.headers['content-type']).includes('json') && text ? JSON.parse(text) : text;
+    return { status: response.statusCode, body: parsed };
   }
 
   const token = (tokenId: string) => encodeURIComponent(tokenId);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { freePort, startBackend, type Service } from '../../../scripts/services.mjs';
 import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret, type GatewayConfig } from '../config/gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
@@ -74,6 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     client: defaultClientConfig,
     eventsApiKey: developmentEventsApiKey,
     fileLinkSecret: developmentFileLinkSecret,
+    shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
     redisUrl,
     redisKeyPrefix,
   });

@@ -9,6 +9,8 @@ export const errorStatus = {
   ML_ERR_NOT_FOUND: 404,
   ML_ERR_CONFLICT: 409,
   ML_ERR_INTERNAL: 500,
+  /** The service is shutting down; another replica takes the request (docs/mainzelliste.md "Health and shutdown"). */
+  ML_ERR_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
