@@ -13,6 +13,7 @@ export default defineConfig({
       'web/vitest.config.ts',
       'deploy/vitest.config.ts',
       'tests/vitest.config.ts',
+      'tests/vitest.failover.config.ts',
     ],
   },
 });
