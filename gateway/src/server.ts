@@ -67,6 +67,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const accessCodeLimiter = createSharedAttemptLimiter(config, 'questionnaire-access', GATEWAY_ACCESS_FAILURES);
   const schema = createSchema();
   const app = express();
+  app.set('trust proxy', config.trustProxy);
   const httpServer = createServer(app);
   const health = registerHealthRoutes(app, pool, config.redisUrl);
   // Idle keep-alive connections stay open longer than clients and proxies keep them (undici 4 s, proxies ~60 s),

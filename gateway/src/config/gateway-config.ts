@@ -45,6 +45,11 @@ export type GatewayConfig = {
   fileLinkSecret: string;
   /** How long a stopping gateway lets requests in flight finish (SHUTDOWN_GRACE_MS, default 25 s). */
   shutdownGraceMs: number;
+  /**
+   * Proxies in front whose X-Forwarded-For names the client (TRUST_PROXY, Express's `trust proxy` syntax; default
+   * `loopback`): the client's address is what the throttles count and what the backend is told.
+   */
+  trustProxy: string;
 };
 
 /** The Vite dev server proxies the WebSocket with its own Origin (web/vite.config.ts). */
@@ -108,6 +113,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'ecrf:events',
     shutdownGraceMs: shutdownGraceFrom(env),
+    trustProxy: env.TRUST_PROXY || 'loopback',
     client: {
       versionLabel: defaultClientConfig.versionLabel,
       idleWarningAfterMs: integer(env.IDLE_WARNING_AFTER_MS, defaultClientConfig.idleWarningAfterMs),

@@ -53,6 +53,7 @@ beforeAll(async () => {
     eventsApiKey: developmentEventsApiKey,
     fileLinkSecret: developmentFileLinkSecret,
     shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
+    trustProxy: 'loopback',
     redisUrl: undefined,
     redisKeyPrefix: 'ecrf:events',
   });

@@ -306,6 +306,7 @@ describe('the answers of the service (ecrf-calls.md §5) as typed user errors', 
       eventsApiKey: developmentEventsApiKey,
       fileLinkSecret: developmentFileLinkSecret,
       shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
+      trustProxy: 'loopback',
       redisUrl: undefined,
       redisKeyPrefix: 'ecrf:events',
     });

@@ -172,5 +172,16 @@ describe('questionnaires in the graph', () => {
     const valid = (await create({ studyPatientId: await patients.createPatient('1001') })).access?.accessCode ?? '';
     const blocked = await data<{ patientQuestionnaire: { questionnaire: unknown; errors: Errors } }>(OPEN, { code: valid });
     expect(blocked.patientQuestionnaire).toEqual({ questionnaire: null, errors: [{ code: 'TOO_MANY_ATTEMPTS', path: ['accessCode'] }] });
+    // Behind a trusted proxy (loopback here; TRUST_PROXY) the client it names counts, not the proxy's address.
+    const forwarded = await fetch(`${harness.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.50' },
+      body: JSON.stringify({ query: OPEN, variables: { code: valid } }),
+    });
+    const opened = (await forwarded.json()) as {
+      data: { patientQuestionnaire: { questionnaire: { title: string } | null; errors: Errors } };
+    };
+    expect(opened.data.patientQuestionnaire.errors).toEqual([]);
+    expect(opened.data.patientQuestionnaire.questionnaire?.title).toBeTruthy();
   });
 });

@@ -76,6 +76,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     eventsApiKey: developmentEventsApiKey,
     fileLinkSecret: developmentFileLinkSecret,
     shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
+    trustProxy: 'loopback',
     redisUrl,
     redisKeyPrefix,
   });
