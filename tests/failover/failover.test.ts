@@ -195,7 +195,14 @@ async function demoStudy(token: string) {
   return { studyId: location.study.id, locationId: location.id, baselineId: baseline.id, staging: { id: instrument.id, tnmKey, tKey } };
 }
 
-type Acknowledged = { saves: { instrumentId: string; version: number }[]; raised: string[]; solved: string[]; refused: number };
+type Acknowledged = {
+  saves: { instrumentId: string; version: number }[];
+  raised: string[];
+  solved: string[];
+  refused: number;
+  /** Writes that got no answer (their process died, or a 5xx): not acknowledged, so not counted as stored. */
+  unanswered: number;
+};
 
 /** Saves the instrument again and again; an unanswered save is read back before the next (it may have landed). */
 async function instrumentWriter(token: string, staging: Staging, running: () => boolean, acknowledged: Acknowledged) {
@@ -229,6 +236,7 @@ async function instrumentWriter(token: string, staging: Staging, running: () => 
       acknowledged.refused += 1;
     } catch {
       // No answer: the save may or may not have landed; it is not acknowledged.
+      acknowledged.unanswered += 1;
     }
     version = (
       await untilAnswered(() =>
@@ -266,6 +274,7 @@ async function queryActor(token: string, studyPatientId: string, running: () => 
       if (solved.solveDataQuery.dataQuery) acknowledged.solved.push(query.id);
     } catch {
       // Unanswered: not acknowledged.
+      acknowledged.unanswered += 1;
     }
   }
 }
@@ -287,7 +296,7 @@ describe('replicas under load', () => {
     const startId = Number(latest[0]?.id ?? 0);
     const subscribers: Subscriber[] = Array.from({ length: SUBSCRIBERS }, () => resumingSubscriber(front.url, dataManager, after));
 
-    const acknowledged: Acknowledged = { saves: [], raised: [], solved: [], refused: 0 };
+    const acknowledged: Acknowledged = { saves: [], raised: [], solved: [], refused: 0, unanswered: 0 };
     let running = true;
     const load = [
       ...patients.map((patient) => instrumentWriter(admin, patient, () => running, acknowledged)),
@@ -407,6 +416,7 @@ describe('replicas under load', () => {
         staleRefused: acknowledged.refused,
         queriesRaisedAcknowledged: acknowledged.raised.length,
         queriesSolvedAcknowledged: acknowledged.solved.length,
+        unanswered: acknowledged.unanswered,
       },
       events: { sent: expected.length, receivedPerSubscriber: subscribers.map((subscriber) => subscriber.eventIds.length) },
       reconnectMs: {

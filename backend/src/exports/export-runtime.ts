@@ -77,6 +77,33 @@ function fileNameOf(kind: ExportKind, study: string, startedAt: Date, jobId: str
   return `${kind}_${study.replace(/[^\w-]/g, '_')}_${day}-${time}_${jobId.slice(0, 8)}.${fileExtension(kind, parameters)}`;
 }
 
+/**
+ * Installs the job queue's schema and queues as the database's owner (MIGRATION_DATABASE_URL, issue 15 item 1), so
+ * that a service logged in with the least privileges (ecrf_app) starts pg-boss without any DDL, and grants ecrf_app
+ * what the queue needs: its tables' rows, sequences and functions, nothing else.
+ */
+export async function installJobQueue(ownerConnectionString: string, schema: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: ownerConnectionString, schema, supervise: false, schedule: false });
+  await boss.start();
+  try {
+    await boss.createQueue(QUEUE, { name: QUEUE, ...RETRY });
+    await boss.createQueue(RETENTION_QUEUE, { name: RETENTION_QUEUE });
+    await boss
+      .getDb()
+      .executeSql(
+        [
+          `GRANT USAGE ON SCHEMA ${schema} TO ecrf_app`,
+          `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ecrf_app`,
+          `GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA ${schema} TO ecrf_app`,
+          `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${schema} TO ecrf_app`,
+        ].join(';\n'),
+        [],
+      );
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: true });
+  }
+}
+
 export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntime {
   const { database, settings, sources, clock, log } = options;
   const db: Kysely<DB> = database.db;

@@ -14,9 +14,12 @@ describe('the viewer in one call', () => {
   it('answers the three calls of the app frame at once', async () => {
     const user = await createTestUser(backend.database, { role: 'CaseManager', institutes: ['1001', '2002'] });
     const { token } = await signIn(backend.app, user.userName, user.password);
-    const [viewer, current, rights, locations] = await Promise.all(
-      ['Viewer', 'User/current', 'Right/currentUser', 'StudyInstitute/my'].map((url) => get(url, token)),
-    );
+    const [viewer, current, rights, locations] = await Promise.all([
+      get('Viewer', token),
+      get('User/current', token),
+      get('Right/currentUser', token),
+      get('StudyInstitute/my', token),
+    ]);
     expect(viewer.statusCode).toBe(200);
     expect(viewer.json()).toEqual({ user: current.json(), rights: rights.json(), studyInstitutes: locations.json() });
     expect(viewer.json<{ studyInstitutes: unknown[] }>().studyInstitutes).toHaveLength(2);

@@ -1,0 +1,114 @@
+/**
+ * The backend as production runs it (issue 15 item 1): migrations and the job queue's schema as the owner
+ * (MIGRATION_DATABASE_URL), the service itself logged in as a member of ecrf_app (DATABASE_URL). It signs in,
+ * registers a patient and runs an export job through pg-boss, all without the owner's privileges, and its login
+ * cannot rewrite the audit trail. On PostgreSQL only: PGlite has one user.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../../../scripts/services.mjs';
+import { createBackend, type Backend } from '../server.js';
+
+const SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const login = `ecrf_service_${randomUUID().slice(0, 8)}`;
+let ownerUrl: string;
+let serviceUrl: string;
+let backend: Backend;
+
+/** Runs one statement on `url` and answers PostgreSQL's error message, or null when it ran. */
+async function refusalOf(url: string, statement: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  ownerUrl = await freshPostgresDatabase(SERVER, `login_${process.pid}`);
+  const admin = new pg.Client({ connectionString: ownerUrl });
+  await admin.connect();
+  // ecrf_app is cluster-wide; migration 0098 creates it too, and tolerates it being there.
+  await admin.query(`DO $$ BEGIN CREATE ROLE ecrf_app NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+  await admin.query(`CREATE ROLE ${login} LOGIN IN ROLE ecrf_app`);
+  await admin.end();
+  serviceUrl = Object.assign(new URL(ownerUrl), { username: login }).toString();
+  backend = await createBackend({
+    NODE_ENV: 'test',
+    DATABASE_URL: serviceUrl,
+    MIGRATION_DATABASE_URL: ownerUrl,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-')),
+    EXPORTS_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-exports-')),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await backend?.close();
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(ownerUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${new URL(ownerUrl).pathname.slice(1)}" WITH (FORCE)`);
+  await admin.query(`DROP ROLE IF EXISTS ${login}`);
+  await admin.end();
+});
+
+describe('the backend logged in with the least privileges', () => {
+  it('registers a patient (audited) and runs an export job through the queue, connected as its own login', async () => {
+    const signedIn = await backend.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/Auth',
+      payload: { userName: 'datamanager', password: 'Demo-Passwort1' },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const headers = { authorization: `Bearer ${signedIn.json<{ token: string }>().token}` };
+    const study = await backend.database.db.selectFrom('study').select('id').where('identifier', '=', 'NNGM').executeTakeFirstOrThrow();
+    const location = await backend.database.db
+      .selectFrom('study_institute')
+      .select('id')
+      .where('study_id', '=', study.id)
+      .executeTakeFirstOrThrow();
+    const patient = await backend.app.inject({ method: 'POST', url: '/api/v1.0/Patient', headers, payload: {} });
+    expect(patient.statusCode).toBe(201);
+    const enrolled = await backend.app.inject({
+      method: 'POST',
+      url: '/api/v1.0/StudyPatient',
+      headers,
+      payload: { patientId: patient.json<{ id: string }>().id, studyId: study.id, studyInstituteId: location.id },
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const audited = await backend.database.db
+      .selectFrom('audit_trail')
+      .select('operation')
+      .where('table_name', '=', 'study_patient')
+      .where('record_id', '=', enrolled.json<{ id: string }>().id)
+      .execute();
+    expect(audited.map((row) => row.operation)).toEqual(['Create']);
+    const started = await backend.app.inject({ method: 'POST', url: `/api/v1.0/study/${study.id}/csv-export`, headers, payload: {} });
+    expect(started.statusCode).toBe(202);
+    const id = started.json<{ id: string }>().id;
+    let state = '';
+    for (let attempt = 0; attempt < 300 && !['completed', 'failed'].includes(state); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      state = (await backend.database.db.selectFrom('export_job').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+    }
+    expect(state).toBe('completed');
+    const { rows } = await sql<{ name: string }>`SELECT current_user AS name`.execute(backend.database.db);
+    expect(rows[0]?.name).toBe(login);
+  });
+
+  it('cannot change the schema or rewrite the audit trail', async () => {
+    expect(await refusalOf(serviceUrl, 'DELETE FROM audit_trail')).toMatch(/permission denied/);
+    expect(await refusalOf(serviceUrl, 'ALTER TABLE audit_trail DISABLE TRIGGER ALL')).toMatch(/must be owner/);
+    expect(await refusalOf(serviceUrl, 'CREATE TABLE probe (id int)')).toMatch(/permission denied/);
+    expect(await refusalOf(serviceUrl, 'DROP TABLE pgboss.job')).toMatch(/must be owner/);
+  });
+});
