@@ -15,6 +15,9 @@ await writeTableTypes({
     'app_user.person_data': `${shapes}#JsonObject`,
     'audit_trail.old_value': `${shapes}#JsonObject`,
     'audit_trail.new_value': `${shapes}#JsonObject`,
+    // One field's value: any JSON.
+    'audit_field_change.old_value': 'unknown',
+    'audit_field_change.new_value': 'unknown',
     'institute.additional_info': `${shapes}#InstituteAdditionalInfo`,
     'person.person_info': `${shapes}#JsonObject`,
     'study_definition_version.document': 'unknown',

@@ -18,7 +18,10 @@ describe('audit_trail', () => {
       .execute((trx) => audit(trx, { actor: SYSTEM_ACTOR, tableName: 'test', recordId, operation: 'Create', newValue: { a: 1 } }));
     await expect(sql`UPDATE audit_trail SET reason = 'tampered' WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_trail WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`TRUNCATE audit_trail`.execute(db)).rejects.toThrow(/append-only/);
+    // Alone it is refused for the per-field rows that reference it; with them, by the trigger.
+    await expect(sql`TRUNCATE audit_trail`.execute(db)).rejects.toThrow(/foreign key/);
+    await expect(sql`TRUNCATE audit_trail, audit_field_change`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_field_change`.execute(db)).rejects.toThrow(/append-only/);
     const rows = await db.selectFrom('audit_trail').select(['reason', 'new_value']).where('record_id', '=', recordId).execute();
     expect(rows).toEqual([{ reason: null, new_value: { a: 1 } }]);
   });
