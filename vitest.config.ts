@@ -12,6 +12,7 @@ export default defineConfig({
       'gateway/vitest.config.ts',
       'web/vitest.config.ts',
       'tests/vitest.config.ts',
+      'scripts/vitest.config.mjs',
     ],
   },
 });
