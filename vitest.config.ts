@@ -14,6 +14,7 @@ export default defineConfig({
       'deploy/vitest.config.ts',
       'tests/vitest.config.ts',
       'tests/vitest.failover.config.ts',
+      'scripts/vitest.config.mjs',
     ],
   },
 });

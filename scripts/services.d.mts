@@ -3,7 +3,14 @@ import type { Supervised } from './supervisor.mjs';
 export { freePort } from './ports.mjs';
 
 /** A started service process. */
-export type Service = { url: string; pid: number; stop(): Promise<void>; kill(): Promise<void> };
+export type Service = {
+  url: string;
+  pid: number;
+  /** The exit code once the process ended by itself (0: drained, 1: forced after the grace period); null before or after a signal. */
+  readonly exitCode: number | null;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+};
 
 /** A service under supervision: restarted on the same port when its process ends unexpectedly. */
 export type SupervisedService = Supervised & { url: string };

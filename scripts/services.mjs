@@ -2,9 +2,9 @@
 // ready. Used by `npm start` (supervised: restarted when they end) and by the browser tests, so both run the
 // system exactly as a user does.
 import { spawn } from 'node:child_process';
-import { get as httpGet } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { readinessStatus } from './http-probe.mjs';
 import { supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,21 +39,7 @@ function spawnService(name, script, env, log, detached) {
   return child;
 }
 
-/**
- * The status of GET /readyz, or 0 without an answer. node:http, not fetch: fetch refuses the WHATWG "bad ports"
- * (6000, …), and the backend and the pseudonymisation service may run on any port.
- */
-function readinessStatus(url) {
-  return new Promise((resolve) => {
-    const request = httpGet(`${url}/readyz`, { agent: false, timeout: 2_000 }, (response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    request.on('timeout', () => request.destroy());
-    request.on('error', () => resolve(0));
-  });
-}
-
+/** Waits for readiness over node:http (http-probe.mjs), which any port allows. */
 async function waitUntilReady(url, child, name, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -116,7 +102,15 @@ async function startService({ name, script, env, url, log, supervised }) {
   await launch((spawned) => {
     child = spawned;
   });
-  return { url, pid: child.pid, stop: () => stopChild(child), kill: () => killChild(child) };
+  return {
+    url,
+    pid: child.pid,
+    get exitCode() {
+      return child.exitCode;
+    },
+    stop: () => stopChild(child),
+    kill: () => killChild(child),
+  };
 }
 
 /** @type {import('./services.d.mts').startBackend} */

@@ -3,7 +3,7 @@
 // asks for more; everything they print also goes to <DATA_DIR>/logs/services.log.
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { choosePort } from './ports.mjs';
+import { choosePort, isBadPort } from './ports.mjs';
 import { startServices } from './services.mjs';
 
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
@@ -45,8 +45,8 @@ const starting = startServices({
   },
 });
 // Supervised services run in process groups of their own, so Ctrl+C reaches only this script: it stops them
-// (they drain), also while they are still starting.
-for (const signal of ['SIGINT', 'SIGTERM']) {
+// (they drain), also while they are still starting. A closed terminal (SIGHUP) does the same.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(signal, () => {
     void starting
       .then((started) => started.stop())
@@ -57,6 +57,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 const services = await starting;
+// Should this script end any other way (an error), its services do not outlive it.
+process.once('exit', () => {
+  for (const { pid } of Object.values(services.services)) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // ended already
+    }
+  }
+});
 
 const { demoSignIns } = await import('@ecrf/backend');
 const production = process.env.NODE_ENV === 'production';
@@ -71,7 +81,9 @@ if (!production) {
     console.log(`  ${userName.padEnd(26)} ${displayName}${passwords.size === 1 ? '' : `   Passwort: ${password}`}`);
   }
 }
-console.log(`\nREST API: ${services.backendUrl}/api/v1.0 (OpenAPI: ${services.backendUrl}/api/docs)`);
+// An explicitly asked bad port works for the services among themselves, but a browser will not open the docs there.
+const browserRefuses = isBadPort(Number(new URL(services.backendUrl).port)) ? '; Browser öffnen diesen Port nicht' : '';
+console.log(`\nREST API: ${services.backendUrl}/api/v1.0 (OpenAPI: ${services.backendUrl}/api/docs${browserRefuses})`);
 console.log(`Pseudonymisierungsdienst (Mainzelliste-API): ${services.mainzellisteUrl}`);
 console.log(
   `Datenbank: ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `eingebettetes PGlite unter ${process.env.DATA_DIR ?? './data'}`}`,

@@ -160,8 +160,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       !options.exportSources && 'connectionString' in options.db.jobQueue ? { databaseUrl: options.db.jobQueue.connectionString } : null,
   });
   app.decorate('exportRuntime', exportRuntime);
-  // After the HTTP server closed and before the database: running jobs finish or go back to the queue.
-  app.addHook('onClose', () => exportRuntime.close());
+  // From the start of the drain the workers take no more jobs and running ones get their time; the database
+  // closes only after they finished or went back to the queue.
+  let exportsClosed: Promise<void> | undefined;
+  app.addHook('preClose', async () => {
+    exportsClosed = exportRuntime.close();
+    // Awaited in onClose; until then a failure must not count as unhandled.
+    exportsClosed.catch(() => undefined);
+  });
+  app.addHook('onClose', () => exportsClosed ?? exportRuntime.close());
   const deps: AppDeps = { db: options.db.db, config: options.config, mailer: options.mailer, exportJobs: exportRuntime };
 
   await app.register(

@@ -19,6 +19,10 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
       throw new EcrfError('ECRF_ERR_DRAINING', 'Der Dienst wird gerade beendet. Bitte erneut versuchen.');
     }
   });
+  // Tells a client whose request was in flight not to reuse the connection; the server closes it after the answer.
+  app.addHook('onSend', async (_request, reply) => {
+    if (health.draining) reply.header('connection', 'close');
+  });
   app.get('/livez', { schema: { hide: true } }, async () => LIVENESS_BODY);
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const { statusCode, body } = await health.readiness();

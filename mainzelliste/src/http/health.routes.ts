@@ -16,6 +16,10 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
   app.addHook('onRequest', async (request) => {
     if (health.draining && !healthPaths.has(request.url)) throw new MainzellisteError('ML_ERR_UNAVAILABLE', 'Service is shutting down');
   });
+  // Tells a client whose request was in flight not to reuse the connection; the server closes it after the answer.
+  app.addHook('onSend', async (_request, reply) => {
+    if (health.draining) reply.header('connection', 'close');
+  });
   app.get('/livez', async () => LIVENESS_BODY);
   app.get('/readyz', async (_request, reply) => {
     const { statusCode, body } = await health.readiness();
