@@ -10,7 +10,12 @@ const tags = ['User'];
 
 export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (send: () => Promise<void>) => void): void {
   // Recovery mails count every request (the answer never tells whether the address is known); resets their failures.
-  const recoveryThrottle = createThrottle(deps.db, `${deps.config.throttleNamespace}:recovery`, deps.config.throttling.recovery, deps.config.clock);
+  const recoveryThrottle = createThrottle(
+    deps.db,
+    `${deps.config.throttleNamespace}:recovery`,
+    deps.config.throttling.recovery,
+    deps.config.clock,
+  );
   app.put(
     '/User/password',
     {

@@ -4,12 +4,11 @@
  * in flight complete, refuses new connections and exits with 0.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { holdRequest, readinessStatus } from '../../../scripts/http-probe.mjs';
 import { freePort, startGateway } from '../../../scripts/services.mjs';
-import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret } from '../config/gateway-config.js';
+import { testGatewayConfig } from '../test-support/test-gateway-config.js';
 import { createGateway } from '../server.js';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 
@@ -53,21 +52,14 @@ async function subscriber(url: string, token: string): Promise<{ closed: Promise
 
 describe('gateway health', () => {
   it('is not ready while the backend and Redis are unreachable, though live', async () => {
-    const gateway = await createGateway({
-      backendUrl: `http://127.0.0.1:${await freePort()}`,
-      mainzellisteUrl: `http://127.0.0.1:${await freePort()}`,
-      webDist: undefined,
-      introspection: false,
-      exposeUpstreamCalls: false,
-      stackTraces: false,
-      publicOrigins: [],
-      client: defaultClientConfig,
-      eventsApiKey: developmentEventsApiKey,
-      fileLinkSecret: developmentFileLinkSecret,
-      shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
-      redisUrl: `redis://127.0.0.1:${await freePort()}`,
-      redisKeyPrefix: `ecrf:test:${randomUUID()}`,
-    });
+    const gateway = await createGateway(
+      testGatewayConfig({
+        backendUrl: `http://127.0.0.1:${await freePort()}`,
+        mainzellisteUrl: `http://127.0.0.1:${await freePort()}`,
+        redisUrl: `redis://127.0.0.1:${await freePort()}`,
+        redisKeyPrefix: `ecrf:test:${randomUUID()}`,
+      }),
+    );
     const url = await gateway.listen(await freePort());
     try {
       expect(await readiness(url)).toEqual({

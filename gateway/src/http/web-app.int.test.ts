@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { freePort } from '../../../scripts/services.mjs';
-import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret } from '../config/gateway-config.js';
+import { testGatewayConfig } from '../test-support/test-gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
 
 const script = `export const screen = "${'Anmeldung '.repeat(400)}";\n`;
@@ -40,23 +39,15 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 let gateway: Gateway;
 let base: string;
 beforeAll(async () => {
-  gateway = await createGateway({
-    // Nothing here reaches the backend: static files only.
-    backendUrl: `http://127.0.0.1:${await freePort()}`,
-    mainzellisteUrl: `http://127.0.0.1:${await freePort()}`,
-    webDist: webBuild(),
-    introspection: false,
-    exposeUpstreamCalls: false,
-    stackTraces: false,
-    publicOrigins: [],
-    client: defaultClientConfig,
-    eventsApiKey: developmentEventsApiKey,
-    fileLinkSecret: developmentFileLinkSecret,
-    shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
-    trustProxy: 'loopback',
-    redisUrl: undefined,
-    redisKeyPrefix: 'ecrf:events',
-  });
+  gateway = await createGateway(
+    testGatewayConfig({
+      // Nothing here reaches the backend: static files only.
+      backendUrl: `http://127.0.0.1:${await freePort()}`,
+      mainzellisteUrl: `http://127.0.0.1:${await freePort()}`,
+      webDist: webBuild(),
+      introspection: false,
+    }),
+  );
   base = await gateway.listen(await freePort());
 });
 afterAll(async () => {

@@ -8,9 +8,8 @@ import { randomInt } from 'node:crypto';
 import { kvnrCheckDigit } from '@ecrf/rules';
 import { createService, DEV_API_KEY, type Service } from '@ecrf/mainzelliste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { freePort } from '../../../scripts/services.mjs';
-import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret } from '../config/gateway-config.js';
+import { testGatewayConfig } from '../test-support/test-gateway-config.js';
 import { createGateway } from '../server.js';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 import { patientFixtures, type PatientFixtures } from '../test-support/patient-fixtures.js';
@@ -294,22 +293,7 @@ describe('identities of study patients', () => {
 describe('the answers of the service (ecrf-calls.md §5) as typed user errors', () => {
   /** Another gateway in front of the same backend, reaching the service at `mainzellisteUrl`. */
   async function gatewayTo(mainzellisteUrl: string) {
-    const gateway = await createGateway({
-      backendUrl: harness.backendUrl,
-      mainzellisteUrl,
-      webDist: undefined,
-      introspection: true,
-      stackTraces: false,
-      publicOrigins: [],
-      exposeUpstreamCalls: false,
-      client: defaultClientConfig,
-      eventsApiKey: developmentEventsApiKey,
-      fileLinkSecret: developmentFileLinkSecret,
-      shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
-      trustProxy: 'loopback',
-      redisUrl: undefined,
-      redisKeyPrefix: 'ecrf:events',
-    });
+    const gateway = await createGateway(testGatewayConfig({ backendUrl: harness.backendUrl, mainzellisteUrl }));
     return { url: await gateway.listen(await freePort()), close: () => gateway.close() };
   }
 

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SHUTDOWN_GRACE_MS } from '@ecrf/database';
 import { freePort, startBackend, type Service } from '../../../scripts/services.mjs';
-import { defaultClientConfig, developmentEventsApiKey, developmentFileLinkSecret, type GatewayConfig } from '../config/gateway-config.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
+import { testGatewayConfig } from './test-gateway-config.js';
 import { createGateway, type Gateway } from '../server.js';
 
 export type GraphQLAnswer<T> = {
@@ -64,22 +64,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let backend = await launchBackend();
   // Each harness has its own backend database, so its own position in Redis.
   const redisKeyPrefix = `ecrf:test:${randomUUID()}`;
-  const gatewayConfig = (redisUrl: string | undefined): GatewayConfig => ({
-    backendUrl: backend.url,
-    mainzellisteUrl,
-    webDist: undefined,
-    introspection: true,
-    stackTraces: false,
-    publicOrigins: ['https://ecrf.example'],
-    exposeUpstreamCalls: true,
-    client: defaultClientConfig,
-    eventsApiKey: developmentEventsApiKey,
-    fileLinkSecret: developmentFileLinkSecret,
-    shutdownGraceMs: DEFAULT_SHUTDOWN_GRACE_MS,
-    trustProxy: 'loopback',
-    redisUrl,
-    redisKeyPrefix,
-  });
+  const gatewayConfig = (redisUrl: string | undefined): GatewayConfig =>
+    testGatewayConfig({
+      backendUrl: backend.url,
+      mainzellisteUrl,
+      introspection: true,
+      publicOrigins: ['https://ecrf.example'],
+      exposeUpstreamCalls: true,
+      redisUrl,
+      redisKeyPrefix,
+    });
   const gateway: Gateway = await createGateway(gatewayConfig(options.redisUrl));
   const url = await gateway.listen(await freePort());
   const replicas = new Set<Gateway>();
