@@ -84,7 +84,7 @@ export async function findCandidates(db: Kysely<DB>, query: BlockingQuery): Prom
     .execute();
 }
 
-const keyColumns = (keys: BlockingKeys) => ({
+export const keyColumns = (keys: BlockingKeys) => ({
   bk_nachname: keys.nachnameCode,
   bk_geburtsname: keys.geburtsnameCode,
   bk_birth_date: keys.birthDate,
