@@ -21,18 +21,6 @@ import {
 export type Identity = Record<string, string>;
 export type Random = () => number;
 
-/** mulberry32: a small, fast, seedable generator; the same seed gives the same data set. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const int = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -276,6 +264,33 @@ export function applyError(random: Random, population: Population, original: Ide
       break;
   }
   return p;
+}
+
+/**
+ * The stored identities: `size` records of which `duplicateShare` are undetected duplicates (with one
+ * error) of earlier ones, as registries hold them; `person[i]` names the person record i belongs to.
+ */
+export function generateStored(
+  random: Random,
+  population: Population,
+  size: number,
+  duplicateShare: number,
+): { stored: Identity[]; person: number[] } {
+  const stored: Identity[] = [];
+  const person: number[] = [];
+  while (stored.length < size) {
+    const original = stored.length > 0 && random() < duplicateShare ? Math.floor(random() * stored.length) : null;
+    const kind = pick(random, ERROR_KINDS);
+    const base = original === null ? null : (stored[original] as Identity);
+    if (base !== null && applicable(kind, base)) {
+      stored.push(applyError(random, population, base, kind));
+      person.push(person[original as number] as number);
+    } else if (base === null) {
+      stored.push(generateIdentity(random, population));
+      person.push(stored.length - 1);
+    }
+  }
+  return { stored, person };
 }
 
 /** A duplicate names its stored identity (an index) and its errors; a new person has truth null. */

@@ -14,11 +14,10 @@ import { registerErrorHandler } from './errors/error-handler.js';
 import { requestApiVersion } from './http/api-version.js';
 import { registerRootRoutes } from './http/root.routes.js';
 import { createServerAuth } from './http/server-auth.js';
-import { createMatcher } from './matching/epilink.js';
-import { defaultMatcherConfig } from './matching/default-config.js';
 import { registerPatientRecordRoutes } from './patients/patient-records.routes.js';
 import { registerPatientRoutes } from './patients/patients.routes.js';
 import { createPatientService } from './patients/patients.service.js';
+import { createRecordMatcher } from './patients/record-matcher.js';
 import { registerTokenUse } from './patients/token-use.js';
 import { createSessionStore } from './sessions/session-store.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
@@ -40,10 +39,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sessions = createSessionStore(config.sessionTimeoutMs);
-  const matcher = createMatcher(
-    defaultMatcherConfig({ thresholdMatch: config.thresholdMatch, thresholdNonMatch: config.thresholdNonMatch }),
-  );
   const db = options.database.db;
+  const matcher = await createRecordMatcher(db, config);
   const deps: AppDeps = { db, config, auth: createServerAuth(config.servers), sessions, patients: createPatientService(db, matcher) };
   app.addHook('onClose', async () => sessions.close());
 
