@@ -17,6 +17,7 @@ import { runMigrations } from '../src/db/migrate.js';
 import { generatePid } from '../src/ids/pid.js';
 import { blockingKeys, blockingQuery } from '../src/matching/blocking.js';
 import { createConfig } from '../src/config/config.js';
+import type { FellegiSunterMatcher } from '../src/matching/fellegi-sunter.js';
 import { matchDataOf } from '../src/patients/fields.js';
 import { findCandidates, keyColumns } from '../src/patients/patients.sql.js';
 import { createPatientService, type PatientService } from '../src/patients/patients.service.js';
@@ -28,6 +29,10 @@ const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
 const PER_KIND = Number(process.env.BENCH_PER_KIND ?? 300);
 const NEW_PEOPLE = Number(process.env.BENCH_NEW ?? 3_000);
 const STORED_DUPLICATES = Number(process.env.BENCH_STORED_DUPLICATES ?? 0.02);
+/** Another seed gives data the thresholds were not calibrated on. */
+const SEED = Number(process.env.BENCH_SEED ?? 20_261_127);
+/** BENCH_SWEEP=1 adds, per model, the goals' measures at other thresholds (for calibration). */
+const SWEEP = process.env.BENCH_SWEEP === '1';
 const BATCH = 500;
 
 const percentile = (sorted: number[], p: number): number =>
@@ -64,7 +69,9 @@ async function bulkLoad(database: Database, stored: Identity[]): Promise<number[
 
 type Tally = { probes: number; definite: number; wrongDefinite: number; possible: number; wrongPossible: number; newPseudonym: number };
 const emptyTally = (): Tally => ({ probes: 0, definite: 0, wrongDefinite: 0, possible: 0, wrongPossible: 0, newPseudonym: 0 });
-type ModelRun = { label: string; byKind: Map<string, Tally>; duplicates: Tally; newPeople: Tally; times: number[] };
+/** A lookup's best score and whether its best candidate is the person looked up. */
+type Outcome = { score: number; right: boolean; duplicate: boolean };
+type ModelRun = { label: string; byKind: Map<string, Tally>; duplicates: Tally; newPeople: Tally; times: number[]; outcomes: Outcome[] };
 
 const kindOf = (probe: Probe): string => (probe.kinds.length === 2 ? 'two errors' : (probe.kinds[0] ?? 'new person'));
 
@@ -72,13 +79,14 @@ const kindOf = (probe: Probe): string => (probe.kinds.length === 2 ? 'two errors
 type Judge = { truth: (probe: Probe) => number | null; sameAs: (id: number, truth: number) => boolean };
 
 async function runModel(label: string, service: PatientService, probes: Probe[], judge: Judge): Promise<ModelRun> {
-  const run: ModelRun = { label, byKind: new Map(), duplicates: emptyTally(), newPeople: emptyTally(), times: [] };
+  const run: ModelRun = { label, byKind: new Map(), duplicates: emptyTally(), newPeople: emptyTally(), times: [], outcomes: [] };
   for (const probe of probes) {
     const started = performance.now();
     const result = await service.lookup(probe.fields);
     run.times.push(performance.now() - started);
     const truth = judge.truth(probe);
     const right = result.best !== null && truth !== null && judge.sameAs(result.best, truth);
+    run.outcomes.push({ score: result.score, right: truth !== null && result.best === null ? false : right, duplicate: truth !== null });
     const tallies = truth === null ? [run.newPeople] : [run.duplicates, run.byKind.get(kindOf(probe)) ?? emptyTally()];
     if (truth !== null) run.byKind.set(kindOf(probe), tallies[1] as Tally);
     for (const tally of tallies) {
@@ -93,6 +101,26 @@ async function runModel(label: string, service: PatientService, probes: Probe[],
   }
   run.times.sort((a, b) => a - b);
   return run;
+}
+
+/** Definite precision and recall, new people flagged possible and duplicates left new, at other thresholds. */
+function sweep(run: ModelRun, matchThresholds: number[], nonMatchThresholds: number[]): string[] {
+  const duplicates = run.outcomes.filter((o) => o.duplicate);
+  const newPeople = run.outcomes.filter((o) => !o.duplicate);
+  const lines = [`${run.label}, thresholds (definite ≥, possible >): precision / recall / new people possible / duplicates left new`, ''];
+  lines.push(`| definite \\ possible | ${nonMatchThresholds.join(' | ')} |`, `|---|${nonMatchThresholds.map(() => '---|').join('')}`);
+  for (const match of matchThresholds) {
+    const definite = run.outcomes.filter((o) => o.score >= match);
+    const precision = ratio(definite.filter((o) => o.right).length, definite.length);
+    const recall = ratio(duplicates.filter((o) => o.score >= match && o.right).length, duplicates.length);
+    const cells = nonMatchThresholds.map((nonMatch) => {
+      const flagged = ratio(newPeople.filter((o) => o.score > nonMatch && o.score < match).length, newPeople.length);
+      const left = ratio(duplicates.filter((o) => o.score <= nonMatch).length, duplicates.length);
+      return `${precision} / ${recall} / ${flagged} / ${left}`;
+    });
+    lines.push(`| ${match} | ${cells.join(' | ')} |`);
+  }
+  return [...lines, ''];
 }
 
 function report(
@@ -144,12 +172,19 @@ function report(
     '',
     ...perKind,
     '',
+    ...(SWEEP
+      ? runs.flatMap((run) =>
+          run.label.startsWith('EpiLink')
+            ? sweep(run, [0.9, 0.95, 0.99], [0.5, 0.6, 0.7])
+            : sweep(run, [0.8, 0.9, 0.95, 0.98, 0.99], [0.02, 0.05, 0.1, 0.2]),
+        )
+      : []),
   ].join('\n');
 }
 
 async function bench(database: Database): Promise<string> {
   await runMigrations(database);
-  const random = seededRandom(20_261_127);
+  const random = seededRandom(SEED);
   const population = germanPopulation(random);
   const { stored, person } = generateStored(random, population, SIZE, STORED_DUPLICATES);
   const probes = generateProbes(random, population, stored, PER_KIND, NEW_PEOPLE);
@@ -177,8 +212,11 @@ async function bench(database: Database): Promise<string> {
       ['Fellegi–Sunter (new)', 'fellegi-sunter'],
     ] as const) {
       const trainingStarted = performance.now();
-      const service = createPatientService(database.db, await createRecordMatcher(database.db, createConfig({ matcher })));
-      console.error(`${label}: ready in ${((performance.now() - trainingStarted) / 1000).toFixed(1)} s`);
+      const recordMatcher = await createRecordMatcher(database.db, createConfig({ matcher }));
+      const service = createPatientService(database.db, recordMatcher);
+      const model = (recordMatcher as Partial<FellegiSunterMatcher>).model;
+      const learned = model ? `, m learned by EM: ${String(model.learnedM)}` : '';
+      console.error(`${label}: ready in ${((performance.now() - trainingStarted) / 1000).toFixed(1)} s${learned}`);
       runs.push(await runModel(label, service, probes, judge));
     }
     return report(SIZE, runs, blocking);

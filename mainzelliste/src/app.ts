@@ -18,6 +18,8 @@ import { registerPatientRecordRoutes } from './patients/patient-records.routes.j
 import { registerPatientRoutes } from './patients/patients.routes.js';
 import { createPatientService } from './patients/patients.service.js';
 import { createRecordMatcher } from './patients/record-matcher.js';
+import { backfillBlockingKeys } from './patients/patients.sql.js';
+import { blockingKeys } from './matching/blocking.js';
 import { registerTokenUse } from './patients/token-use.js';
 import { createSessionStore } from './sessions/session-store.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
@@ -40,6 +42,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const sessions = createSessionStore(config.sessionTimeoutMs);
   const db = options.database.db;
+  await backfillBlockingKeys(db, blockingKeys);
   const matcher = await createRecordMatcher(db, config);
   const deps: AppDeps = { db, config, auth: createServerAuth(config.servers), sessions, patients: createPatientService(db, matcher) };
   app.addHook('onClose', async () => sessions.close());

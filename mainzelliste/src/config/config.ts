@@ -44,6 +44,8 @@ export type MainzellisteConfig = {
   /** The Fellegi–Sunter matcher's thresholds on its match probability. */
   fellegiSunterThresholdMatch: number;
   fellegiSunterThresholdNonMatch: number;
+  /** The first name or the whole birth date may be missing; the record is matched on the other fields. */
+  allowOneMissingField: boolean;
   /** gcp.audittrail: every token must carry auditTrail {username, remoteSystem, reasonForChange}. */
   auditTrailRequired: boolean;
   /** Base of the uri fields; else taken from the request. */
@@ -83,6 +85,7 @@ export function createConfig(overrides: Partial<MainzellisteConfig> = {}): Mainz
     thresholdNonMatch: DEFAULT_THRESHOLD_NON_MATCH,
     fellegiSunterThresholdMatch: FELLEGI_SUNTER_THRESHOLD_MATCH,
     fellegiSunterThresholdNonMatch: FELLEGI_SUNTER_THRESHOLD_NON_MATCH,
+    allowOneMissingField: false,
     auditTrailRequired: false,
     publicUrl: null,
     ...overrides,
@@ -151,6 +154,7 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
     thresholdNonMatch,
     fellegiSunterThresholdMatch,
     fellegiSunterThresholdNonMatch,
+    allowOneMissingField: env.MAINZELLISTE_ALLOW_ONE_MISSING_FIELD === 'true',
     auditTrailRequired: env.MAINZELLISTE_AUDIT_TRAIL_REQUIRED === 'true',
     publicUrl: env.MAINZELLISTE_PUBLIC_URL ? env.MAINZELLISTE_PUBLIC_URL.replace(/\/+$/, '') : null,
   });

@@ -8,6 +8,8 @@
  *   marriage (birth name kept) still meet their record.
  * - birthDate: yyyy-mm-dd; the lookup also asks for the day/month-swapped date.
  * - firstNameYear: code of the first first name + birth year, for a surname typo that changes its code.
+ * - firstNameDayMonth: code of the first first name + birth day and month, for a surname typo together
+ *   with a wrong birth year (issue 17). The lookup asks with every name code and the swapped day/month too.
  * - insurance: the KVNR, exact.
  *
  * Recall trade-off: a duplicate is missed only when every key differs at once, e.g. a surname typo that
@@ -23,11 +25,18 @@ export type BlockingKeys = {
   geburtsnameCode: string | null;
   birthDate: string | null;
   firstNameYear: string | null;
+  firstNameDayMonth: string | null;
   insurance: string | null;
 };
 
 /** What a lookup asks for: any stored identity with one of these keys is a candidate. */
-export type BlockingQuery = { nameCodes: string[]; birthDates: string[]; firstNameYears: string[]; insurances: string[] };
+export type BlockingQuery = {
+  nameCodes: string[];
+  birthDates: string[];
+  firstNameYears: string[];
+  firstNameDayMonths: string[];
+  insurances: string[];
+};
 
 function firstPartCode(value: MatchValue | undefined): string | null {
   if (value === undefined || typeof value === 'string') return null;
@@ -40,12 +49,19 @@ function text(value: MatchValue | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** mm-dd of a date, or null; the year does not take part. */
+function dayMonth(month: string, day: string): string | null {
+  return isoDate('2000', month, day)?.slice(5) ?? null;
+}
+
 function isoDate(year: string, month: string, day: string): string | null {
   if (!/^\d+$/.test(year) || !/^\d+$/.test(month) || !/^\d+$/.test(day)) return null;
   const [y, m, d] = [Number(year), Number(month), Number(day)];
   if (m < 1 || m > 12 || d < 1 || d > 31) return null;
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+const withCode = (code: string, value: string | null): string | null => (value === null ? null : `${code}:${value}`);
 
 export function blockingKeys(data: MatchData): BlockingKeys {
   const year = text(data.geburtsjahr);
@@ -55,6 +71,7 @@ export function blockingKeys(data: MatchData): BlockingKeys {
     geburtsnameCode: firstPartCode(data.geburtsname),
     birthDate: isoDate(year, text(data.geburtsmonat), text(data.geburtstag)),
     firstNameYear: firstCode !== null && year !== '' ? `${firstCode}:${year}` : null,
+    firstNameDayMonth: firstCode === null ? null : withCode(firstCode, dayMonth(text(data.geburtsmonat), text(data.geburtstag))),
     insurance: text(data.versicherungsnummer) || null,
   };
 }
@@ -72,6 +89,12 @@ export function blockingQuery(data: MatchData): BlockingQuery {
     birthDates: present([keys.birthDate, swapped]),
     // Swapped names: the stored first name may be the input's last name.
     firstNameYears: year === '' ? [] : nameCodes.map((code) => `${code}:${year}`),
+    firstNameDayMonths: present(
+      nameCodes.flatMap((code) => [
+        withCode(code, dayMonth(text(data.geburtsmonat), text(data.geburtstag))),
+        withCode(code, dayMonth(text(data.geburtstag), text(data.geburtsmonat))),
+      ]),
+    ),
     insurances: present([keys.insurance]),
   };
 }

@@ -11,7 +11,6 @@
  * other candidate and against "someone not stored" (prior: RETURNING_SHARE of lookups are for a stored
  * person), so two equally good candidates both stay below a definite match.
  */
-import { blockingKeys } from './blocking.js';
 import {
   compare,
   COMPARISON_NAMES,
@@ -49,8 +48,8 @@ export const REFERENCE_U: LevelProbabilities = {
   address: [0.01, 0.02, 0.97],
 };
 
-/** Definite from a match probability of 0.99 (the eCRF's own rule, ecrf-calls.md §9); possible above 0.2. */
-export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.99;
+/** Definite from a match probability of 0.95, possible above 0.2: calibrated on benchmark seed 4711 (docs/benchmarks.md). */
+export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.95;
 export const FELLEGI_SUNTER_THRESHOLD_NON_MATCH = 0.2;
 
 /** Share of lookups that are for someone already stored (the prior of a match). */
@@ -60,9 +59,12 @@ export const MIN_TRAINING_SIZE = 1_000;
 /** Pseudo-identities with the reference frequency of exact agreement that smooth the value counts while they are few. */
 const SMOOTHING = 1_000;
 const RANDOM_PAIRS = 20_000;
+/** Identities sampled for the surname-blocked pairs (the date-blocked ones use all: their blocks are small). */
 const EM_RECORDS = 20_000;
 const EM_MAX_PAIRS = 200_000;
 const EM_ITERATIONS = 30;
+/** Weight of the reference m against EM's estimate, in duplicate pairs. */
+const EM_PRIOR_PAIRS = 5_000;
 /** EM must find at least this many duplicate pairs for its m to replace the reference m. */
 const EM_MIN_MATCHES = 30;
 
@@ -81,6 +83,9 @@ function valuesOf(record: LinkageRecord): [ComparisonName, string][] {
   return values;
 }
 
+const emptyShares = (): Record<ComparisonName, number[] | null> =>
+  Object.fromEntries(COMPARISON_NAMES.map((name) => [name, null])) as Record<ComparisonName, number[] | null>;
+
 const emptyCounts = (): ValueCounts => Object.fromEntries(COMPARISON_NAMES.map((name) => [name, new Map<string, number>()])) as ValueCounts;
 
 /** Counts one identity in (+1) or out (−1) of the value frequencies. */
@@ -93,20 +98,28 @@ export function observe(model: LinkageModel, data: MatchData, change: 1 | -1): v
   }
 }
 
-/** Level shares among vectors, with add-one smoothing so no level has probability 0. */
-function levelShares(vectors: readonly ComparisonVector[], weights: readonly number[] | null): Record<ComparisonName, number[]> {
+/** Level shares among vectors, with add-one smoothing so no level has probability 0; null for a comparison never observed. */
+function levelShares(vectors: readonly ComparisonVector[], weights: readonly number[] | null): Record<ComparisonName, number[] | null> {
   return Object.fromEntries(
-    COMPARISON_NAMES.map((name, _) => {
+    COMPARISON_NAMES.map((name) => {
       const size = REFERENCE_M[name].length;
       const sums = new Array<number>(size).fill(0);
+      let observed = 0;
       vectors.forEach((vector, i) => {
         const agreement = vector[name];
-        if (agreement !== null) sums[agreement.level] = (sums[agreement.level] ?? 0) + (weights?.[i] ?? 1);
+        if (agreement === null) return;
+        sums[agreement.level] = (sums[agreement.level] ?? 0) + (weights?.[i] ?? 1);
+        observed += 1;
       });
-      const total = sums.reduce((a, b) => a + b, 0) + size * 0.5;
-      return [name, sums.map((sum) => (sum + 0.5) / total)];
+      const total = sums.reduce((x, y) => x + y, 0) + size * 0.5;
+      return [name, observed === 0 ? null : sums.map((sum) => (sum + 0.5) / total)];
     }),
-  ) as Record<ComparisonName, number[]>;
+  ) as Record<ComparisonName, number[] | null>;
+}
+
+/** Observed shares where there are any, the reference elsewhere. */
+function orReference(shares: Record<ComparisonName, number[] | null>, reference: LevelProbabilities): LevelProbabilities {
+  return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] ?? reference[name]])) as LevelProbabilities;
 }
 
 function randomPairU(records: readonly LinkageRecord[], random: () => number): LevelProbabilities {
@@ -116,34 +129,44 @@ function randomPairU(records: readonly LinkageRecord[], random: () => number): L
     const b = records[Math.floor(random() * records.length)];
     if (a && b && a !== b) vectors.push(compare(a, b)[0] as ComparisonVector);
   }
-  return levelShares(vectors, null);
+  return orReference(levelShares(vectors, null), REFERENCE_U);
 }
 
-/** Pairs of a sample that share a blocking key, as the lookups' candidates do. */
-function blockedPairs(data: readonly MatchData[], records: readonly LinkageRecord[], random: () => number): ComparisonVector[] {
+const levelSum = (vector: ComparisonVector): number => COMPARISON_NAMES.reduce((sum, name) => sum + (vector[name]?.level ?? 0), 0);
+
+/** Straight or with names swapped, whichever agrees more: EM has no weights yet to choose by. */
+function closerArrangement(a: LinkageRecord, b: LinkageRecord): ComparisonVector {
+  const [straight, swapped] = compare(a, b) as [ComparisonVector, ComparisonVector?];
+  return swapped !== undefined && levelSum(swapped) < levelSum(straight) ? swapped : straight;
+}
+
+/**
+ * Pairs that share one blocking key, as the lookups' candidates do: up to `sampleSize` identities are
+ * grouped by the key and each is paired with its next few block mates.
+ */
+function blockedPairs(
+  records: readonly LinkageRecord[],
+  keyOf: (record: LinkageRecord) => string | null,
+  sampleSize: number,
+  random: () => number,
+): ComparisonVector[] {
   const sample =
-    data.length <= EM_RECORDS ? data.map((_, i) => i) : Array.from({ length: EM_RECORDS }, () => Math.floor(random() * data.length));
-  const blocks = new Map<string, number[]>();
-  for (const index of new Set(sample)) {
-    const keys = blockingKeys(data[index] as MatchData);
-    for (const [kind, key] of Object.entries(keys)) {
-      if (key === null) continue;
-      const block = blocks.get(`${kind}:${key}`) ?? [];
-      block.push(index);
-      blocks.set(`${kind}:${key}`, block);
-    }
+    records.length <= sampleSize
+      ? records
+      : Array.from({ length: sampleSize }, () => records[Math.floor(random() * records.length)] as LinkageRecord);
+  const blocks = new Map<string, LinkageRecord[]>();
+  for (const record of new Set(sample)) {
+    const key = keyOf(record);
+    if (key === null) continue;
+    const block = blocks.get(key) ?? [];
+    block.push(record);
+    blocks.set(key, block);
   }
-  const seen = new Set<string>();
   const vectors: ComparisonVector[] = [];
   for (const block of blocks.values()) {
     for (let i = 0; i < block.length && vectors.length < EM_MAX_PAIRS; i += 1) {
-      for (let j = i + 1; j < Math.min(block.length, i + 50); j += 1) {
-        const [a, b] = [block[i] as number, block[j] as number];
-        const pair = a < b ? `${a}:${b}` : `${b}:${a}`;
-        if (seen.has(pair)) continue;
-        seen.add(pair);
-        vectors.push(compare(records[a] as LinkageRecord, records[b] as LinkageRecord)[0] as ComparisonVector);
-      }
+      for (let j = i + 1; j < Math.min(block.length, i + 10); j += 1)
+        vectors.push(closerArrangement(block[i] as LinkageRecord, block[j] as LinkageRecord));
     }
   }
   return vectors;
@@ -158,23 +181,40 @@ function probabilityOf(vector: ComparisonVector, p: LevelProbabilities): number 
   return product;
 }
 
-/** EM for the match share and m, u held fixed (as Splink does); null when no match class emerges. */
-export function estimateM(vectors: readonly ComparisonVector[], u: LevelProbabilities): LevelProbabilities | null {
+/**
+ * EM for the match share and m, u held fixed (as Splink does). The comparison the pairs were blocked on
+ * agrees far more often than u says, so it is held out; its m comes from pairs blocked otherwise. Null
+ * when no match class emerges.
+ */
+export function estimateM(
+  vectors: readonly ComparisonVector[],
+  u: LevelProbabilities,
+  heldOut: ComparisonName | null = null,
+): Record<ComparisonName, number[] | null> | null {
+  const pairs = heldOut === null ? vectors : vectors.map((vector) => ({ ...vector, [heldOut]: null }));
   let m: LevelProbabilities = REFERENCE_M;
   let share = 0.01;
-  let posteriors: number[] = [];
+  let shares = levelShares(pairs, null);
   for (let iteration = 0; iteration < EM_ITERATIONS; iteration += 1) {
-    posteriors = vectors.map((vector) => {
+    const posteriors = pairs.map((vector) => {
       const match = share * probabilityOf(vector, m);
       return match / (match + (1 - share) * probabilityOf(vector, u));
     });
-    share = posteriors.reduce((a, b) => a + b, 0) / Math.max(1, vectors.length);
-    m = levelShares(vectors, posteriors);
+    share = posteriors.reduce((a, b) => a + b, 0) / Math.max(1, pairs.length);
+    shares = levelShares(pairs, posteriors);
+    m = orReference(shares, REFERENCE_M);
   }
-  const matches = share * vectors.length;
-  const exactDominates = COMPARISON_NAMES.every((name) => vectors.every((vector) => vector[name] === null) || (m[name][0] ?? 0) > 0.5);
+  const exactDominates = COMPARISON_NAMES.every((name) => (shares[name]?.[0] ?? 1) > 0.5);
   // Most blocked pairs are different people; a 'match class' holding half of them is not one.
-  return matches >= EM_MIN_MATCHES && share < 0.5 && exactDominates ? m : null;
+  const matches = share * pairs.length;
+  if (matches < EM_MIN_MATCHES || share >= 0.5 || !exactDominates) return null;
+  // The reference m as a Dirichlet prior worth EM_PRIOR_PAIRS duplicate pairs: EM's estimate takes over as duplicates accumulate.
+  const blend = (name: ComparisonName, observed: number[]): number[] =>
+    observed.map((value, level) => (matches * value + EM_PRIOR_PAIRS * (REFERENCE_M[name][level] ?? 0)) / (matches + EM_PRIOR_PAIRS));
+  return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] === null ? null : blend(name, shares[name])])) as Record<
+    ComparisonName,
+    number[] | null
+  >;
 }
 
 /** Trains a model on the stored identities: value counts, u from random pairs, m by EM. */
@@ -185,11 +225,20 @@ export function trainModel(data: readonly MatchData[]): LinkageModel {
   const random = seededRandom(17);
   const records = data.map(linkageRecord);
   model.u = randomPairU(records, random);
-  const learned = estimateM(blockedPairs(data, records, random), model.u);
-  if (learned !== null) {
-    model.m = learned;
-    model.learnedM = true;
-  }
+  // Names' m from pairs born the same day, the date's m from pairs whose surnames sound alike.
+  const byDate = estimateM(
+    blockedPairs(records, (record) => (record.birthDate ? isoDate(record.birthDate) : null), records.length, random),
+    model.u,
+    'birthDate',
+  );
+  const bySurname = estimateM(
+    blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random),
+    model.u,
+    'surname',
+  );
+  const learned: Record<ComparisonName, number[] | null> = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
+  model.m = orReference(learned, REFERENCE_M);
+  model.learnedM = byDate !== null || bySurname !== null;
   return model;
 }
 

@@ -127,6 +127,7 @@ describe('blocking keys', () => {
       geburtsnameCode: '657',
       birthDate: '1964-08-12',
       firstNameYear: '074:1964',
+      firstNameDayMonth: '074:08-12',
       insurance: null,
     });
   });
@@ -135,5 +136,14 @@ describe('blocking keys', () => {
     const query = blockingQuery(data(erika));
     expect(query.birthDates).toEqual(['1964-08-12', '1964-12-08']);
     expect(query.nameCodes).toContain(blockingKeys(data({ ...erika, nachname: 'Erika' })).nachnameCode);
+  });
+
+  it('still meets a record whose surname typo changes its code while the birth year is wrong', () => {
+    const stored = blockingKeys(data(erika));
+    const query = blockingQuery(data({ ...erika, nachname: 'Muktermann', geburtsjahr: '1946' }));
+    expect(query.nameCodes).not.toContain(stored.nachnameCode);
+    expect(query.birthDates).not.toContain(stored.birthDate);
+    expect(query.firstNameYears).not.toContain(stored.firstNameYear);
+    expect(query.firstNameDayMonths).toContain(stored.firstNameDayMonth);
   });
 });

@@ -36,3 +36,29 @@ describe('the default Fellegi–Sunter matcher through POST /patients (issue 17)
     expect(other.json<Id[]>()[0]?.idString).not.toBe(created[0]?.idString);
   });
 });
+
+describe('plausibility of input (issue 17)', () => {
+  it('refuses a birth year before 1900 with the 400 listing the broken rule', async () => {
+    const response = await addPatient({ ...freshIdentity(), geburtsjahr: '1462' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('geburtsdatum: Datum liegt vor 1900');
+  });
+
+  it('refuses a record without a first name unless the configuration allows one missing field', async () => {
+    const withoutFirstName = (fields: Record<string, string>) => ({ ...fields, vorname: '' });
+    expect((await addPatient(withoutFirstName(freshIdentity()))).statusCode).toBe(400);
+    const lenient = await createTestService({ allowOneMissingField: true });
+    try {
+      const token = await createToken(lenient.app, 'addPatient', { idTypes: ['pid'] });
+      const add = (fields: Record<string, string>, tokenId: string) =>
+        lenient.app.inject({ method: 'POST', url: `/patients?tokenId=${tokenId}&mainzellisteApiVersion=3.2`, ...form(fields) });
+      const person = freshIdentity();
+      const created = (await add(person, token)).json<Id[]>();
+      const found = await add(withoutFirstName(person), await createToken(lenient.app, 'addPatient', { idTypes: ['pid'] }));
+      expect(found.statusCode).toBe(201);
+      expect(found.json<Id[]>()[0]?.idString).toBe(created[0]?.idString);
+    } finally {
+      await lenient.close();
+    }
+  });
+});

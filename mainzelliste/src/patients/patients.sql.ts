@@ -78,6 +78,7 @@ export async function findCandidates(db: Kysely<DB>, query: BlockingQuery): Prom
       }
       if (query.birthDates.length > 0) terms.push(eb('bk_birth_date', 'in', query.birthDates));
       if (query.firstNameYears.length > 0) terms.push(eb('bk_first_name_year', 'in', query.firstNameYears));
+      if (query.firstNameDayMonths.length > 0) terms.push(eb('bk_first_name_day_month', 'in', query.firstNameDayMonths));
       if (query.insurances.length > 0) terms.push(eb('bk_insurance', 'in', query.insurances));
       return terms.length > 0 ? eb.or(terms) : eb.val(false);
     })
@@ -89,6 +90,7 @@ export const keyColumns = (keys: BlockingKeys) => ({
   bk_geburtsname: keys.geburtsnameCode,
   bk_birth_date: keys.birthDate,
   bk_first_name_year: keys.firstNameYear,
+  bk_first_name_day_month: keys.firstNameDayMonth,
   bk_insurance: keys.insurance,
 });
 
@@ -145,4 +147,26 @@ export async function updatePatient(db: Kysely<DB>, id: number, patient: Omit<Ne
 
 export async function deletePatient(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('patient').where('id', '=', id).execute();
+}
+
+/**
+ * Fills the blocking key added by migration 0003 for identities stored before it; the key is computed
+ * in TypeScript (Kölner Phonetik), so SQL cannot. Rows with a first name and a birth date lack it.
+ */
+export async function backfillBlockingKeys(db: Kysely<DB>, keysOf: (data: MatchData) => BlockingKeys): Promise<number> {
+  const rows = await db
+    .selectFrom('patient')
+    .select(['id', 'match_data'])
+    .where('bk_first_name_day_month', 'is', null)
+    .where('bk_first_name_year', 'is not', null)
+    .where('bk_birth_date', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable('patient')
+      .set(keyColumns(keysOf(row.match_data)))
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return rows.length;
 }
