@@ -48,8 +48,8 @@ export const REFERENCE_U: LevelProbabilities = {
   address: [0.01, 0.02, 0.97],
 };
 
-/** Definite from a match probability of 0.95, possible above 0.2: calibrated on benchmark seed 4711 (docs/benchmarks.md). */
-export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.95;
+/** Definite from a match probability of 0.98, possible above 0.2: calibrated on benchmark seed 4711 (docs/benchmarks.md). */
+export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.98;
 export const FELLEGI_SUNTER_THRESHOLD_NON_MATCH = 0.2;
 
 /** Share of lookups that are for someone already stored (the prior of a match). */

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blockingKeys } from '../matching/blocking.js';
 import { createTestService, createToken, form, freshIdentity, type TestService } from '../test-support/test-service.js';
+import { matchDataOf } from './fields.js';
+import { backfillBlockingKeys } from './patients.sql.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -60,5 +63,29 @@ describe('plausibility of input (issue 17)', () => {
     } finally {
       await lenient.close();
     }
+  });
+});
+
+describe('blocking keys of identities stored before migration 0003', () => {
+  it('are recomputed under the current version', async () => {
+    const fields = freshIdentity();
+    const matchData = matchDataOf(fields);
+    const { db } = service.database;
+    const row = await db
+      .insertInto('patient')
+      .values({ fields: JSON.stringify(fields), match_data: JSON.stringify(matchData), bk_nachname: '0', blocking_version: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await backfillBlockingKeys(db, blockingKeys)).toBeGreaterThanOrEqual(1);
+    const keyed = await db
+      .selectFrom('patient')
+      .select(['bk_nachname', 'bk_names', 'blocking_version'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(keyed).toEqual({
+      bk_nachname: blockingKeys(matchData).nachnameYear,
+      bk_names: blockingKeys(matchData).names,
+      blocking_version: 2,
+    });
   });
 });
