@@ -4,9 +4,9 @@
  * - u (agreement by chance) of an exact agreement is the agreed value's frequency among the stored
  *   identities, so agreeing on a rare surname weighs more than agreeing on MÜLLER. The counts follow every
  *   insert, edit and delete. The other levels' u come from random pairs of stored identities.
- * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities. While
- *   the data are too few, or hold too few duplicates for EM to find a match class, m falls back to the
- *   reference EpiLink error rates (REFERENCE_M).
+ * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities, with
+ *   the reference EpiLink error rates (REFERENCE_M) as its prior. While the data are too few, or hold too
+ *   few duplicates for EM to find a match class, m is the reference.
  * The score is the posterior probability that the best candidate is the person looked up, against every
  * other candidate and against "someone not stored" (prior: RETURNING_SHARE of lookups are for a stored
  * person), so two equally good candidates both stay below a definite match.
