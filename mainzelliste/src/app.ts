@@ -16,6 +16,7 @@ import { registerRootRoutes } from './http/root.routes.js';
 import { createServerAuth } from './http/server-auth.js';
 import { registerPatientRecordRoutes } from './patients/patient-records.routes.js';
 import { registerPatientRoutes } from './patients/patients.routes.js';
+import { registerPossibleMatchRoutes } from './patients/possible-matches.routes.js';
 import { createPatientService } from './patients/patients.service.js';
 import { createRecordMatcher } from './patients/record-matcher.js';
 import { backfillBlockingKeys } from './patients/patients.sql.js';
@@ -62,5 +63,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerTokenRoutes(app, deps);
   registerPatientRoutes(app, deps);
   registerPatientRecordRoutes(app, deps);
+  registerPossibleMatchRoutes(app, deps);
   return app;
 }

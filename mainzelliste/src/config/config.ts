@@ -20,6 +20,8 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'readConfiguration',
   'readAllPatientIds',
   'readAllPatientIdTypes',
+  // Registry extension: the clerical review list of possible matches (issue 17).
+  'reviewPossibleMatches',
 ];
 
 export type ServerConfig = {

@@ -9,6 +9,7 @@ import type { Pseudonym } from '../db/json-columns.js';
 import { blockingKeys, blockingQuery } from '../matching/blocking.js';
 import type { MatchResult } from '../matching/epilink.js';
 import { matchDataOf, type Fields } from './fields.js';
+import { insertPossibleMatch } from './possible-matches.sql.js';
 import type { RecordMatcher } from './record-matcher.js';
 import {
   deletePatient,
@@ -64,6 +65,8 @@ export function createPatientService(db: Kysely<DB>, matcher: RecordMatcher): Pa
         const matchData = matchDataOf(fields);
         const tentative = result.type === 'POSSIBLE_MATCH';
         const created = await insertPatient(trx, { fields, matchData, keys: blockingKeys(matchData), tentative });
+        // The clerical review list holds the pair until a data manager decides.
+        if (tentative && result.best !== null) await insertPossibleMatch(trx, created.id, result.best);
         matcher.observe?.(matchData, 1);
         return { kind: 'created', ids: created.ids, tentative, score: result.score };
       }),
