@@ -15,11 +15,13 @@ import { requestApiVersion } from './http/api-version.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { registerRootRoutes } from './http/root.routes.js';
 import { createServerAuth } from './http/server-auth.js';
-import { createMatcher } from './matching/epilink.js';
-import { defaultMatcherConfig } from './matching/default-config.js';
 import { registerPatientRecordRoutes } from './patients/patient-records.routes.js';
 import { registerPatientRoutes } from './patients/patients.routes.js';
+import { registerPossibleMatchRoutes } from './patients/possible-matches.routes.js';
 import { createPatientService } from './patients/patients.service.js';
+import { createRecordMatcher } from './patients/record-matcher.js';
+import { backfillBlockingKeys } from './patients/patients.sql.js';
+import { blockingKeys } from './matching/blocking.js';
 import { registerTokenUse } from './patients/token-use.js';
 import { createSessionStore } from './sessions/session-store.js';
 import { registerSessionRoutes } from './sessions/sessions.routes.js';
@@ -43,10 +45,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const sessions = createSessionStore(config.sessionTimeoutMs);
-  const matcher = createMatcher(
-    defaultMatcherConfig({ thresholdMatch: config.thresholdMatch, thresholdNonMatch: config.thresholdNonMatch }),
-  );
   const db = options.database.db;
+  await backfillBlockingKeys(db, blockingKeys);
+  const matcher = await createRecordMatcher(db, config);
   const deps: AppDeps = { db, config, auth: createServerAuth(config.servers), sessions, patients: createPatientService(db, matcher) };
   app.addHook('onClose', async () => sessions.close());
 
@@ -66,5 +67,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerTokenRoutes(app, deps);
   registerPatientRoutes(app, deps);
   registerPatientRecordRoutes(app, deps);
+  registerPossibleMatchRoutes(app, deps);
   return app;
 }

@@ -11,9 +11,14 @@ afterAll(async () => service.close());
 
 describe('audit trail and logs (docs/mainzelliste.md "Audit", "IDAT in logs")', () => {
   it('records every access with who, what and which pseudonym, and no IDAT anywhere in audit or log', async () => {
-    // A fresh valid KVNR: test runs on a kept PostgreSQL database must not meet each other's numbers.
+    // A fresh valid KVNR and birth name: test runs on a kept PostgreSQL database must not meet each other's identities.
     const digits = String(randomInt(10_000_000, 100_000_000));
-    const person = { ...freshIdentity(), geburtsname: 'Quellenbrink', versicherungsnummer: `K${digits}${kvnrCheckDigit('K', digits)}` };
+    const identity = freshIdentity();
+    const person = {
+      ...identity,
+      geburtsname: `Quellen${identity.nachname ?? ''}`,
+      versicherungsnummer: `K${digits}${kvnrCheckDigit('K', digits)}`,
+    };
     const auditTrail = { username: 'dana.data', remoteSystem: 'ecrf', reasonForChange: 'Aufnahme' };
     const addToken = await createToken(service.app, 'addPatient', { auditTrail });
     const created = await service.app.inject({

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { Pseudonym } from '../db/json-columns.js';
-import type { Token } from '../sessions/session-store.js';
+import type { AuditTrail, Token } from '../sessions/session-store.js';
 import { insertAuditEvent } from './audit.sql.js';
 
 export type AuditAction =
@@ -23,13 +23,17 @@ export type AuditAction =
   | 'patient.edit'
   | 'patient.delete'
   | 'patient.checkMatch'
-  | 'configuration.read';
+  | 'configuration.read'
+  | 'possibleMatch.list'
+  | 'possibleMatch.decide';
 
 export type Access = {
   action: AuditAction;
   serverName: string | null;
   sessionId: string | null;
   token: Token | null;
+  /** Who acted, for routes without a token (the clerical review); never IDAT. */
+  auditTrail: AuditTrail | null;
   outcome: string | null;
   pseudonyms: Pseudonym[];
 };
@@ -42,7 +46,16 @@ declare module 'fastify' {
 
 /** Starts the record of this request's access; later steps fill in server, token and outcome. */
 export function recordAccess(request: FastifyRequest, action: AuditAction, fields: Partial<Omit<Access, 'action'>> = {}): Access {
-  const access: Access = { action, serverName: null, sessionId: null, token: null, outcome: null, pseudonyms: [], ...fields };
+  const access: Access = {
+    action,
+    serverName: null,
+    sessionId: null,
+    token: null,
+    auditTrail: null,
+    outcome: null,
+    pseudonyms: [],
+    ...fields,
+  };
   request.access = access;
   return access;
 }
@@ -53,11 +66,12 @@ export function registerAuditTrail(app: FastifyInstance, db: Kysely<DB>): void {
     const access = request.access;
     if (!access) return payload;
     const token = access.token;
+    const trail = token?.auditTrail ?? access.auditTrail;
     await insertAuditEvent(db, {
       server_name: access.serverName ?? token?.serverName ?? null,
-      user_name: token?.auditTrail?.username ?? null,
-      remote_system: token?.auditTrail?.remoteSystem ?? null,
-      reason: token?.auditTrail?.reasonForChange ?? null,
+      user_name: trail?.username ?? null,
+      remote_system: trail?.remoteSystem ?? null,
+      reason: trail?.reasonForChange ?? null,
       remote_address: request.ip,
       action: access.action,
       status: reply.statusCode,

@@ -8,6 +8,21 @@ describe('loadConfig', () => {
     expect(config.sessionTimeoutMs).toBe(600_000);
     expect([config.thresholdMatch, config.thresholdNonMatch]).toEqual([0.95, 0.6]);
     expect(config.servers[0]?.permissions.has('tt_addPatient')).toBe(true);
+    expect(config.matcher).toBe('fellegi-sunter');
+    expect(config.allowOneMissingField).toBe(false);
+  });
+
+  it('selects the matcher, its thresholds and the missing-field rule', () => {
+    const config = loadConfig({
+      MAINZELLISTE_MATCHER: 'epilink',
+      MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_MATCH: '0.95',
+      MAINZELLISTE_ALLOW_ONE_MISSING_FIELD: 'true',
+    });
+    expect(config.matcher).toBe('epilink');
+    expect(config.fellegiSunterThresholdMatch).toBe(0.95);
+    expect(config.allowOneMissingField).toBe(true);
+    expect(() => loadConfig({ MAINZELLISTE_MATCHER: 'soundex' })).toThrow(/MAINZELLISTE_MATCHER/);
+    expect(() => loadConfig({ MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_NON_MATCH: '0.999' })).toThrow(/THRESHOLD/);
   });
 
   it('refuses to start in production without an API key', () => {

@@ -5,6 +5,7 @@
  */
 import type { Env } from '@ecrf/database';
 import { DEFAULT_THRESHOLD_MATCH, DEFAULT_THRESHOLD_NON_MATCH } from '../matching/default-config.js';
+import { FELLEGI_SUNTER_THRESHOLD_MATCH, FELLEGI_SUNTER_THRESHOLD_NON_MATCH } from '../matching/fellegi-sunter.js';
 
 export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
 
@@ -19,6 +20,8 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'readConfiguration',
   'readAllPatientIds',
   'readAllPatientIdTypes',
+  // Registry extension: the clerical review list of possible matches (issue 17).
+  'reviewPossibleMatches',
 ];
 
 export type ServerConfig = {
@@ -35,13 +38,24 @@ export type MainzellisteConfig = {
   servers: readonly ServerConfig[];
   /** Idle time after which a session and its tokens are gone (mainzelliste-api.md §1: 10 minutes). */
   sessionTimeoutMs: number;
+  /** The record-linkage model: the learning Fellegi–Sunter matcher (default) or the reference EpiLink. */
+  matcher: MatcherKind;
+  /** EpiLink's thresholds (matcher.epilink.threshold_match / threshold_non_match). */
   thresholdMatch: number;
   thresholdNonMatch: number;
+  /** The Fellegi–Sunter matcher's thresholds on its match probability. */
+  fellegiSunterThresholdMatch: number;
+  fellegiSunterThresholdNonMatch: number;
+  /** The first name or the whole birth date may be missing; the record is matched on the other fields. */
+  allowOneMissingField: boolean;
   /** gcp.audittrail: every token must carry auditTrail {username, remoteSystem, reasonForChange}. */
   auditTrailRequired: boolean;
   /** Base of the uri fields; else taken from the request. */
   publicUrl: string | null;
 };
+
+export const MATCHER_KINDS = ['fellegi-sunter', 'epilink'] as const;
+export type MatcherKind = (typeof MATCHER_KINDS)[number];
 
 export const DEV_API_KEY = 'dev-mainzelliste-key';
 export const DEFAULT_SERVER_NAME = 'ecrf-backend';
@@ -68,8 +82,12 @@ export function createConfig(overrides: Partial<MainzellisteConfig> = {}): Mainz
       },
     ],
     sessionTimeoutMs: 10 * 60_000,
+    matcher: 'fellegi-sunter',
     thresholdMatch: DEFAULT_THRESHOLD_MATCH,
     thresholdNonMatch: DEFAULT_THRESHOLD_NON_MATCH,
+    fellegiSunterThresholdMatch: FELLEGI_SUNTER_THRESHOLD_MATCH,
+    fellegiSunterThresholdNonMatch: FELLEGI_SUNTER_THRESHOLD_NON_MATCH,
+    allowOneMissingField: false,
     auditTrailRequired: false,
     publicUrl: null,
     ...overrides,
@@ -106,6 +124,22 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
     DEFAULT_THRESHOLD_NON_MATCH,
     (v) => v >= 0 && v < thresholdMatch,
   );
+  const fellegiSunterThresholdMatch = number(
+    env,
+    'MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_MATCH',
+    FELLEGI_SUNTER_THRESHOLD_MATCH,
+    (v) => v > 0 && v <= 1,
+  );
+  const fellegiSunterThresholdNonMatch = number(
+    env,
+    'MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_NON_MATCH',
+    FELLEGI_SUNTER_THRESHOLD_NON_MATCH,
+    (v) => v >= 0 && v < fellegiSunterThresholdMatch,
+  );
+  const matcher = env.MAINZELLISTE_MATCHER || 'fellegi-sunter';
+  if (!(MATCHER_KINDS as readonly string[]).includes(matcher)) {
+    throw new Error(`MAINZELLISTE_MATCHER has an invalid value '${matcher}' (${MATCHER_KINDS.join(', ')})`);
+  }
   return createConfig({
     production,
     servers: [
@@ -117,8 +151,12 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
       },
     ],
     sessionTimeoutMs: number(env, 'MAINZELLISTE_SESSION_TIMEOUT_MINUTES', 10, (v) => v > 0) * 60_000,
+    matcher: matcher as MatcherKind,
     thresholdMatch,
     thresholdNonMatch,
+    fellegiSunterThresholdMatch,
+    fellegiSunterThresholdNonMatch,
+    allowOneMissingField: env.MAINZELLISTE_ALLOW_ONE_MISSING_FIELD === 'true',
     auditTrailRequired: env.MAINZELLISTE_AUDIT_TRAIL_REQUIRED === 'true',
     publicUrl: env.MAINZELLISTE_PUBLIC_URL ? env.MAINZELLISTE_PUBLIC_URL.replace(/\/+$/, '') : null,
   });

@@ -72,6 +72,17 @@ function permutations(n: number): number[][] {
   return permutations(n - 1).flatMap((perm) => Array.from({ length: n }, (_, at) => [...perm.slice(0, at), n - 1, ...perm.slice(at)]));
 }
 
+/** MATCH from the upper threshold on, POSSIBLE_MATCH above the lower one (mainzelliste-api.md §1 "Matcher"). */
+export function thresholdClassifier(
+  thresholds: Pick<MatcherConfig, 'thresholdMatch' | 'thresholdNonMatch'>,
+): (score: number) => MatchResultType {
+  return (score) => {
+    if (score >= thresholds.thresholdMatch) return 'MATCH';
+    if (score > thresholds.thresholdNonMatch) return 'POSSIBLE_MATCH';
+    return 'NON_MATCH';
+  };
+}
+
 /** A matcher bound to one configuration; prepare() the input once, then score() many candidates. */
 export type Matcher = {
   config: MatcherConfig;
@@ -148,11 +159,7 @@ export function createMatcher(config: MatcherConfig): Matcher {
     return best;
   };
 
-  const classify = (value: number): MatchResultType => {
-    if (value >= config.thresholdMatch) return 'MATCH';
-    if (value > config.thresholdNonMatch) return 'POSSIBLE_MATCH';
-    return 'NON_MATCH';
-  };
+  const classify = thresholdClassifier(config);
 
   const bestMatch = <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>): MatchResult<K> => {
     const prepared = prepare(input);

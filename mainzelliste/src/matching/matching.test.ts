@@ -123,10 +123,13 @@ describe('bestMatch', () => {
 describe('blocking keys', () => {
   it('derives phonetic, date and first-name keys', () => {
     expect(blockingKeys(data({ ...erika, nachname: 'Meyer', geburtsname: 'Müller' }))).toEqual({
-      nachnameCode: '67',
-      geburtsnameCode: '657',
+      nachnameYear: '67:1964',
+      geburtsnameYear: '657:1964',
+      names: '074:67',
       birthDate: '1964-08-12',
       firstNameYear: '074:1964',
+      firstNameDayMonth: '074:08-12',
+      surnameDayMonth: '67:08-12',
       insurance: null,
     });
   });
@@ -134,6 +137,23 @@ describe('blocking keys', () => {
   it('asks for the swapped date and for every exchange-group name code', () => {
     const query = blockingQuery(data(erika));
     expect(query.birthDates).toEqual(['1964-08-12', '1964-12-08']);
-    expect(query.nameCodes).toContain(blockingKeys(data({ ...erika, nachname: 'Erika' })).nachnameCode);
+    expect(query.surnameYears).toContain(blockingKeys(data({ ...erika, nachname: 'Erika' })).nachnameYear);
+    expect(query.names).toContain(blockingKeys(data({ ...erika, vorname: 'Mustermann', nachname: 'Erika' })).names);
+  });
+
+  it('meets a record without a birth date through the names', () => {
+    const stored = blockingKeys(data({ ...erika, geburtstag: '', geburtsmonat: '', geburtsjahr: '' }));
+    expect(stored.nachnameYear).toBeNull();
+    expect(blockingQuery(data(erika)).names).toContain(stored.names);
+  });
+
+  it('still meets a record whose surname typo changes its code while the birth year is wrong', () => {
+    const stored = blockingKeys(data(erika));
+    const query = blockingQuery(data({ ...erika, nachname: 'Muktermann', geburtsjahr: '1946' }));
+    expect(query.surnameYears).not.toContain(stored.nachnameYear);
+    expect(query.names).not.toContain(stored.names);
+    expect(query.birthDates).not.toContain(stored.birthDate);
+    expect(query.firstNameYears).not.toContain(stored.firstNameYear);
+    expect(query.nameDayMonths).toContain(stored.firstNameDayMonth);
   });
 });

@@ -78,12 +78,32 @@ export function pickFields(input: Readonly<Record<string, unknown>>): Fields {
 
 const filled = (value: string | undefined): value is string => value !== undefined && value.trim() !== '';
 
+/** Birth dates before this year are typing errors (1462 for 1962), not patients. */
+export const EARLIEST_BIRTH_YEAR = 1900;
+
+const BIRTH_DATE_PARTS: readonly FieldKey[] = ['geburtstag', 'geburtsmonat', 'geburtsjahr'];
+
+/**
+ * The required fields a record lacks. With `allowOneMissingField`, the first name or the whole birth
+ * date may be missing (not both), so the record is matched on the others; the surname is always needed.
+ */
+function missingRequired(fields: Fields, allowOneMissingField: boolean): FieldKey[] {
+  const missing = REQUIRED_FIELDS.filter((key) => !filled(fields[key]));
+  if (!allowOneMissingField) return missing;
+  const withoutDate = BIRTH_DATE_PARTS.every((key) => missing.includes(key));
+  const withoutFirstName = missing.includes('vorname');
+  if (withoutDate && !withoutFirstName) return missing.filter((key) => !BIRTH_DATE_PARTS.includes(key));
+  if (withoutFirstName && !withoutDate) return missing.filter((key) => key !== 'vorname');
+  return missing;
+}
+
 /** `today`: yyyy-MM-dd, the registry's day (a birth date today is a newborn's). */
 function validateDate(day: string, month: string, year: string, today: string): string | null {
   if (!/^\d{2}$/.test(day) || !/^\d{2}$/.test(month) || !/^\d{4}$/.test(year)) return 'Ungültiges Datum (ddMMyyyy)';
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   const valid = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
   if (!valid) return 'Ungültiges Datum (ddMMyyyy)';
+  if (Number(year) < EARLIEST_BIRTH_YEAR) return `Datum liegt vor ${EARLIEST_BIRTH_YEAR}`;
   return `${year}-${month}-${day}` > today ? 'Datum liegt in der Zukunft' : null;
 }
 
@@ -94,14 +114,17 @@ function validateInsuranceNumber(value: string): string | null {
 }
 
 /** Messages 'field: message' for every broken rule; empty when the fields are valid. */
-export function validateFields(fields: Fields, today: string = registryToday(new Date())): string[] {
+export type ValidationOptions = { today?: string; allowOneMissingField?: boolean };
+
+export function validateFields(fields: Fields, options: ValidationOptions = {}): string[] {
+  const today = options.today ?? registryToday(new Date());
   if (FIELD_KEYS.every((key) => !filled(fields[key]))) return [] as string[];
   const problems: string[] = [];
   for (const key of FIELD_KEYS) {
     const value = fields[key];
     if (value !== undefined && value.length > MAX_FIELD_LENGTH) problems.push(`${key}: höchstens ${MAX_FIELD_LENGTH} Zeichen`);
   }
-  for (const key of REQUIRED_FIELDS) if (!filled(fields[key])) problems.push(`${key}: ${validatorMessages.required}`);
+  for (const key of missingRequired(fields, options.allowOneMissingField ?? false)) problems.push(`${key}: ${validatorMessages.required}`);
   for (const key of ['vorname', 'nachname', 'geburtsname'] as const) {
     const value = fields[key];
     if (filled(value) && !validName(value.trim())) problems.push(`${key}: ${validatorMessages.name}`);

@@ -83,7 +83,7 @@ export function registerPatientRecordRoutes(app: App, deps: AppDeps): void {
     // An empty value clears the field.
     const given: Fields = { ...patient.fields, ...pickFields(body) };
     const merged: Fields = Object.fromEntries(FIELD_KEYS.flatMap((key) => (given[key] ? [[key, given[key]]] : [])));
-    checkFields(merged);
+    checkFields(merged, deps.config);
     access.pseudonyms = await deps.patients.edit(patient, merged);
     return reply.status(204).send();
   });

@@ -3,8 +3,10 @@ import { isValidPid } from '../ids/pid.js';
 import { createTestService, createToken, form, freshIdentity, type TestService } from '../test-support/test-service.js';
 
 let service: TestService;
+// These tests pin the reference EpiLink's scores (0.93 for one wrong day, 1 for equal data); the
+// default Fellegi–Sunter matcher has its own tests (linkage.int.test.ts).
 beforeAll(async () => {
-  service = await createTestService();
+  service = await createTestService({ matcher: 'epilink' });
 });
 afterAll(async () => service.close());
 

@@ -13,7 +13,7 @@ import { baseUrl, type App, type AppDeps } from '../app-deps.js';
 import { recordAccess } from '../audit/audit.js';
 import { badRequest, MainzellisteError, messages } from '../errors/errors.js';
 import { atLeast, requestApiVersion } from '../http/api-version.js';
-import { DEFAULT_ID_TYPE, isIncomplete, pickFields, validateFields, type Fields } from './fields.js';
+import { DEFAULT_ID_TYPE, isIncomplete, pickFields, validateFields, type Fields, type ValidationOptions } from './fields.js';
 import type { StoredId } from './patients.sql.js';
 import { useToken } from './token-use.js';
 
@@ -27,9 +27,9 @@ const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
 const isTrue = (value: unknown): boolean => value === true || value === 'true' || (Array.isArray(value) && value[0] === 'true');
 
 /** Validates IDAT; 400 with every broken rule (mainzelliste-api.md §1 "Validators"). */
-export function checkFields(fields: Fields): void {
+export function checkFields(fields: Fields, options: ValidationOptions): void {
   if (isIncomplete(fields)) throw badRequest(messages.incompleteIdat);
-  const problems = validateFields(fields);
+  const problems = validateFields(fields, options);
   if (problems.length > 0) throw badRequest(problems.join('; '));
 }
 
@@ -43,7 +43,7 @@ export function registerPatientRoutes(app: App, deps: AppDeps): void {
       const body = bodyOf(request);
       // Fields set in the token by the calling server win over the form.
       const fields: Fields = { ...pickFields(body), ...data.fields };
-      checkFields(fields);
+      checkFields(fields, deps.config);
       const outcome = await deps.patients.add(fields, isTrue(body.sureness));
       if (outcome.kind === 'possibleMatch') {
         access.outcome = 'possibleMatch';
@@ -79,7 +79,7 @@ export function registerPatientRoutes(app: App, deps: AppDeps): void {
     // Mainzelliste does not null-check the token and would answer 500; a clear 401 is kinder (docs: deviations).
     const { data } = useToken(deps, request, access, request.params.tokenId, 'checkMatch');
     const fields = pickFields(bodyOf(request));
-    checkFields(fields);
+    checkFields(fields, deps.config);
     const result = await deps.patients.lookup(fields);
     access.outcome = result.type;
     const answer: Record<string, string | number> = { similarityScore: result.score };

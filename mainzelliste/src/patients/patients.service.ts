@@ -7,8 +7,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { Pseudonym } from '../db/json-columns.js';
 import { blockingKeys, blockingQuery } from '../matching/blocking.js';
-import type { Matcher, MatchResult } from '../matching/epilink.js';
+import type { MatchResult } from '../matching/epilink.js';
 import { matchDataOf, type Fields } from './fields.js';
+import { insertPossibleMatch } from './possible-matches.sql.js';
+import type { RecordMatcher } from './record-matcher.js';
 import {
   deletePatient,
   findCandidates,
@@ -36,7 +38,7 @@ export type PatientService = {
   remove: (patient: PatientRow) => Promise<StoredId[]>;
 };
 
-export function createPatientService(db: Kysely<DB>, matcher: Matcher): PatientService {
+export function createPatientService(db: Kysely<DB>, matcher: RecordMatcher): PatientService {
   const lookup = async (fields: Fields, executor: Kysely<DB> = db): Promise<MatchResult<number>> => {
     const data = matchDataOf(fields);
     const candidates = await findCandidates(executor, blockingQuery(data));
@@ -63,6 +65,9 @@ export function createPatientService(db: Kysely<DB>, matcher: Matcher): PatientS
         const matchData = matchDataOf(fields);
         const tentative = result.type === 'POSSIBLE_MATCH';
         const created = await insertPatient(trx, { fields, matchData, keys: blockingKeys(matchData), tentative });
+        // The clerical review list holds the pair until a data manager decides.
+        if (tentative && result.best !== null) await insertPossibleMatch(trx, created.id, result.best);
+        matcher.observe?.(matchData, 1);
         return { kind: 'created', ids: created.ids, tentative, score: result.score };
       }),
     find: (id) => findPatient(db, id),
@@ -70,11 +75,14 @@ export function createPatientService(db: Kysely<DB>, matcher: Matcher): PatientS
     edit: async (patient, fields) => {
       const matchData = matchDataOf(fields);
       await updatePatient(db, patient.id, { fields, matchData, keys: blockingKeys(matchData) });
+      matcher.observe?.(matchDataOf(patient.fields), -1);
+      matcher.observe?.(matchData, 1);
       return idsOfOne(db, patient.id);
     },
     remove: async (patient) => {
       const ids = await idsOfOne(db, patient.id);
       await deletePatient(db, patient.id);
+      matcher.observe?.(matchDataOf(patient.fields), -1);
       return ids;
     },
   };

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { Pseudonym } from '../db/json-columns.js';
 import { generatePid } from '../ids/pid.js';
-import type { BlockingKeys, BlockingQuery } from '../matching/blocking.js';
+import { BLOCKING_VERSION, type BlockingKeys, type BlockingQuery } from '../matching/blocking.js';
 import type { MatchData } from '../matching/prepare.js';
 import { ID_TYPES, type Fields } from './fields.js';
 
@@ -73,22 +73,30 @@ export async function findCandidates(db: Kysely<DB>, query: BlockingQuery): Prom
     .select(['id', 'match_data'])
     .where((eb) => {
       const terms = [];
-      if (query.nameCodes.length > 0) {
-        terms.push(eb('bk_nachname', 'in', query.nameCodes), eb('bk_geburtsname', 'in', query.nameCodes));
+      if (query.surnameYears.length > 0) {
+        terms.push(eb('bk_nachname', 'in', query.surnameYears), eb('bk_geburtsname', 'in', query.surnameYears));
       }
+      if (query.names.length > 0) terms.push(eb('bk_names', 'in', query.names));
       if (query.birthDates.length > 0) terms.push(eb('bk_birth_date', 'in', query.birthDates));
       if (query.firstNameYears.length > 0) terms.push(eb('bk_first_name_year', 'in', query.firstNameYears));
+      if (query.nameDayMonths.length > 0) {
+        terms.push(eb('bk_first_name_day_month', 'in', query.nameDayMonths), eb('bk_surname_day_month', 'in', query.nameDayMonths));
+      }
       if (query.insurances.length > 0) terms.push(eb('bk_insurance', 'in', query.insurances));
       return terms.length > 0 ? eb.or(terms) : eb.val(false);
     })
     .execute();
 }
 
-const keyColumns = (keys: BlockingKeys) => ({
-  bk_nachname: keys.nachnameCode,
-  bk_geburtsname: keys.geburtsnameCode,
+export const keyColumns = (keys: BlockingKeys) => ({
+  bk_nachname: keys.nachnameYear,
+  bk_geburtsname: keys.geburtsnameYear,
+  bk_names: keys.names,
   bk_birth_date: keys.birthDate,
   bk_first_name_year: keys.firstNameYear,
+  bk_first_name_day_month: keys.firstNameDayMonth,
+  bk_surname_day_month: keys.surnameDayMonth,
+  blocking_version: BLOCKING_VERSION,
   bk_insurance: keys.insurance,
 });
 
@@ -145,4 +153,20 @@ export async function updatePatient(db: Kysely<DB>, id: number, patient: Omit<Ne
 
 export async function deletePatient(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('patient').where('id', '=', id).execute();
+}
+
+/**
+ * Re-keys the identities stored under an older BLOCKING_VERSION (migration 0003 changed the keys' meaning);
+ * the keys need the Kölner Phonetik, so SQL cannot compute them.
+ */
+export async function backfillBlockingKeys(db: Kysely<DB>, keysOf: (data: MatchData) => BlockingKeys): Promise<number> {
+  const rows = await db.selectFrom('patient').select(['id', 'match_data']).where('blocking_version', '<', BLOCKING_VERSION).execute();
+  for (const row of rows) {
+    await db
+      .updateTable('patient')
+      .set(keyColumns(keysOf(row.match_data)))
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return rows.length;
 }

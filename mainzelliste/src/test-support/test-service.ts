@@ -64,15 +64,15 @@ export async function createToken(app: App, type: string, data: Record<string, u
 }
 
 const FIRST = ['Erika', 'Hans', 'Jürgen', 'Anna-Lena', 'Käthe', 'Björn', 'Ute', 'Maximilian'];
-const LAST = ['Mustermann', 'Schröder', 'Weißkirchen', 'Bäumer', 'Krüger', 'Hoffmann', 'Zimmermann'];
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 
 /** A fresh, valid identity: a random surname suffix keeps test runs apart on a shared database. */
 export function freshIdentity(): Record<string, string> {
-  const suffix = Array.from({ length: 6 }, () => letters.charAt(randomInt(26))).join('');
+  const suffix = Array.from({ length: 8 }, () => letters.charAt(randomInt(26))).join('');
   return {
     vorname: FIRST[randomInt(FIRST.length)] ?? 'Erika',
-    nachname: `${LAST[randomInt(LAST.length)] ?? 'Mustermann'}${suffix}`,
+    // Random letters: on a kept database even EpiLink must not see earlier runs' people as possible matches.
+    nachname: `${suffix.charAt(0).toUpperCase()}${suffix.slice(1)}`,
     geburtstag: String(randomInt(1, 29)).padStart(2, '0'),
     geburtsmonat: String(randomInt(1, 13)).padStart(2, '0'),
     geburtsjahr: String(randomInt(1930, 2010)),

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { compare, compareBirthDates, compareNames, linkageRecord, type ComparisonVector } from './comparisons.js';
+import { DEFAULT_TRANSFORMS } from './default-config.js';
+import { createFellegiSunterMatcher, estimateM, REFERENCE_U, trainModel, weightOf } from './fellegi-sunter.js';
+import { jaroWinkler } from './jaro-winkler.js';
+import { prepareMatchData } from './prepare.js';
+
+const data = (fields: Record<string, string>) => prepareMatchData(fields, DEFAULT_TRANSFORMS);
+const record = (fields: Record<string, string>) => linkageRecord(data(fields));
+const person = { vorname: 'Peter', nachname: 'Müller', geburtstag: '12', geburtsmonat: '08', geburtsjahr: '1964' };
+const date = (day: string, month: string, year: string) => ({ day, month, year });
+
+describe('Jaro-Winkler', () => {
+  it('gives the textbook figures', () => {
+    expect(jaroWinkler('MARTHA', 'MARHTA')).toBeCloseTo(0.961, 3);
+    expect(jaroWinkler('DWAYNE', 'DUANE')).toBeCloseTo(0.84, 2);
+    expect(jaroWinkler('ABC', 'XYZ')).toBe(0);
+    expect(jaroWinkler('SAME', 'SAME')).toBe(1);
+  });
+});
+
+describe('comparisons', () => {
+  const name = (text: string) => record({ vorname: text }).vorname;
+  it('grades names: exact after folding, phonetic, close, similar, different', () => {
+    expect(compareNames(name('Müller'), name('Mueller'))?.level).toBe(0);
+    expect(compareNames(name('Meier'), name('Meyer'))?.level).toBe(1);
+    expect(compareNames(name('Schmidt'), name('Schmitt'))?.level).toBe(1);
+    expect(compareNames(name('Hoffmann'), name('Hoffmarn'))?.level).toBe(2);
+    expect(compareNames(name('Anna-Lena'), name('Anna'))?.level).toBe(2);
+    expect(compareNames(name('Müller'), name('Zwiebel'))?.level).toBe(4);
+    expect(compareNames(name('Müller'), null)).toBeNull();
+  });
+
+  it('grades birth dates: exact, day and month swapped, one digit, one part, different', () => {
+    expect(compareBirthDates(date('3', '7', '1950'), date('3', '7', '1950'))?.level).toBe(0);
+    expect(compareBirthDates(date('3', '7', '1950'), date('7', '3', '1950'))?.level).toBe(1);
+    expect(compareBirthDates(date('3', '7', '1950'), date('3', '7', '1958'))?.level).toBe(2);
+    expect(compareBirthDates(date('13', '7', '1950'), date('23', '7', '1950'))?.level).toBe(2);
+    expect(compareBirthDates(date('3', '7', '1950'), date('3', '7', '1972'))?.level).toBe(3);
+    expect(compareBirthDates(date('3', '7', '1950'), date('9', '11', '1972'))?.level).toBe(4);
+  });
+
+  it('finds a surname changed at marriage through the birth name, and swapped names as a second arrangement', () => {
+    const married = record({ ...person, nachname: 'Schulz', geburtsname: 'Müller' });
+    expect(compare(married, record(person))[0]?.surname?.level).toBe(0);
+    const swapped = compare(record({ ...person, vorname: 'Müller', nachname: 'Peter' }), record(person));
+    expect(swapped).toHaveLength(2);
+    expect(swapped[1]?.firstName?.level).toBe(0);
+    expect(swapped[1]?.surname?.level).toBe(0);
+  });
+});
+
+describe('Fellegi–Sunter model', () => {
+  // Distinct spellings and sounds: letters from the number.
+  const word = (i: number): string => `${[...String(i)].map((digit) => 'BDFGKLMNRT'.charAt(Number(digit))).join('a')}er`;
+  const population = (n: number, surname: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) =>
+      data({
+        vorname: `Vorname${i % 50}`,
+        nachname: surname(i),
+        geburtstag: String((i % 28) + 1),
+        geburtsmonat: String((i % 12) + 1),
+        geburtsjahr: String(1930 + (i % 80)),
+      }),
+    );
+
+  it('weighs agreement on a rare surname more than on a common one (u from value frequencies)', () => {
+    const model = trainModel(population(2_000, (i) => (i % 2 === 0 ? 'Müller' : `Selten${word(i)}`)));
+    const agree = (value: string): ComparisonVector => ({
+      firstName: null,
+      surname: { level: 0, value },
+      birthDate: null,
+      insurance: null,
+      address: null,
+    });
+    expect(weightOf(model, agree(`SELTEN${word(1).toUpperCase()}`))).toBeGreaterThan(weightOf(model, agree('MUELLER')) + 5);
+  });
+
+  it('uses the reference m while the data are small, and keeps the value counts current', () => {
+    const matcher = createFellegiSunterMatcher(trainModel(population(10, (i) => `Name${i}`)), {
+      thresholdMatch: 0.99,
+      thresholdNonMatch: 0.2,
+    });
+    expect(matcher.model.learnedM).toBe(false);
+    expect(matcher.model.u).toBe(REFERENCE_U);
+    matcher.observe(data(person), 1);
+    expect(matcher.model.total).toBe(11);
+    expect(matcher.model.counts.surname.get('MUELLER')).toBe(1);
+    matcher.observe(data(person), -1);
+    expect(matcher.model.counts.surname.has('MUELLER')).toBe(false);
+  });
+
+  it('estimates m by EM when the pairs hold a match class, and refuses when they do not', () => {
+    const vector = (first: number, surname: number, birth: number): ComparisonVector => ({
+      firstName: { level: first, value: null },
+      surname: { level: surname, value: null },
+      birthDate: { level: birth, value: null },
+      insurance: null,
+      address: null,
+    });
+    const u = {
+      ...REFERENCE_U,
+      firstName: [0.02, 0.02, 0.02, 0.04, 0.9],
+      surname: [0.01, 0.01, 0.02, 0.06, 0.9],
+      birthDate: [0.01, 0.01, 0.02, 0.06, 0.9],
+    };
+    const matches = Array.from({ length: 200 }, (_, i) => vector(i % 10 === 0 ? 2 : 0, i % 7 === 0 ? 1 : 0, i % 9 === 0 ? 3 : 0));
+    const others = Array.from({ length: 5_000 }, (_, i) => vector(i % 50 === 0 ? 0 : 4, i % 100 === 7 ? 0 : 4, i % 16 === 3 ? 3 : 4));
+    const m = estimateM([...matches, ...others], u);
+    expect(m?.firstName?.[0]).toBeGreaterThan(0.8);
+    expect(m?.surname?.[0]).toBeGreaterThan(0.8);
+    expect(estimateM([...matches, ...others], u, 'surname')?.surname).toBeNull();
+    expect(estimateM(others, u)).toBeNull();
+  });
+
+  it('finds the person despite one error, and stays below definite when two stored people fit equally', () => {
+    const stored = population(3_000, word);
+    const matcher = createFellegiSunterMatcher(trainModel([...stored, data(person)]), { thresholdMatch: 0.99, thresholdNonMatch: 0.2 });
+    const candidates = [...stored.slice(0, 20), data(person)].map((item, key) => ({ key, data: item }));
+    const typo = matcher.bestMatch(data({ ...person, nachname: 'Müllar' }), candidates);
+    expect(typo).toMatchObject({ best: 20 });
+    expect(typo.score).toBeGreaterThan(0.2);
+    expect(matcher.bestMatch(data({ ...person, geburtstag: '08', geburtsmonat: '12' }), candidates)).toMatchObject({
+      type: 'MATCH',
+      best: 20,
+    });
+    const twins = [data(person), data(person)].map((item, key) => ({ key, data: item }));
+    expect(matcher.bestMatch(data(person), twins).type).toBe('POSSIBLE_MATCH');
+  });
+});

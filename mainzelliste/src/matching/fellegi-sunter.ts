@@ -1,0 +1,289 @@
+/**
+ * The Fellegi–Sunter matcher that learns from the identities it holds (issue 17, docs/mainzelliste.md
+ * "Matching"). A pair's weight is Σ log2(m/u) over its comparisons (comparisons.ts):
+ * - u (agreement by chance) of an exact agreement is the agreed value's frequency among the stored
+ *   identities, so agreeing on a rare surname weighs more than agreeing on MÜLLER. The counts follow every
+ *   insert, edit and delete. The other levels' u come from random pairs of stored identities.
+ * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities, with
+ *   the reference EpiLink error rates (REFERENCE_M) as its prior. While the data are too few, or hold too
+ *   few duplicates for EM to find a match class, m is the reference.
+ * The score is the posterior probability that the best candidate is the person looked up, against every
+ * other candidate and against "someone not stored" (prior: RETURNING_SHARE of lookups are for a stored
+ * person), so two equally good candidates both stay below a definite match.
+ */
+import {
+  compare,
+  COMPARISON_NAMES,
+  isoDate,
+  linkageRecord,
+  type ComparisonName,
+  type ComparisonVector,
+  type LinkageRecord,
+} from './comparisons.js';
+import { thresholdClassifier, type MatchResult, type MatchResultType } from './epilink.js';
+import type { MatchData } from './prepare.js';
+import { seededRandom } from './seeded-random.js';
+
+export type LevelProbabilities = Record<ComparisonName, readonly number[]>;
+
+/**
+ * m from the reference error rates e of EpiLink (default-config.ts: names 0.01 / 0.008, the date parts
+ * 0.011 together, KVNR 0.01, address 0.04): exact agreement 1 − 5e (the reference rates count only
+ * outright errors, not the spelling variants a level below catches), the rest spread over the partial levels.
+ */
+export const REFERENCE_M: LevelProbabilities = {
+  firstName: [0.95, 0.015, 0.017, 0.01, 0.008],
+  surname: [0.96, 0.012, 0.014, 0.008, 0.006],
+  birthDate: [0.945, 0.008, 0.017, 0.022, 0.008],
+  insurance: [0.95, 0.05],
+  address: [0.8, 0.1, 0.1],
+};
+
+/** u while the data are small: the reference frequencies for exact agreement, rough shares for the rest. */
+export const REFERENCE_U: LevelProbabilities = {
+  firstName: [0.000235, 0.004, 0.003, 0.03, 0.962765],
+  surname: [0.0000271, 0.003, 0.002, 0.03, 0.9649729],
+  birthDate: [0.0000794, 0.0001, 0.001, 0.004, 0.9948206],
+  insurance: [0.000001, 0.999999],
+  address: [0.01, 0.02, 0.97],
+};
+
+/** Definite from a match probability of 0.98, possible above 0.2: calibrated on benchmark seed 4711 (docs/benchmarks.md). */
+export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.98;
+export const FELLEGI_SUNTER_THRESHOLD_NON_MATCH = 0.2;
+
+/** Share of lookups that are for someone already stored (the prior of a match). */
+export const RETURNING_SHARE = 0.5;
+/** Below this many identities the reference u and m are used. */
+export const MIN_TRAINING_SIZE = 1_000;
+/** Pseudo-identities with the reference frequency of exact agreement that smooth the value counts while they are few. */
+const SMOOTHING = 1_000;
+const RANDOM_PAIRS = 20_000;
+/** Identities sampled for the surname-blocked pairs (the date-blocked ones use all: their blocks are small). */
+const EM_RECORDS = 20_000;
+const EM_MAX_PAIRS = 200_000;
+const EM_ITERATIONS = 30;
+/** Weight of the reference m against EM's estimate, in duplicate pairs. */
+const EM_PRIOR_PAIRS = 5_000;
+/** EM must find at least this many duplicate pairs for its m to replace the reference m. */
+const EM_MIN_MATCHES = 30;
+
+export type ValueCounts = Record<ComparisonName, Map<string, number>>;
+export type LinkageModel = { total: number; counts: ValueCounts; u: LevelProbabilities; m: LevelProbabilities; learnedM: boolean };
+
+/** The values whose frequency sets the u of an exact agreement, per comparison. */
+function valuesOf(record: LinkageRecord): [ComparisonName, string][] {
+  const values: [ComparisonName, string][] = [];
+  if (record.vorname) values.push(['firstName', record.vorname.text]);
+  if (record.nachname) values.push(['surname', record.nachname.text]);
+  if (record.geburtsname && record.geburtsname.text !== record.nachname?.text) values.push(['surname', record.geburtsname.text]);
+  if (record.birthDate) values.push(['birthDate', isoDate(record.birthDate)]);
+  if (record.insurance) values.push(['insurance', record.insurance]);
+  if (record.plz || record.ort) values.push(['address', `${record.plz ?? ''}|${record.ort ?? ''}`]);
+  return values;
+}
+
+const emptyShares = (): Record<ComparisonName, number[] | null> =>
+  Object.fromEntries(COMPARISON_NAMES.map((name) => [name, null])) as Record<ComparisonName, number[] | null>;
+
+const emptyCounts = (): ValueCounts => Object.fromEntries(COMPARISON_NAMES.map((name) => [name, new Map<string, number>()])) as ValueCounts;
+
+/** Counts one identity in (+1) or out (−1) of the value frequencies. */
+export function observe(model: LinkageModel, data: MatchData, change: 1 | -1): void {
+  model.total = Math.max(0, model.total + change);
+  for (const [name, value] of valuesOf(linkageRecord(data))) {
+    const count = (model.counts[name].get(value) ?? 0) + change;
+    if (count > 0) model.counts[name].set(value, count);
+    else model.counts[name].delete(value);
+  }
+}
+
+/** Level shares among vectors, with add-one smoothing so no level has probability 0; null for a comparison never observed. */
+function levelShares(vectors: readonly ComparisonVector[], weights: readonly number[] | null): Record<ComparisonName, number[] | null> {
+  return Object.fromEntries(
+    COMPARISON_NAMES.map((name) => {
+      const size = REFERENCE_M[name].length;
+      const sums = new Array<number>(size).fill(0);
+      let observed = 0;
+      vectors.forEach((vector, i) => {
+        const agreement = vector[name];
+        if (agreement === null) return;
+        sums[agreement.level] = (sums[agreement.level] ?? 0) + (weights?.[i] ?? 1);
+        observed += 1;
+      });
+      const total = sums.reduce((x, y) => x + y, 0) + size * 0.5;
+      return [name, observed === 0 ? null : sums.map((sum) => (sum + 0.5) / total)];
+    }),
+  ) as Record<ComparisonName, number[] | null>;
+}
+
+/** Observed shares where there are any, the reference elsewhere. */
+function orReference(shares: Record<ComparisonName, number[] | null>, reference: LevelProbabilities): LevelProbabilities {
+  return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] ?? reference[name]])) as LevelProbabilities;
+}
+
+function randomPairU(records: readonly LinkageRecord[], random: () => number): LevelProbabilities {
+  const vectors: ComparisonVector[] = [];
+  for (let i = 0; i < RANDOM_PAIRS; i += 1) {
+    const a = records[Math.floor(random() * records.length)];
+    const b = records[Math.floor(random() * records.length)];
+    if (a && b && a !== b) vectors.push(compare(a, b)[0] as ComparisonVector);
+  }
+  return orReference(levelShares(vectors, null), REFERENCE_U);
+}
+
+const levelSum = (vector: ComparisonVector): number => COMPARISON_NAMES.reduce((sum, name) => sum + (vector[name]?.level ?? 0), 0);
+
+/** Straight or with names swapped, whichever agrees more: EM has no weights yet to choose by. */
+function closerArrangement(a: LinkageRecord, b: LinkageRecord): ComparisonVector {
+  const [straight, swapped] = compare(a, b) as [ComparisonVector, ComparisonVector?];
+  return swapped !== undefined && levelSum(swapped) < levelSum(straight) ? swapped : straight;
+}
+
+/**
+ * Pairs that share one blocking key, as the lookups' candidates do: up to `sampleSize` identities are
+ * grouped by the key and each is paired with its next few block mates.
+ */
+function blockedPairs(
+  records: readonly LinkageRecord[],
+  keyOf: (record: LinkageRecord) => string | null,
+  sampleSize: number,
+  random: () => number,
+): ComparisonVector[] {
+  const sample =
+    records.length <= sampleSize
+      ? records
+      : Array.from({ length: sampleSize }, () => records[Math.floor(random() * records.length)] as LinkageRecord);
+  const blocks = new Map<string, LinkageRecord[]>();
+  for (const record of new Set(sample)) {
+    const key = keyOf(record);
+    if (key === null) continue;
+    const block = blocks.get(key) ?? [];
+    block.push(record);
+    blocks.set(key, block);
+  }
+  const vectors: ComparisonVector[] = [];
+  for (const block of blocks.values()) {
+    for (let i = 0; i < block.length && vectors.length < EM_MAX_PAIRS; i += 1) {
+      for (let j = i + 1; j < Math.min(block.length, i + 10); j += 1)
+        vectors.push(closerArrangement(block[i] as LinkageRecord, block[j] as LinkageRecord));
+    }
+  }
+  return vectors;
+}
+
+function probabilityOf(vector: ComparisonVector, p: LevelProbabilities): number {
+  let product = 1;
+  for (const name of COMPARISON_NAMES) {
+    const agreement = vector[name];
+    if (agreement !== null) product *= p[name][agreement.level] ?? 1;
+  }
+  return product;
+}
+
+/**
+ * EM for the match share and m, u held fixed (as Splink does). The comparison the pairs were blocked on
+ * agrees far more often than u says, so it is held out; its m comes from pairs blocked otherwise. Null
+ * when no match class emerges.
+ */
+export function estimateM(
+  vectors: readonly ComparisonVector[],
+  u: LevelProbabilities,
+  heldOut: ComparisonName | null = null,
+): Record<ComparisonName, number[] | null> | null {
+  const pairs = heldOut === null ? vectors : vectors.map((vector) => ({ ...vector, [heldOut]: null }));
+  let m: LevelProbabilities = REFERENCE_M;
+  let share = 0.01;
+  let shares = levelShares(pairs, null);
+  for (let iteration = 0; iteration < EM_ITERATIONS; iteration += 1) {
+    const posteriors = pairs.map((vector) => {
+      const match = share * probabilityOf(vector, m);
+      return match / (match + (1 - share) * probabilityOf(vector, u));
+    });
+    share = posteriors.reduce((a, b) => a + b, 0) / Math.max(1, pairs.length);
+    shares = levelShares(pairs, posteriors);
+    m = orReference(shares, REFERENCE_M);
+  }
+  const exactDominates = COMPARISON_NAMES.every((name) => (shares[name]?.[0] ?? 1) > 0.5);
+  // Most blocked pairs are different people; a 'match class' holding half of them is not one.
+  const matches = share * pairs.length;
+  if (matches < EM_MIN_MATCHES || share >= 0.5 || !exactDominates) return null;
+  // The reference m as a Dirichlet prior worth EM_PRIOR_PAIRS duplicate pairs: EM's estimate takes over as duplicates accumulate.
+  const blend = (name: ComparisonName, observed: number[]): number[] =>
+    observed.map((value, level) => (matches * value + EM_PRIOR_PAIRS * (REFERENCE_M[name][level] ?? 0)) / (matches + EM_PRIOR_PAIRS));
+  return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] === null ? null : blend(name, shares[name])])) as Record<
+    ComparisonName,
+    number[] | null
+  >;
+}
+
+/** Trains a model on the stored identities: value counts, u from random pairs, m by EM. */
+export function trainModel(data: readonly MatchData[]): LinkageModel {
+  const model: LinkageModel = { total: 0, counts: emptyCounts(), u: REFERENCE_U, m: REFERENCE_M, learnedM: false };
+  for (const item of data) observe(model, item, 1);
+  if (data.length < MIN_TRAINING_SIZE) return model;
+  const random = seededRandom(17);
+  const records = data.map(linkageRecord);
+  model.u = randomPairU(records, random);
+  // Names' m from pairs born the same day, the date's m from pairs whose surnames sound alike.
+  const byDate = estimateM(
+    blockedPairs(records, (record) => (record.birthDate ? isoDate(record.birthDate) : null), records.length, random),
+    model.u,
+    'birthDate',
+  );
+  const bySurname = estimateM(
+    blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random),
+    model.u,
+    'surname',
+  );
+  const learned: Record<ComparisonName, number[] | null> = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
+  model.m = orReference(learned, REFERENCE_M);
+  model.learnedM = byDate !== null || bySurname !== null;
+  return model;
+}
+
+/** Weight of one arrangement in bits; an exact agreement's u is its value's smoothed frequency. */
+export function weightOf(model: LinkageModel, vector: ComparisonVector): number {
+  let weight = 0;
+  for (const name of COMPARISON_NAMES) {
+    const agreement = vector[name];
+    if (agreement === null) continue;
+    let u = model.u[name][agreement.level] ?? 1;
+    if (agreement.level === 0 && agreement.value !== null) {
+      u = ((model.counts[name].get(agreement.value) ?? 0) + SMOOTHING * (REFERENCE_U[name][0] ?? 1)) / (model.total + SMOOTHING);
+    }
+    weight += Math.log2((model.m[name][agreement.level] ?? 1) / u);
+  }
+  return weight;
+}
+
+export type FellegiSunterThresholds = { thresholdMatch: number; thresholdNonMatch: number };
+
+export type FellegiSunterMatcher = {
+  model: LinkageModel;
+  classify: (score: number) => MatchResultType;
+  bestMatch: <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>) => MatchResult<K>;
+  observe: (data: MatchData, change: 1 | -1) => void;
+};
+
+export function createFellegiSunterMatcher(model: LinkageModel, thresholds: FellegiSunterThresholds): FellegiSunterMatcher {
+  const classify = thresholdClassifier(thresholds);
+  const bestMatch = <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>): MatchResult<K> => {
+    const record = linkageRecord(input);
+    const prior = RETURNING_SHARE / Math.max(1, model.total);
+    let evidence = 0;
+    let best: { key: K; odds: number } | null = null;
+    for (const candidate of candidates) {
+      const weight = Math.max(...compare(record, linkageRecord(candidate.data)).map((vector) => weightOf(model, vector)));
+      const odds = prior * 2 ** weight;
+      evidence += odds;
+      if (best === null || odds > best.odds) best = { key: candidate.key, odds };
+    }
+    // mainzelliste-api.md §1 "checkMatch": no candidate → -Double.MAX_VALUE and no best patient.
+    if (best === null) return { type: 'NON_MATCH', score: -Number.MAX_VALUE, best: null };
+    const score = best.odds / (1 - RETURNING_SHARE + evidence);
+    const type = classify(score);
+    return { type, score, best: type === 'NON_MATCH' ? null : best.key };
+  };
+  return { model, classify, bestMatch, observe: (data, change) => observe(model, data, change) };
+}
