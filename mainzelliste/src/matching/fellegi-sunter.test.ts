@@ -128,3 +128,28 @@ describe('Fellegi–Sunter model', () => {
     expect(matcher.bestMatch(data(person), twins).type).toBe('POSSIBLE_MATCH');
   });
 });
+
+describe('the verdicts the registry relies on', () => {
+  const matcher = createFellegiSunterMatcher(trainModel([]), { thresholdMatch: 0.98, thresholdNonMatch: 0.2 });
+  const stored = { ...person, nachname: 'Quandtberger', plz: '45127', ort: 'Essen', versicherungsnummer: 'A123456780' };
+  const verdict = (fields: Record<string, string>) => matcher.bestMatch(data(fields), [{ key: 'stored', data: data(stored) }]).type;
+
+  it('never takes the insurance number alone for the same person: another person sharing it is a possible match', () => {
+    const other = { ...stored, vorname: 'Konrad', geburtstag: '3', geburtsmonat: '11', geburtsjahr: '1975' };
+    expect(verdict(other)).toBe('POSSIBLE_MATCH');
+    expect(verdict({ ...other, versicherungsnummer: '' })).toBe('NON_MATCH');
+    expect(verdict(stored)).toBe('MATCH');
+  });
+
+  it('judges a pair alike in a registry of one and of the calibrated size (the prior counts 100,000 at least)', () => {
+    const sameSurnameOnly = {
+      ...stored,
+      vorname: 'Konrad',
+      geburtstag: '3',
+      geburtsmonat: '11',
+      geburtsjahr: '1975',
+      versicherungsnummer: '',
+    };
+    expect(verdict(sameSurnameOnly)).toBe('NON_MATCH');
+  });
+});

@@ -54,6 +54,12 @@ export const FELLEGI_SUNTER_THRESHOLD_NON_MATCH = 0.2;
 
 /** Share of lookups that are for someone already stored (the prior of a match). */
 export const RETURNING_SHARE = 0.5;
+/**
+ * The prior that a lookup is one given stored person counts at least this many stored people, the size the
+ * thresholds were calibrated at: in a small registry the same pair then gets the same verdict, where the real count
+ * (a prior of 1 in 10 with ten identities) would call nearly any pair sharing a surname the same person.
+ */
+export const PRIOR_POPULATION = 100_000;
 /** Below this many identities the reference u and m are used. */
 export const MIN_TRAINING_SIZE = 1_000;
 /** Pseudo-identities with the reference frequency of exact agreement that smooth the value counts while they are few. */
@@ -270,19 +276,26 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
   const classify = thresholdClassifier(thresholds);
   const bestMatch = <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>): MatchResult<K> => {
     const record = linkageRecord(input);
-    const prior = RETURNING_SHARE / Math.max(1, model.total);
+    const prior = RETURNING_SHARE / Math.max(PRIOR_POPULATION, model.total);
     let evidence = 0;
-    let best: { key: K; odds: number } | null = null;
+    let best: { key: K; odds: number; vectors: ComparisonVector[] } | null = null;
     for (const candidate of candidates) {
-      const weight = Math.max(...compare(record, linkageRecord(candidate.data)).map((vector) => weightOf(model, vector)));
-      const odds = prior * 2 ** weight;
+      const vectors = compare(record, linkageRecord(candidate.data));
+      const odds = prior * 2 ** Math.max(...vectors.map((vector) => weightOf(model, vector)));
       evidence += odds;
-      if (best === null || odds > best.odds) best = { key: candidate.key, odds };
+      if (best === null || odds > best.odds) best = { key: candidate.key, odds, vectors };
     }
     // mainzelliste-api.md §1 "checkMatch": no candidate → -Double.MAX_VALUE and no best patient.
     if (best === null) return { type: 'NON_MATCH', score: -Number.MAX_VALUE, best: null };
     const score = best.odds / (1 - RETURNING_SHARE + evidence);
-    const type = classify(score);
+    let type = classify(score);
+    // The insurance number alone never makes a definite match: a record that shares it while the person's own data
+    // would not match is a conflict for the clerk to see (ecrf-calls.md §5 'Versichertennummer und weitere
+    // Patientendaten passen nicht zusammen.'), not the same person.
+    if (type === 'MATCH' && best.vectors.some((vector) => vector.insurance?.level === 0)) {
+      const withoutNumber = prior * 2 ** Math.max(...best.vectors.map((vector) => weightOf(model, { ...vector, insurance: null })));
+      if (classify(withoutNumber / (1 - RETURNING_SHARE + evidence - best.odds + withoutNumber)) !== 'MATCH') type = 'POSSIBLE_MATCH';
+    }
     return { type, score, best: type === 'NON_MATCH' ? null : best.key };
   };
   return { model, classify, bestMatch, observe: (data, change) => observe(model, data, change) };
