@@ -22,6 +22,7 @@ function sampleString(schema: JsonSchema): string {
   if (schema.format === 'uuid' || schema.pattern?.includes('{36}')) return SAMPLE_UUID;
   if (schema.format === 'date-time') return '2026-01-01T00:00:00.000Z';
   if (schema.pattern === '^[0-9]{4}$') return '1234';
+  if (schema.pattern === '^[a-z]{2}$') return 'de';
   if (schema.format === 'date' || schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return '2026-01-01';
   return 'sample';
 }
@@ -53,27 +54,40 @@ type Parameter = { name: string; in: 'path' | 'query'; required?: boolean; schem
 type OpenApiOperation = {
   operationId?: string;
   parameters?: Parameter[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { content: { 'application/json'?: { schema: JsonSchema } } };
 };
 export type OpenApi = { paths: Record<string, Record<string, OpenApiOperation>>; components: { schemas: Record<string, JsonSchema> } };
 
 export type SampleRequest = { operationId: string | undefined; url: string; payload: string | undefined };
 
-/** A valid request for a registered route from the published document: path, required query parameters and body. */
-export function sampleRequest(document: OpenApi, route: { method: string; url: string }): SampleRequest {
+/**
+ * A valid request for a registered route from the published document: path, required query parameters and body.
+ * `values` replace the samples of the path parameters they name (ids of existing records) and fill the body's
+ * properties of those names, optional ones too.
+ */
+export function sampleRequest(
+  document: OpenApi,
+  route: { method: string; url: string },
+  values: { path?: Readonly<Record<string, string>>; body?: Readonly<Record<string, unknown>> } = {},
+): SampleRequest {
   const path = route.url.replace(/:(\w+)/g, '{$1}');
   const operation = document.paths[path]?.[route.method.toLowerCase()];
   let url = path;
   const query = new URLSearchParams();
   for (const parameter of operation?.parameters ?? []) {
     const value = String(sampleOf(parameter.schema));
-    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, value);
+    if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, values.path?.[parameter.name] ?? value);
     else if (parameter.required) query.set(parameter.name, value);
   }
-  const bodySchema = operation?.requestBody?.content['application/json'].schema;
+  const bodySchema = operation?.requestBody?.content['application/json']?.schema;
+  const given = Object.entries(values.body ?? {}).filter(([name]) => bodySchema?.properties?.[name]);
+  const body =
+    bodySchema && given.length > 0
+      ? { ...(sampleOf(bodySchema) as object), ...Object.fromEntries(given) }
+      : bodySchema && sampleOf(bodySchema);
   return {
     operationId: operation?.operationId,
     url: query.size > 0 ? `${url}?${query}` : url,
-    payload: bodySchema ? JSON.stringify(sampleOf(bodySchema)) : undefined,
+    payload: bodySchema ? JSON.stringify(body) : undefined,
   };
 }

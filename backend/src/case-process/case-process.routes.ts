@@ -22,9 +22,9 @@ const tags = ['CaseProcess'];
 
 export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
   const stepsOfVisit = async (visitId: string) => caseProcessSummary((await findSteps(db, { visitId })).map(stepDto));
-  const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string) => {
+  const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string, hiddenAs = 'visit') => {
     const patient = await loadStudyPatient(db, await studyPatientOfVisit(db, visitId));
-    await assertPatientAccess(db, caller, patient, 'visit');
+    await assertPatientAccess(db, caller, patient, hiddenAs);
     return patient;
   };
 
@@ -107,7 +107,7 @@ export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
       const caller = callerOf(request);
       const before = await findStep(db, request.params.id);
       if (!before) throw notFound('case process step');
-      await guardVisit(caller, before.visit_id);
+      await guardVisit(caller, before.visit_id, 'case process step');
       const { body } = request;
       await db.transaction().execute(async (trx) => {
         const row = await updateStep(trx, before.id, {

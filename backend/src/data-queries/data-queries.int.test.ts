@@ -241,7 +241,7 @@ describe('who may see and act', () => {
     ]);
   });
 
-  it('refuses raising by the query type’s role list and at another location, with the German reason', async () => {
+  it('refuses raising by the query type’s role list with the German reason, and at another location as for an unknown patient', async () => {
     const { studyPatientId, baseline } = await documentedPatient('1001');
     const physician = await user('Physician', '1001');
     const byRole = await raise(physician, `visit/${baseline.id}`, { queryTypeIdentifier: 'plausibility' });
@@ -253,7 +253,8 @@ describe('who may see and act', () => {
     });
     expect((await raise(physician, `visit/${baseline.id}`, { queryTypeIdentifier: 'missing_value' })).status).toBe(201);
     const elsewhere = await raise(await user('Physician', '2002'), `patient/${studyPatientId}`, { queryTypeIdentifier: 'missing_value' });
-    expect(elsewhere.body).toMatchObject({ code: 'QUERY_ACTION_REFUSED', reason: 'location' });
+    // Another location's patient answers as an unknown one (issue 15): a refusal would confirm it exists.
+    expect([elsewhere.status, elsewhere.body]).toMatchObject([404, { code: 'ECRF_ERR_NOT_FOUND', message: 'study patient not found' }]);
     const unknownType = await raise(physician, `patient/${studyPatientId}`, { queryTypeIdentifier: 'gibt_es_nicht' });
     expect(unknownType.status).toBe(400);
     expect(unknownType.body.message).toBe("Unbekannter Query-Typ 'gibt_es_nicht'.");

@@ -20,14 +20,14 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { DataQueryTable, DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
-import { EcrfError } from '../errors/errors.js';
+import { EcrfError, notFound } from '../errors/errors.js';
 import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { findDefinitionRows, versionsOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
-import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
+import { assertPatientAccess, visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
 import { VIEWER_ACTIONS, type DataQueryCreate, type DataQueryDto, type DataQueryEdit, type ThreadAction } from './data-queries.schemas.js';
 import {
   findDataQueries,
@@ -39,7 +39,7 @@ import {
   type DataQueryRow,
   type VisibleTypes,
 } from './data-queries.sql.js';
-import { queryTypeOf, resolveTarget, type TargetRef } from './data-query-targets.js';
+import { queryTypeOf, resolveTarget, type QueryTarget, type TargetRef } from './data-query-targets.js';
 import { assertQueryTexts } from './query-texts.js';
 
 export type ChangeAction = Exclude<QueryAction, 'view' | 'create'>;
@@ -258,6 +258,29 @@ async function recordChange(trx: Kysely<DB>, row: Selectable<DataQueryTable>, ch
   });
 }
 
+const hiddenAs: Record<TargetRef['kind'], string> = {
+  Patient: 'study patient',
+  Visit: 'visit',
+  Instrument: 'instrument',
+  DataField: 'data field',
+  StudyInstitute: 'study institute',
+};
+
+/** A target whose patient or location the caller may not see answers as an unknown one, before any rule (issue 15). */
+async function assertTargetVisible(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  viewer: DataQueryViewer,
+  kind: TargetRef['kind'],
+  target: QueryTarget,
+) {
+  if (target.studyPatientId) {
+    await assertPatientAccess(db, caller, { id: target.studyPatientId, studyInstituteId: target.studyInstituteId }, hiddenAs[kind]);
+  } else if (![...viewer.locationIds].includes(target.studyInstituteId)) {
+    throw notFound(hiddenAs[kind]);
+  }
+}
+
 export async function createDataQuery(
   { db, now }: Deps,
   caller: CurrentUser,
@@ -268,6 +291,7 @@ export async function createDataQuery(
   const today = registryToday(now);
   const viewer = await viewerOf(db, caller);
   const target = await resolveTarget(db, ref);
+  await assertTargetVisible(db, caller, viewer, ref.kind, target);
   const facts: Facts = {
     queryType: queryTypeOf(target.index, body.queryTypeIdentifier),
     locationId: target.studyInstituteId,

@@ -6,7 +6,7 @@ import { type DataFieldInstance, hasRight } from '@ecrf/rules';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { forbidden, notFound } from '../errors/errors.js';
-import { callerOf } from '../http/route-access.js';
+import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { IdParams, Uuid, parseIds, routeSchema } from '../http/schemas.js';
 import { findInstruments } from '../visits/visit-lists.js';
 import { DataFieldInstanceSchema, FieldValueSchema, ReasonForChange } from './field-instance.schemas.js';
@@ -114,6 +114,12 @@ export function registerInstrumentRoutes(app: App, { db }: AppDeps): void {
     },
   );
 
+  /** The form holding the field, when its patient is the caller's; else 404 as for an unknown field (issue 15). */
+  const visibleOwnerOfField = async (caller: CurrentUser, fieldId: string) => {
+    const owner = await ownerOfField(db, fieldId);
+    await assertPatientAccess(db, caller, await loadStudyPatient(db, owner.studyPatientId), 'data field');
+    return owner;
+  };
   const result = async (fieldId: string) => {
     const owner = await ownerOfField(db, fieldId);
     const field = pathTo(owner.fields, fieldId)?.at(-1);
@@ -135,8 +141,7 @@ export function registerInstrumentRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      const owner = await ownerOfField(db, request.params.id);
-      await assertPatientAccess(db, callerOf(request), await loadStudyPatient(db, owner.studyPatientId), 'data field');
+      await visibleOwnerOfField(callerOf(request), request.params.id);
       return result(request.params.id);
     },
   );
@@ -212,7 +217,7 @@ export function registerInstrumentRoutes(app: App, { db }: AppDeps): void {
     async (request) => {
       const caller = callerOf(request);
       const { body } = request;
-      const owner = await ownerOfField(db, request.params.id);
+      const owner = await visibleOwnerOfField(callerOf(request), request.params.id);
       const path = pathTo(owner.fields, request.params.id) ?? [];
       const field = path.at(-1);
       if (!field) throw notFound('data field');
@@ -251,7 +256,7 @@ export function registerInstrumentRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      const owner = await ownerOfField(db, request.params.id);
+      const owner = await visibleOwnerOfField(callerOf(request), request.params.id);
       const path = pathTo(owner.fields, request.params.id) ?? [];
       const field = path.at(-1);
       if (!field) throw notFound('data field');

@@ -214,7 +214,7 @@ export async function saveInstrument(
   id: string,
   input: { version: number; fields: FieldInput[]; reasonForChange?: string },
 ): Promise<InstrumentDto> {
-  const ws = await openWorkspaceForWrite(db, await studyPatientOfInstrument(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfInstrument(db, id), caller, 'instrument');
   const { instrument, visit } = findInstrument(ws, id);
   if (instrument.version !== input.version) throw staleWrite(instrument);
   if (instrument.isDeleted) throw notFound('instrument');
@@ -273,7 +273,7 @@ export async function saveInstrument(
 }
 
 export async function deleteInstrument(db: Kysely<DB>, caller: CurrentUser, id: string, reasonOfChange: string): Promise<void> {
-  const ws = await openWorkspaceForWrite(db, await studyPatientOfInstrument(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfInstrument(db, id), caller, 'instrument');
   const { instrument, visit } = findInstrument(ws, id);
   if (instrument.isDeleted) throw notFound('instrument');
   if (visit) assertVisitWritable(ws, visit);

@@ -5,24 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildApp } from '../app.js';
-import { createConfig } from '../config/config.js';
-import { openDatabase } from '../db/database.js';
-import { createMailer } from '../mail/mailer.js';
+import { withOfflineApp } from './offline-app.js';
 
-/** Builds the app on an in-memory database (nothing listens, nothing is migrated) and returns its document. */
-export async function buildOpenApiDocument(): Promise<unknown> {
-  const database = await openDatabase({ pgliteDataDir: 'memory://' });
-  const mailer = createMailer({ mailDir: 'memory://unused' });
-  const app = await buildApp({ db: database, config: createConfig(), mailer });
-  try {
-    await app.ready();
-    return app.swagger();
-  } finally {
-    await app.close();
-    mailer.close();
-    await database.close();
-  }
+/** The document the registered routes publish. */
+export function buildOpenApiDocument(): Promise<unknown> {
+  return withOfflineApp((app) => app.swagger());
 }
 
 const target = process.argv[2];

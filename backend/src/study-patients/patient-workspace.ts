@@ -70,9 +70,15 @@ export async function visibleStudyPatientIds(
   return new Set([...atLocation, ...(await withVisitAssignedTo(db, elsewhere, [...locations]))]);
 }
 
-export async function openWorkspace(db: Kysely<DB>, studyPatientId: string, caller: CurrentUser, now = new Date()): Promise<Workspace> {
+/** `hiddenAs`: the record the route asked for, named in its 404 when the patient is not the caller's (assertPatientAccess). */
+export async function openWorkspace(
+  db: Kysely<DB>,
+  studyPatientId: string,
+  caller: CurrentUser,
+  { now = new Date(), hiddenAs = 'study patient' }: { now?: Date; hiddenAs?: string } = {},
+): Promise<Workspace> {
   const patient = await loadStudyPatient(db, studyPatientId);
-  await assertPatientAccess(db, caller, patient);
+  await assertPatientAccess(db, caller, patient, hiddenAs);
   const index = await definitionIndex(db, patient.studyDefinitionId, patient.definitionVersion);
   const identifierOf = (id: string) => index.visitById.get(id)?.identifier ?? index.instrumentById.get(id)?.identifier ?? '';
   const documents = await loadPatientDocuments(db, studyPatientId, identifierOf);
@@ -107,9 +113,9 @@ export async function openWorkspaceForWrite(
   db: Kysely<DB>,
   studyPatientId: string,
   caller: CurrentUser,
-  now = new Date(),
+  hiddenAs = 'study patient',
 ): Promise<Workspace> {
-  const ws = await openWorkspace(db, studyPatientId, caller, now);
+  const ws = await openWorkspace(db, studyPatientId, caller, { hiddenAs });
   await assertElearningPassed(db, caller, ws.patient.studyDefinitionId);
   return ws;
 }

@@ -86,7 +86,7 @@ async function patientAndField(db: Kysely<DB>, caller: CurrentUser, studyPatient
 export async function readableFlag(db: Kysely<DB>, caller: CurrentUser, id: string): Promise<VerificationFlagRow> {
   const flag = await findFlag(db, id);
   if (!flag) throw notFound('verification flag');
-  await assertPatientAccess(db, caller, await loadStudyPatient(db, flag.study_patient_id));
+  await assertPatientAccess(db, caller, await loadStudyPatient(db, flag.study_patient_id), 'verification flag');
   return flag;
 }
 

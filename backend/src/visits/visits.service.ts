@@ -131,7 +131,7 @@ export async function saveVisit(
   id: string,
   input: { version: number; visitDate?: string | null; fields?: FieldInput[]; reasonForChange?: string },
 ): Promise<VisitDto> {
-  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller, 'visit');
   const visit = visitOf(ws, id);
   if (visit.version !== input.version) throw staleWrite(visit);
   assertVisitWritable(ws, visit);
@@ -179,7 +179,7 @@ export async function saveVisit(
 
 /** Soft delete with its instruments; the reason is stored in the audit rows (DELETE NngmVisit/{visitId}?reasonOfChange). */
 export async function deleteVisit(db: Kysely<DB>, caller: CurrentUser, id: string, reasonOfChange: string): Promise<void> {
-  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller, 'visit');
   const visit = visitOf(ws, id);
   if (visit.isDeleted) throw notFound('visit');
   const actor = actorOf(caller);
@@ -231,7 +231,7 @@ export async function signVisit(
   id: string,
   input: { password: string; meaning?: string },
 ): Promise<SignResult> {
-  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller);
+  const ws = await openWorkspaceForWrite(db, await studyPatientOfVisit(db, id), caller, 'visit');
   const visit = visitOf(ws, id);
   if (visit.isDeleted) throw notFound('visit');
   const account = await findPasswordState(db, caller.id);
