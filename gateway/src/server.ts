@@ -11,6 +11,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { drainTimeOf } from '@ecrf/database';
 import express from 'express';
+import { specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createContext, tokenFromAuthorization, type GatewayContext } from './context.js';
@@ -81,6 +82,12 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
 
+  const protection = armor.protect();
+  // graphql-armor declares its plugins against Apollo's CommonJS typings; at run time they are the same objects.
+  const armorPlugins = protection.plugins as unknown as ApolloServerPlugin<GatewayContext>[];
+  // Subscriptions are validated under the same limits as HTTP documents.
+  const validationRules = [...specifiedRules, ...protection.validationRules];
+
   const wsServer = new WebSocketServer({
     server: httpServer,
     path: '/graphql',
@@ -102,6 +109,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       context: (ctx) =>
         createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(ctx.connectionParams?.authorization)),
       onSubscribe: (ctx, _id, payload) => resolveSubscription(payload, ctx.extra.request.headers, persisted),
+      validate: (wsSchema, document) => validate(wsSchema, document, validationRules),
       // Errors of subscription payloads get the codes of HTTP answers (formatError).
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
@@ -109,9 +117,6 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     wsServer,
   );
 
-  const protection = armor.protect();
-  // graphql-armor declares its plugins against Apollo's CommonJS typings; at run time they are the same objects.
-  const armorPlugins = protection.plugins as unknown as ApolloServerPlugin<GatewayContext>[];
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,

@@ -61,6 +61,29 @@ async function post(target: string, body: Record<string, unknown>, headers: Reco
 const signInVariables = { input: { userName: 'superadmin', password: demoPassword } };
 const codesOf = (answer: Answer) => answer.body.errors?.map((error) => error.extensions?.code);
 
+/** The first result of one operation over a WebSocket, opened as a browser opens it when `origin` is given. */
+async function overSocket(payload: { query: string; extensions?: Record<string, unknown> }, origin?: string) {
+  const client = createClient({
+    url: `${url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: class extends WebSocket {
+      constructor(address: string, protocols?: string | string[]) {
+        super(address, protocols, origin ? { origin } : {});
+      }
+    },
+    connectionParams: { authorization: `Bearer ${(await harness.signIn('superadmin')).token}` },
+    retryAttempts: 0,
+  });
+  try {
+    for await (const result of client.iterate(payload)) return { result };
+    return {};
+  } catch (error) {
+    return { errors: error as { message: string; extensions?: { code?: string } }[] };
+  } finally {
+    await client.dispose();
+  }
+}
+const overBrowserSocket = (payload: Parameters<typeof overSocket>[0]) => overSocket(payload, BROWSER.origin);
+
 describe('persisted operations in production', () => {
   it('answers the web sign-in sent by its id from a browser', async () => {
     const answer = await post(
@@ -97,28 +120,6 @@ describe('persisted operations in production', () => {
 });
 
 describe('persisted operations over graphql-ws in production', () => {
-  /** The first result of one operation over a WebSocket opened as a browser opens it (with its Origin). */
-  async function overBrowserSocket(payload: { query: string; extensions?: Record<string, unknown> }) {
-    const client = createClient({
-      url: `${url.replace(/^http/, 'ws')}/graphql`,
-      webSocketImpl: class extends WebSocket {
-        constructor(address: string, protocols?: string | string[]) {
-          super(address, protocols, { origin: BROWSER.origin });
-        }
-      },
-      connectionParams: { authorization: `Bearer ${(await harness.signIn('superadmin')).token}` },
-      retryAttempts: 0,
-    });
-    try {
-      for await (const result of client.iterate(payload)) return { result };
-      return {};
-    } catch (error) {
-      return { errors: error as { message: string; extensions?: { code?: string } }[] };
-    } finally {
-      await client.dispose();
-    }
-  }
-
   it('answers a persisted id sent in extensions.doc_id', async () => {
     const { result } = await overBrowserSocket({ query: '', extensions: { doc_id: idOf('query ImpressumScreenQuery ') } });
     expect(result?.data?.clientConfig).toMatchObject({ operatorName: expect.any(String) });
@@ -173,5 +174,11 @@ describe("an integrator's documents stay under the limits", () => {
     expect(status).toBe(400);
     expect(messages).toMatch(/aliases limit of 20/i);
     expect(messages).not.toMatch(/depth|cost/i);
+  });
+
+  it('holds the limits for subscriptions over graphql-ws too', async () => {
+    const eventIds = Array.from({ length: 21 }, (_, index) => `a${index}: eventId`).join(' ');
+    const { errors } = await overSocket({ query: `subscription { dataQueryUpdated { ${eventIds} } }` });
+    expect(errors?.map((error) => error.message).join(' | ')).toMatch(/aliases limit of 20/i);
   });
 });
