@@ -4,7 +4,7 @@
  * Where the configuration says so (production), a request from a browser must send an id: its document is refused.
  * Integrators send documents without a browser; graphql-armor's limits hold for them (server.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
@@ -27,6 +27,7 @@ type Refusal = { code: PersistedOperationCode; message: string };
 /** The map relay-compiler wrote (id → text); none when no file is configured, so every id is unknown. */
 export function loadPersistedOperations(file: string | undefined): PersistedOperations {
   if (file === undefined) return { documentOf: () => undefined };
+  if (!existsSync(file)) throw new Error(`persisted operations missing: ${file} (run npm run build)`);
   let readAt = statSync(file).mtimeMs;
   let documents = readMap(file);
   return {
