@@ -21,6 +21,9 @@ const config = {
   useImportTypeSyntax: true,
   artifactDirectory: join(here, 'web/src/__generated__'),
   eagerEsModules: true,
+  // Persisted operations (issue 15 item 9): each artifact carries the sha256 of its text as `id` and no text;
+  // the map id → text is generated here, and the web build puts it beside the app for the gateway.
+  persistConfig: { file: join(here, 'web/src/__generated__/persisted-operations.json'), algorithm: 'SHA256' },
   excludes: ['**/node_modules/**', '**/__generated__/**'],
 };
 

@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
@@ -9,10 +10,24 @@ import { compression } from 'vite-plugin-compression2';
 const chunkFileName = (chunk: { moduleIds: string[] }) =>
   `assets/${chunk.moduleIds.some((id) => /[\\/]src[\\/]forms[\\/]/.test(id)) ? 'forms' : '[name]'}-[hash].js`;
 
+/**
+ * The map id → text that relay-compiler wrote (persistConfig in relay.config.js), beside the app: the gateway serving
+ * this build reads it from there (docs/gateway.md "Persisted operations and integrators").
+ */
+const persistedOperations = (): Plugin => ({
+  name: 'persisted-operations',
+  apply: 'build',
+  generateBundle() {
+    const source = readFileSync(new URL('src/__generated__/persisted-operations.json', import.meta.url), 'utf8');
+    this.emitFile({ type: 'asset', fileName: 'persisted-operations.json', source });
+  },
+});
+
 // @vitejs/plugin-react 5 keeps the babel option, which babel-plugin-relay needs (STACK.md).
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['relay'] } }),
+    persistedOperations(),
     // Brotli and gzip beside each file at build time: the gateway sends them by Accept-Encoding without
     // compressing per request (docs/web.md "Delivery").
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),

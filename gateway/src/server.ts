@@ -11,6 +11,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { drainTimeOf } from '@ecrf/database';
 import express from 'express';
+import { specifiedRules, validate } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { createContext, tokenFromAuthorization, type GatewayContext } from './context.js';
@@ -20,6 +21,8 @@ import { errorAnswers } from './http/error-answers.js';
 import { originAllowed } from './http/origin-check.js';
 import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
 import { registerHealthRoutes } from './http/health.js';
+import { registerGraphiQL } from './http/graphiql.js';
+import { loadPersistedOperations, persistedOperationsMiddleware, resolveSubscription } from './http/persisted-operations.js';
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
 import { createBackendPool } from './upstream/backend-client.js';
@@ -66,6 +69,10 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const fileLinks = createFileLinks(config.fileLinkSecret);
   const accessCodeLimiter = createSharedAttemptLimiter(config, 'questionnaire-access', GATEWAY_ACCESS_FAILURES);
   const schema = createSchema();
+  const persisted = {
+    operations: loadPersistedOperations(config.persistedOperations),
+    onlyForWeb: config.persistedOperationsOnlyForWeb,
+  };
   const app = express();
   app.set('trust proxy', config.trustProxy);
   const httpServer = createServer(app);
@@ -74,6 +81,12 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   // so a client never reuses a socket the gateway is closing at that moment (ECONNRESET under load).
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
+
+  const protection = armor.protect();
+  // graphql-armor declares its plugins against Apollo's CommonJS typings; at run time they are the same objects.
+  const armorPlugins = protection.plugins as unknown as ApolloServerPlugin<GatewayContext>[];
+  // Subscriptions are validated under the same limits as HTTP documents.
+  const validationRules = [...specifiedRules, ...protection.validationRules];
 
   const wsServer = new WebSocketServer({
     server: httpServer,
@@ -95,6 +108,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       },
       context: (ctx) =>
         createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(ctx.connectionParams?.authorization)),
+      onSubscribe: (ctx, _id, payload) => resolveSubscription(payload, ctx.extra.request.headers, persisted),
+      validate: (wsSchema, document) => validate(wsSchema, document, validationRules),
       // Errors of subscription payloads get the codes of HTTP answers (formatError).
       onNext: (_ctx, _id, _payload, _args, result) =>
         result.errors ? { ...result, errors: result.errors.map((error) => formatError(error.toJSON(), error)) } : undefined,
@@ -102,15 +117,14 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     wsServer,
   );
 
-  const protection = armor.protect();
-  // graphql-armor declares its plugins against Apollo's CommonJS typings; at run time they are the same objects.
-  const armorPlugins = protection.plugins as unknown as ApolloServerPlugin<GatewayContext>[];
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     introspection: config.introspection,
     includeStacktraceInErrorResponses: config.stackTraces,
     parseOptions: { maxTokens: MAX_TOKENS },
     formatError,
+    // Automatic persisted queries would let any client register documents; ids come from the web build only.
+    persistedQueries: false,
     // main.ts drains on SIGTERM/SIGINT within the grace period; Apollo's own handlers would stop it a second way.
     stopOnTerminationSignals: false,
     allowBatchedHttpRequests: protection.allowBatchedHttpRequests,
@@ -134,6 +148,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   app.use(
     '/graphql',
     express.json({ limit: '1mb' }),
+    persistedOperationsMiddleware(persisted),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
         createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(req.headers.authorization), {
@@ -142,6 +157,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
         }),
     }),
   );
+  await registerGraphiQL(app, config.graphiql);
   registerFileRoute(app, pool, fileLinks);
   registerOnkozertUploadRoute(app, pool);
   registerNewsDocumentUploadRoutes(app, pool);

@@ -14,12 +14,17 @@ const gid = (type: string, id: string): string => Buffer.from(`${type}:${id}`, '
 const cursorFor = (offset: number): string => Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
 const PAGE = 25;
 
-/** The operation text relay-compiler wrote for the web (web/src/__generated__, built by `npm run relay -w web`). */
+/**
+ * The operation text relay-compiler wrote for the web (web/src/__generated__, built by `npm run relay -w web`): the
+ * artifact names its persisted id, the generated map holds the text.
+ */
 function webDocument(name: string): string {
-  const source = readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', '__generated__', `${name}.graphql.ts`), 'utf8');
-  const match = /"text": ("(?:[^"\\]|\\.)*")/.exec(source);
-  if (!match?.[1]) throw new Error(`no operation text in ${name}; run npm run relay -w web`);
-  return JSON.parse(match[1]) as string;
+  const generated = join(import.meta.dirname, '..', '..', 'web', 'src', '__generated__');
+  const id = /"id": "([0-9a-f]+)"/.exec(readFileSync(join(generated, `${name}.graphql.ts`), 'utf8'))?.[1];
+  const documents = JSON.parse(readFileSync(join(generated, 'persisted-operations.json'), 'utf8')) as Record<string, string>;
+  const text = id === undefined ? undefined : documents[id];
+  if (text === undefined) throw new Error(`no operation text for ${name}; run npm run relay -w web`);
+  return text;
 }
 
 export type BenchData = {

@@ -43,6 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       SMTP_URL: mail.smtpUrl,
       NODE_ENV: 'test',
+      // As in production: the screens' operations reach the gateway as persisted ids only (issue 15 item 9).
+      PERSISTED_OPERATIONS_ONLY_FOR_WEB: 'true',
       REDIS_KEY_PREFIX: `ecrf:e2e:${randomUUID()}`,
     },
     log: (line) => lines.push(line),

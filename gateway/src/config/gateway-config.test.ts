@@ -15,6 +15,25 @@ describe('gateway configuration', () => {
         .introspection,
     ).toBe(true);
   });
+  it('requires persisted operations of browsers and hides GraphiQL in production, unless asked otherwise (issue 15)', () => {
+    const production = { NODE_ENV: 'production', EVENTS_API_KEY: 'k', FILE_LINK_SECRET: 's', WEB_DIST: '/app/web/dist' };
+    expect(gatewayConfigFromEnv(production)).toMatchObject({
+      persistedOperations: '/app/web/dist/persisted-operations.json',
+      persistedOperationsOnlyForWeb: true,
+      graphiql: false,
+    });
+    expect(
+      gatewayConfigFromEnv({ ...production, PERSISTED_OPERATIONS_ONLY_FOR_WEB: 'false', PERSISTED_OPERATIONS: '/ops.json' }),
+    ).toMatchObject({
+      persistedOperations: '/ops.json',
+      persistedOperationsOnlyForWeb: false,
+    });
+    expect(gatewayConfigFromEnv({})).toMatchObject({
+      persistedOperations: undefined,
+      persistedOperationsOnlyForWeb: false,
+      graphiql: true,
+    });
+  });
   it('answers without stack traces, in development too, unless asked for (issue 15)', () => {
     expect(gatewayConfigFromEnv({ NODE_ENV: 'development' }).stackTraces).toBe(false);
     expect(gatewayConfigFromEnv({ GRAPHQL_STACKTRACES: 'true' }).stackTraces).toBe(true);

@@ -1,4 +1,5 @@
 /** Settings of one gateway instance, read from the environment (docs/gateway.md lists them). */
+import { join } from 'node:path';
 import { shutdownGraceFrom } from '@ecrf/database';
 import { originsOf } from '../http/origin-check.js';
 
@@ -25,6 +26,15 @@ export type GatewayConfig = {
   /** Directory of the built web app; served with SPA fallback when set. */
   webDist: string | undefined;
   introspection: boolean;
+  /**
+   * The map id → text of the web's persisted operations (PERSISTED_OPERATIONS; by default persisted-operations.json
+   * in WEB_DIST, where the web build writes it). Without one, no id is known.
+   */
+  persistedOperations: string | undefined;
+  /** Browsers must send persisted ids, not documents (PERSISTED_OPERATIONS_ONLY_FOR_WEB; default: in production). */
+  persistedOperationsOnlyForWeb: boolean;
+  /** GraphiQL at /graphiql: outside production only. */
+  graphiql: boolean;
   /**
    * Origins a browser may open the WebSocket from besides the gateway's own address (PUBLIC_ORIGINS, comma-separated;
    * by default PUBLIC_URL, and outside production the Vite dev server).
@@ -103,6 +113,9 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     mainzellisteUrl: (env.MAINZELLISTE_URL ?? 'http://127.0.0.1:4200').replace(/\/+$/, ''),
     webDist: env.WEB_DIST,
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
+    persistedOperations: env.PERSISTED_OPERATIONS || (env.WEB_DIST ? join(env.WEB_DIST, 'persisted-operations.json') : undefined),
+    persistedOperationsOnlyForWeb: env.PERSISTED_OPERATIONS_ONLY_FOR_WEB ? env.PERSISTED_OPERATIONS_ONLY_FOR_WEB === 'true' : production,
+    graphiql: !production,
     stackTraces: env.GRAPHQL_STACKTRACES === 'true',
     publicOrigins: originsOf(
       env.PUBLIC_ORIGINS ?? [env.PUBLIC_URL ?? 'http://localhost:4000', ...(production ? [] : VITE_DEV_ORIGINS)].join(','),

@@ -4,32 +4,18 @@
  * `__typename` are answered by the gateway alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/services.mjs';
-import { gatewayConfigFromEnv } from '../config/gateway-config.js';
-import { createGateway, type Gateway } from '../server.js';
+import { startModeGateways, type ModeGateways } from '../test-support/mode-gateways.js';
 
 const INTROSPECTION = '{ __schema { queryType { name } } }';
 
-const gateways: Gateway[] = [];
-const urls: Record<'production' | 'development', string> = { production: '', development: '' };
-
+let gateways: ModeGateways;
+let urls: ModeGateways['urls'];
 beforeAll(async () => {
-  for (const mode of ['production', 'development'] as const) {
-    const gateway = await createGateway(
-      gatewayConfigFromEnv({
-        NODE_ENV: mode,
-        EVENTS_API_KEY: 'introspection-test-key',
-        FILE_LINK_SECRET: 'introspection-test-secret',
-        BACKEND_URL: `http://127.0.0.1:${await freePort()}`,
-        MAINZELLISTE_URL: `http://127.0.0.1:${await freePort()}`,
-      }),
-    );
-    gateways.push(gateway);
-    urls[mode] = await gateway.listen(await freePort());
-  }
+  gateways = await startModeGateways();
+  urls = gateways.urls;
 });
 afterAll(async () => {
-  await Promise.all(gateways.map((gateway) => gateway.close()));
+  await gateways?.close();
 });
 
 const ask = async (url: string, query: string) => {

@@ -44,7 +44,8 @@ async function upload(
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
-  if (file) form.append('FileData', new Blob([file.content], { type: 'application/pdf' }), file.name);
+  // A copy on its own ArrayBuffer: the DOM typings (via graphql-yoga's) take no Buffer on a shared one as a BlobPart.
+  if (file) form.append('FileData', new Blob([new Uint8Array(file.content)], { type: 'application/pdf' }), file.name);
   const response = await fetch(`${harness.url}${route}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   return { status: response.status, body: (await response.json()) as NewsUploadResult & { message?: string; errors: UploadError[] } };
 }

@@ -50,19 +50,18 @@ export class GraphQLTraffic {
     return [...this.operations];
   }
 
-  /** Sends a GraphQL request with the page's session, outside the app (test fixtures); the next navigation resets the count. */
+  /**
+   * Sends a GraphQL document with the page's session, outside the app (test fixtures): as an integrator does, from
+   * outside the browser, since the gateway takes only persisted operations from browsers (docs/gateway.md).
+   */
   async graph<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const answer = await this.page.evaluate(
-      async ([text, vars]) => {
-        const response = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sessionStorage.getItem('ecrf.token') ?? ''}` },
-          body: JSON.stringify({ query: text, variables: vars }),
-        });
-        return (await response.json()) as { data?: unknown; errors?: unknown[] };
-      },
-      [query, variables] as const,
-    );
+    const token = await this.page.evaluate(() => sessionStorage.getItem('ecrf.token') ?? '');
+    const response = await fetch(`${inject('baseUrl')}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    });
+    const answer = (await response.json()) as { data?: unknown; errors?: unknown[] };
     if (answer.errors !== undefined || answer.data == null) throw new Error(`graph request failed: ${JSON.stringify(answer.errors)}`);
     return answer.data as T;
   }

@@ -29,11 +29,10 @@ export type EnvironmentCallbacks = {
  * record loaded for the previous user (ecrf-core.md §4: logout clears all loaded data).
  */
 export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environment {
-  const refreshParams = (refreshSessionMutation as ConcreteRequest).params;
   const fetchGraphQL = createFetchGraphQL({
     fetch: (input, init) => window.fetch(input, init),
     endpoint: GRAPHQL_ENDPOINT,
-    refreshRequest: { name: refreshParams.name, text: refreshParams.text ?? '' },
+    refreshRequest: (refreshSessionMutation as ConcreteRequest).params,
     getToken,
     getRefreshToken,
     storeSession,

@@ -25,7 +25,7 @@ function setup(responses: unknown[]) {
   const deps: FetchGraphQLDeps = {
     fetch: fetchMock as unknown as typeof fetch,
     endpoint: '/graphql',
-    refreshRequest: { name: 'RefreshSessionMutation', text: 'mutation RefreshSessionMutation { x }' },
+    refreshRequest: { ...request('RefreshSessionMutation'), operationKind: 'mutation', text: null, id: 'refresh-session-id' },
     getToken: () => token,
     getRefreshToken: () => refreshToken,
     storeSession: vi.fn((tokens) => {
@@ -48,13 +48,23 @@ describe('fetchGraphQL', () => {
     expect(deps.onError).not.toHaveBeenCalled();
   });
 
+  it('sends a persisted operation by its id, without its text (issue 15 item 9)', async () => {
+    const { fetchGraphQL, fetchMock } = setup([{ data: { viewer: { id: 'v' } } }]);
+    await fetchGraphQL({ ...request('AppShellQuery'), id: 'app-shell-id', text: null }, { first: 2 });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({
+      doc_id: 'app-shell-id',
+      variables: { first: 2 },
+      operationName: 'AppShellQuery',
+    });
+  });
+
   it('refreshes once on UNAUTHENTICATED, stores the new session and retries', async () => {
     const refreshed = { data: { refreshSession: { session: { token: 'new-token', refreshToken: 'new-refresh', expiresAt: 'x' } } } };
     const { fetchGraphQL, fetchMock, deps, sentAuthorization } = setup([unauthenticated, refreshed, { data: { ok: true } }]);
     await expect(fetchGraphQL(request('HomeScreenQuery'), {})).resolves.toEqual({ data: { ok: true } });
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    const refreshBody = JSON.parse(String(fetchMock.mock.calls[1]?.[1].body)) as { variables: unknown };
-    expect(refreshBody.variables).toEqual({ input: { refreshToken: 'old-refresh' } });
+    const refreshBody = JSON.parse(String(fetchMock.mock.calls[1]?.[1].body)) as { doc_id: string; variables: unknown };
+    expect(refreshBody).toMatchObject({ doc_id: 'refresh-session-id', variables: { input: { refreshToken: 'old-refresh' } } });
     expect(deps.storeSession).toHaveBeenCalledWith({ token: 'new-token', refreshToken: 'new-refresh' });
     expect(sentAuthorization(2)).toBe('Bearer new-token');
   });

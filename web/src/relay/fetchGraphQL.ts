@@ -28,7 +28,7 @@ type JsonResponse = { data?: Record<string, unknown> | null; errors?: GraphQLErr
 export type FetchGraphQLDeps = {
   fetch: typeof fetch;
   endpoint: string;
-  refreshRequest: { name: string; text: string };
+  refreshRequest: RequestParameters;
   getToken: () => string | null;
   getRefreshToken: () => string | null;
   storeSession: (tokens: SessionTokens) => void;
@@ -50,10 +50,19 @@ const HANDLED_BY_SCREEN = new Set([
   'ResetPasswordMutation',
 ]);
 
+/**
+ * The operation as the gateway takes it: the id relay-compiler persisted (persistConfig in relay.config.js), which
+ * the production gateway requires of browsers (docs/gateway.md "Persisted operations and integrators"), or the text
+ * of an operation compiled without persisting (component tests).
+ */
+export function operationOf(request: RequestParameters): { doc_id: string } | { query: string } {
+  return request.id !== null ? { doc_id: request.id } : { query: request.text ?? '' };
+}
+
 export function createFetchGraphQL(deps: FetchGraphQLDeps) {
   let refreshing: Promise<boolean> | null = null;
 
-  async function post(name: string, text: string, variables: Variables, token: string | null): Promise<JsonResponse> {
+  async function post(request: RequestParameters, variables: Variables, token: string | null): Promise<JsonResponse> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     let response: Response;
@@ -61,7 +70,7 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
       response = await deps.fetch(deps.endpoint, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ query: text, variables, operationName: name }),
+        body: JSON.stringify({ ...operationOf(request), variables, operationName: request.name }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
@@ -77,8 +86,7 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
   async function refresh(): Promise<boolean> {
     const refreshToken = deps.getRefreshToken();
     if (refreshToken === null) return false;
-    const { name, text } = deps.refreshRequest;
-    const result = await post(name, text, { input: { refreshToken } }, null);
+    const result = await post(deps.refreshRequest, { input: { refreshToken } }, null);
     const session = (result.data?.refreshSession as { session?: SessionTokens | null } | undefined)?.session;
     if ((result.errors?.length ?? 0) > 0 || session == null) return false;
     deps.storeSession({ token: session.token, refreshToken: session.refreshToken });
@@ -93,11 +101,11 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
     return refreshing;
   }
 
-  async function execute(name: string, text: string, variables: Variables): Promise<JsonResponse> {
-    const first = await post(name, text, variables, deps.getToken());
-    if (NO_REFRESH.has(name) || !isUnauthenticated(first.errors)) return first;
+  async function execute(request: RequestParameters, variables: Variables): Promise<JsonResponse> {
+    const first = await post(request, variables, deps.getToken());
+    if (NO_REFRESH.has(request.name) || !isUnauthenticated(first.errors)) return first;
     const refreshed = await refreshOnce();
-    const retried = refreshed ? await post(name, text, variables, deps.getToken()) : null;
+    const retried = refreshed ? await post(request, variables, deps.getToken()) : null;
     if (retried === null || isUnauthenticated(retried.errors)) {
       deps.onSessionExpired();
       throw new SessionExpiredError();
@@ -110,7 +118,7 @@ export function createFetchGraphQL(deps: FetchGraphQLDeps) {
     const handledByScreen = HANDLED_BY_SCREEN.has(name);
     let result: JsonResponse;
     try {
-      result = await execute(name, request.text ?? '', variables);
+      result = await execute(request, variables);
     } catch (error) {
       if (!handledByScreen && !(error instanceof SessionExpiredError)) deps.onError(reportForException(error));
       throw error;

@@ -51,10 +51,7 @@ class FakeSocket {
   }
 }
 
-const request = {
-  name: 'QueryOverviewScreenSubscription',
-  text: 'subscription S($after: String) { dataQueryUpdated(after: $after) { eventId } }',
-} as RequestParameters;
+const request = { name: 'QueryOverviewScreenSubscription', id: 'query-overview-id', text: null } as RequestParameters;
 
 async function until<T>(read: () => T | undefined): Promise<T> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
@@ -109,6 +106,12 @@ describe('Relay subscriptions over graphql-ws', () => {
     const second = await until(() => FakeSocket.sockets[1]);
     const again = await subscribeOn(second);
     expect((again.payload?.variables as Record<string, unknown>).after).toBe('812-42');
+  });
+
+  it('sends the persisted id in extensions, with an empty query text (issue 15 item 9)', async () => {
+    const { subscribeOn } = setup();
+    const subscribe = await subscribeOn(await until(() => FakeSocket.sockets[0]));
+    expect(subscribe.payload).toMatchObject({ query: '', extensions: { doc_id: 'query-overview-id' } });
   });
 
   it('reconnects with the new token after a refresh', async () => {

@@ -36,6 +36,14 @@ export function webSocketUrl(path: string, location: { protocol: string; host: s
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
 }
 
+/**
+ * graphql-ws requires a `query` text: a persisted subscription sends an empty one and its id in `extensions.doc_id`,
+ * which the gateway resolves (docs/gateway.md "Persisted operations and integrators").
+ */
+export function subscriptionOperationOf(request: RequestParameters): { query: string; extensions?: { doc_id: string } } {
+  return request.id !== null ? { query: '', extensions: { doc_id: request.id } } : { query: request.text ?? '' };
+}
+
 export type SubscriptionNetwork = {
   subscribe: (request: RequestParameters, variables: Variables) => Observable<GraphQLResponse>;
   client: Client;
@@ -72,7 +80,7 @@ export function createSubscriptionNetwork(deps: SubscriptionDeps): SubscriptionN
 
   function subscribe(request: RequestParameters, variables: Variables): Observable<GraphQLResponse> {
     // graphql-ws sends this very payload again after a reconnect: moving `after` on resumes where it stopped.
-    const payload = { operationName: request.name, query: request.text ?? '', variables: { ...variables } };
+    const payload = { operationName: request.name, ...subscriptionOperationOf(request), variables: { ...variables } };
     return Observable.create<GraphQLResponse>((sink) =>
       client.subscribe(payload, {
         next: (response) => {
