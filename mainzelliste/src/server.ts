@@ -21,11 +21,29 @@ export function databaseOptionsFrom(env: Env): DatabaseOptions {
   return { pgliteDataDir: join(dataDirFrom(env), 'mainzelliste') };
 }
 
+/**
+ * Migrations as the schema's owner: MAINZELLISTE_MIGRATION_DATABASE_URL when set (the service then logs in with
+ * MAINZELLISTE_DATABASE_URL as a member of mainzelliste_app, which may not change the schema or the audit log;
+ * issue 15 item 1), else the service's own connection (development, PGlite).
+ */
+async function migrate(env: Env, database: Database): Promise<void> {
+  if (!env.MAINZELLISTE_MIGRATION_DATABASE_URL) {
+    await runMigrations(database);
+    return;
+  }
+  const owner = await openDatabase({ databaseUrl: env.MAINZELLISTE_MIGRATION_DATABASE_URL });
+  try {
+    await runMigrations(owner);
+  } finally {
+    await owner.close();
+  }
+}
+
 export async function createService(env: Env = process.env, logger: FastifyServerOptions['logger'] = false): Promise<Service> {
   const config = loadConfig(env);
   const database = await openDatabase(databaseOptionsFrom(env));
   try {
-    await runMigrations(database);
+    await migrate(env, database);
   } catch (error) {
     await database.close();
     throw error;
