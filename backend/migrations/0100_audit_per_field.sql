@@ -16,7 +16,9 @@ CREATE TABLE IF NOT EXISTS audit_field_change (
   PRIMARY KEY (audit_id, field)
 );
 
--- The location a record of `table_name` belongs to; null for records of the network.
+-- The location a record of `record_table` belongs to; null for records of the network.
+-- One statement per table (IF, not one CASE expression): a statement locks every table it names when it is planned,
+-- and an audit row must not wait on tables its record does not belong to.
 CREATE OR REPLACE FUNCTION audit_record_location(record_table text, record_key text) RETURNS uuid
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -26,16 +28,22 @@ BEGIN
     RETURN NULL;
   END IF;
   rid := record_key::uuid;
-  RETURN CASE record_table
-    WHEN 'study_patient' THEN (SELECT sp.study_institute_id FROM study_patient sp WHERE sp.id = rid)
-    WHEN 'visit' THEN (SELECT sp.study_institute_id FROM visit v JOIN study_patient sp ON sp.id = v.study_patient_id WHERE v.id = rid)
-    WHEN 'instrument' THEN (SELECT sp.study_institute_id FROM instrument i JOIN study_patient sp ON sp.id = i.study_patient_id WHERE i.id = rid)
-    WHEN 'case_process_step' THEN (SELECT sp.study_institute_id FROM case_process_step c JOIN study_patient sp ON sp.id = c.study_patient_id WHERE c.id = rid)
-    WHEN 'data_query' THEN (SELECT q.study_institute_id FROM data_query q WHERE q.id = rid)
-    WHEN 'data_verification_flag' THEN (SELECT sp.study_institute_id FROM data_verification_flag f JOIN study_patient sp ON sp.id = f.study_patient_id WHERE f.id = rid)
-    WHEN 'study_institute' THEN rid
-    ELSE NULL
-  END;
+  IF record_table = 'study_patient' THEN
+    RETURN (SELECT sp.study_institute_id FROM study_patient sp WHERE sp.id = rid);
+  ELSIF record_table = 'visit' THEN
+    RETURN (SELECT sp.study_institute_id FROM visit v JOIN study_patient sp ON sp.id = v.study_patient_id WHERE v.id = rid);
+  ELSIF record_table = 'instrument' THEN
+    RETURN (SELECT sp.study_institute_id FROM instrument i JOIN study_patient sp ON sp.id = i.study_patient_id WHERE i.id = rid);
+  ELSIF record_table = 'case_process_step' THEN
+    RETURN (SELECT sp.study_institute_id FROM case_process_step c JOIN study_patient sp ON sp.id = c.study_patient_id WHERE c.id = rid);
+  ELSIF record_table = 'data_query' THEN
+    RETURN (SELECT q.study_institute_id FROM data_query q WHERE q.id = rid);
+  ELSIF record_table = 'data_verification_flag' THEN
+    RETURN (SELECT sp.study_institute_id FROM data_verification_flag f JOIN study_patient sp ON sp.id = f.study_patient_id WHERE f.id = rid);
+  ELSIF record_table = 'study_institute' THEN
+    RETURN rid;
+  END IF;
+  RETURN NULL;
 END;
 $$;
 

@@ -73,12 +73,21 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     await page.getByText(`${hedwig.lastName}, ${hedwig.firstName} (geb. ${germanDate(hedwig.birthDate)})`).waitFor();
   });
 
-  it('is told of the existing near-duplicate when registering the same person with a typo, and may register anyway', async () => {
+  it('is told of the existing near-duplicate when registering someone it cannot tell apart, and may register anyway', async () => {
     const create = new PatientCreatePage(page);
     await create.open();
 
-    // When I register Hedwig again with the digits of the postal code swapped
-    await create.register({ ...hedwig, zip: '45172' });
+    // When I register a Hedwig of the same name and birthday, born in a year one digit apart and living in Berlin
+    // (a typo alone the service matches outright: the same person)
+    const year = hedwig.birthDate.slice(0, 4);
+    const otherYear = `${year.slice(0, 3)}${(Number(year.charAt(3)) + 7) % 10}`;
+    await create.register({
+      ...hedwig,
+      birthDate: `${otherYear}${hedwig.birthDate.slice(4)}`,
+      street: 'Chausseestraße 9',
+      zip: '10115',
+      city: 'Berlin',
+    });
 
     // Then I am told of the unsure match (§5, 409) as an expected outcome, not as a failure of the service
     // (issue 18, defect 8), and shown the pseudonym of the stored patient
