@@ -120,14 +120,12 @@ describe('the review list of possible matches', () => {
     expect((await dataManager.send('PUT', `PossibleMatch/${tentative}`, { decision: 'same', reasonForChange: 'nochmal' })).status).toBe(
       404,
     );
-    const rows = await backend.database.db
-      .selectFrom('audit_trail')
-      .selectAll()
-      .where('event', '=', 'PossibleMatchDecided')
-      .where('reason', '=', 'Geschwister')
-      .execute();
+    // The database may hold decisions of earlier runs: this decision is the one on this run's fresh pseudonym.
+    const rows = (
+      await backend.database.db.selectFrom('audit_trail').selectAll().where('event', '=', 'PossibleMatchDecided').execute()
+    ).filter((row) => JSON.stringify(row.new_value).includes(tentative));
     expect(rows).toHaveLength(1);
-    expect(JSON.stringify(rows[0])).toContain(original);
+    expect(rows[0]?.reason).toBe('Geschwister');
     expect(rows[0]?.new_value).toEqual({ role: 'DataManager', tentative, candidate: original, decision: 'apart' });
     expect(JSON.stringify(rows[0])).not.toMatch(/Berta|Nowak|Essen/);
   });
