@@ -41,6 +41,7 @@ import { registerVisitRoutes } from './visits/visits.routes.js';
 import { registerInstrumentRoutes } from './instruments/instruments.routes.js';
 import { registerCaseProcessRoutes } from './case-process/case-process.routes.js';
 import { registerIdentityRoutes } from './identity/identity.routes.js';
+import { registerPossibleMatchRoutes } from './identity/possible-match.routes.js';
 import { registerIdentityReadRoutes } from './identity/identity-read.routes.js';
 import { createEventHub, registerEventRoutes } from './events/events.routes.js';
 import { WireEventSchema } from './events/events.schemas.js';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerCaseProcessRoutes(typed, deps);
       registerIdentityRoutes(typed, deps);
       registerIdentityReadRoutes(typed, deps);
+      registerPossibleMatchRoutes(typed, deps);
       registerEventRoutes(typed, deps, eventHub);
       registerDataQueryReadRoutes(typed, deps);
       registerDataQueryWriteRoutes(typed, deps);

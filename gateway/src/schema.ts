@@ -43,6 +43,7 @@ import { patientMutations } from './patients/patients.mutations.js';
 import { patientPayloads } from './patients/payloads.js';
 import { StudyPatientIdentityFields } from './identity/identity.resolvers.js';
 import { identityMutations } from './identity/identity.mutations.js';
+import { possibleMatchMutations, possibleMatchQueries } from './identity/possible-matches.resolvers.js';
 import { patientChangeMutations } from './patients/patient-changes.mutations.js';
 import { DateScalar, DateTimeScalar, PartialDateScalar } from './graph/scalars.js';
 import { DisplayTextsScalar, StudyDefinitionModelScalar, StudyPatientDocumentationScalar } from './graph/document-scalars.js';
@@ -135,6 +136,7 @@ const resolvers: Resolvers = {
     ...auditQueries,
     ...studyDefinitionQueries,
     ...patientQueries,
+    ...possibleMatchQueries,
     ...dataQueryQueries,
     ...dashboardQueries,
     ...exportQueries,
@@ -158,6 +160,7 @@ const resolvers: Resolvers = {
     ...patientMutations,
     ...patientChangeMutations,
     ...identityMutations,
+    ...possibleMatchMutations,
     ...dataQueryMutations,
     ...verificationFlagMutations,
     ...exportMutations,

@@ -1,7 +1,7 @@
 /**
  * One GraphQL operation per screen load (issue 10): each screen's query is preloaded by its route and
  * brings the signed-in shell's data along, on a fresh page load and on in-app navigation alike. Together its cases open
- * all 42 routes of ecrf-core.md §2, each showing its content.
+ * all 42 routes of ecrf-core.md §2 and the registry's own /possible-matches, each showing its content.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -115,6 +115,7 @@ async function documentationScreens(traffic: GraphQLTraffic): Promise<Screen[]> 
     { path: '/documentation', operation: 'DocumentationScreenQuery', heading: 'Dokumentation' },
     { path: '/institutesoverview', operation: 'InstitutesOverviewScreenQuery', heading: 'Zentrumsübersicht' },
     { path: '/admin/audittrail', operation: 'AuditTrailScreenQuery', heading: 'Audit Trail' },
+    { path: '/possible-matches', operation: 'PossibleMatchesScreenQuery', heading: 'Mögliche Dubletten' },
     { path: p, operation: 'PatientScreenQuery', heading: 'Patient DEMO-3003-1' },
     { path: `/patient/edit/${id(patient.id)}`, operation: 'PatientEditScreenQuery', heading: 'Stammdaten von DEMO-3003-1' },
     { path: `${p}/visit/${id(followUp.id)}/new`, operation: 'VisitFormScreenQuery', heading: 'Neue Visite: Follow-up' },

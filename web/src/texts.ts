@@ -218,7 +218,35 @@ export const texts = {
     exports: 'Exporte',
     oncoBoxImport: 'OncoBox Import',
     auditEvents: 'AuditEvents',
+    possibleMatches: 'Mögliche Dubletten',
     logout: 'Abmelden',
+  },
+  // --- Review of possible matches (issue 17) ---
+  possibleMatches: {
+    heading: 'Mögliche Dubletten',
+    intro:
+      'Diese Patienten wurden vorläufig neben einem ähnlichen, bereits erfassten Patienten angelegt. Bitte prüfen Sie, ob es sich um dieselbe Person handelt.',
+    empty: 'Keine möglichen Dubletten zu prüfen.',
+    count: (total: number) => (total === 1 ? '1 mögliche Dublette' : `${total} mögliche Dubletten`),
+    pairCaption: (tentative: string, candidate: string) => `Mögliche Dublette: ${tentative} und ${candidate}`,
+    field: 'Angabe',
+    tentative: 'Neu angelegt (vorläufig)',
+    candidate: 'Bereits erfasst',
+    pseudonym: 'Pseudonym',
+    same: 'Dieselbe Person',
+    apart: 'Verschiedene Personen',
+    decisionTitle: { SAME: 'Dieselbe Person', APART: 'Verschiedene Personen', '%future added value': '' },
+    decisionHint: {
+      SAME: 'Beide Einträge gehören zu derselben Person. Die Entscheidung wird protokolliert.',
+      APART: 'Es sind zwei verschiedene Personen. Der vorläufige Patient wird endgültig angelegt.',
+      '%future added value': '',
+    },
+    reason: 'Begründung',
+    reasonCaption: 'Bitte keine Namen oder anderen identifizierenden Daten angeben.',
+    reasonRequired: 'Bitte geben Sie eine Begründung an.',
+    confirm: 'Entscheidung speichern',
+    decided: 'Entscheidung gespeichert',
+    failed: 'Die Entscheidung konnte nicht gespeichert werden.',
   },
   // --- Administration (issue 3) ---
   admin: {

@@ -37,6 +37,9 @@ export type SecurityEvent =
   | 'IdentityLinked'
   | 'IdentityPatientsListed'
   | 'IdentitiesSynchronized'
+  /** The clerical review list of possible matches (issue 17): listed pseudonyms, and each decision with its reason. */
+  | 'PossibleMatchesListed'
+  | 'PossibleMatchDecided'
   /** A user marked the news read (news documents, issue 13): which versions of which items. */
   | 'NewsRead';
 

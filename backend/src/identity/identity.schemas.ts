@@ -149,3 +149,29 @@ export const SyncResultSchema = Type.Object({
   missingAtService: Type.Array(Pseudonym, { description: 'links whose identity the service no longer has' }),
   withoutRegistryPatient: Type.Integer({ minimum: 0, description: 'service identities no registry patient uses' }),
 });
+
+const PossibleMatchSide = Type.Object({
+  studyPatientId: uuid('the study patient of the registry the caller may see'),
+  patientId: uuid('the registry patient (Patient.id) linked to the pseudonym'),
+  pseudonym: Pseudonym,
+});
+
+/** The clerical review list (issue 17): open pairs of the service, as study patients of the registry. */
+export const PossibleMatchListSchema = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      tentative: PossibleMatchSide,
+      candidate: PossibleMatchSide,
+    }),
+    { description: 'the pairs, oldest first; pairs with a patient the caller may not see are left out' },
+  ),
+});
+
+export const PossibleMatchParams = Type.Object({ tentativePid: pseudonym('the pseudonym of the tentative patient of the pair') });
+
+export const PossibleMatchDecisionSchema = Type.Object({
+  decision: Type.Union([Type.Literal('same'), Type.Literal('apart')], {
+    description: "'same': both records are one person; 'apart': two people, the tentative patient becomes definite",
+  }),
+  reasonForChange: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', description: 'why; audited, must not hold IDAT' }),
+});

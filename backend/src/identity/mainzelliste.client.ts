@@ -31,13 +31,17 @@ export type IdatField = (typeof IDAT_FIELDS)[number];
 export type TokenType = 'addPatient' | 'readPatients' | 'editPatient' | 'checkMatch';
 export type IssuedToken = { tokenId: string; sessionId: string; allowedUses: number };
 export type StoredPseudonym = { pseudonym: string; tentative: boolean };
+/** An open pair of the clerical review list: the tentative patient and the stored one it was held against. */
+export type PossibleMatchPair = { tentative: string; candidate: string };
+export type PossibleMatchDecision = 'same' | 'apart';
+export type AuditTrail = { username: string; remoteSystem: string; reasonForChange: string };
 
 const TIMEOUT_MS = 10_000;
 
 type Answer = { status: number; body: unknown; headers: IncomingHttpHeaders };
 
 export function createMainzellisteClient(access: MainzellisteAccess) {
-  async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Answer> {
+  async function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Answer> {
     // undici's request, not fetch: fetch refuses the WHATWG "bad ports" (6000, …), and the service may run on any port.
     let response: Dispatcher.ResponseData;
     try {
@@ -110,7 +114,22 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
     }
   }
 
-  return { createToken, endSession, readPseudonyms };
+  /** GET /possibleMatches (a registry extension of the service): the open pairs, pseudonyms only. */
+  async function listPossibleMatches(): Promise<PossibleMatchPair[]> {
+    const answer = await expect('GET', '/possibleMatches', 200);
+    const pairs = answer.body as { tentative: { idType: string; idString: string }; candidate: { idType: string; idString: string } }[];
+    return pairs.map((pair) => ({ tentative: pair.tentative.idString, candidate: pair.candidate.idString }));
+  }
+
+  /** PUT /possibleMatches/{pid}: false when the service holds no open pair for the pseudonym (its 404). */
+  async function decidePossibleMatch(pseudonym: string, decision: PossibleMatchDecision, auditTrail: AuditTrail): Promise<boolean> {
+    const answer = await send('PUT', `/possibleMatches/${encodeURIComponent(pseudonym)}`, { decision, auditTrail });
+    if (answer.status === 404) return false;
+    if (answer.status !== 204) throw mainzellisteError(answer.status);
+    return true;
+  }
+
+  return { createToken, endSession, readPseudonyms, listPossibleMatches, decidePossibleMatch };
 }
 
 export type MainzellisteClient = ReturnType<typeof createMainzellisteClient>;

@@ -368,6 +368,20 @@ const platformAdministration: RightName[] = [
 
 const newsEditing: RightName[] = ['NewsDocumentCreateCmd', 'NewsDocumentUpdateCmd', 'NewsDocumentDeleteCmd'];
 
+/**
+ * What data management and master data management share: every patient with its identity, the query life
+ * cycle, corrections, and the clerical review of possible matches (issue 17).
+ */
+const dataManagement: RightName[][] = [
+  everyone,
+  readOwnPatients,
+  readAllPatients,
+  documentPatients,
+  manageQueries,
+  correctData,
+  ['PossibleMatchReviewCmd'],
+];
+
 const ownSiteOverview: RightName[] = ['StudyInstituteGetMyOverviewCmd', 'StudyInstituteGetStatisticsCmd'];
 
 /** The role → bundles mapping. Comments say why a role gets more than the documenting core. */
@@ -392,12 +406,7 @@ const bundles: Record<RoleIdentifier, RightName[][]> = {
   InstituteManager: [everyone, readOwnPatients, documentPatients, answerQueries, raiseQueries, ownSiteOverview, ['UserGetByIdCmd']],
   // Data management: all patients, query life cycle, corrections, exports and the audit trail.
   DataManager: [
-    everyone,
-    readOwnPatients,
-    readAllPatients,
-    documentPatients,
-    manageQueries,
-    correctData,
+    ...dataManagement,
     registryExports,
     digiNetExports,
     safety,
@@ -405,7 +414,7 @@ const bundles: Record<RoleIdentifier, RightName[][]> = {
     ['VisitSignCmd', 'SynQuestSystemApiGetQuestionnaireScoresCmd'],
   ],
   // Master data: identities and network master data; holds the import right though the sidebar hides it (core §2).
-  MasterDataManager: [everyone, readOwnPatients, readAllPatients, documentPatients, manageQueries, correctData, masterData, imports],
+  MasterDataManager: [...dataManagement, masterData, imports],
   // Billing of DigiNet centres: recruitment and reward figures of their own centres, no clinical editing.
   AccountingDigiNet: [
     everyone,

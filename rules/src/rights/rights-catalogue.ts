@@ -260,6 +260,10 @@ export const rightsByArea = {
     ['GetReadPatientTokenForMyPatientsCmd', 'getReadPatientTokenForMyPatients'],
     ['MainzellisteGetMyRealPatientsCmd', 'getMyRealPatients?instituteId&patientId'],
     ['MainzellisteSyncPatientsToIdProviderCmd', 'syncMainzellistePatientsToIdProvider'],
+    [
+      'PossibleMatchReviewCmd',
+      'GET PossibleMatch, PUT PossibleMatch/{tentativePid} (registry extension: the review list of possible matches)',
+    ],
   ],
   'E-learning': [
     ['ELearningDefinitionGetCmd', 'GET ELearningDefinition/studyDefinition/{id}'],

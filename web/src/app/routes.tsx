@@ -88,6 +88,13 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
                 ),
             },
             {
+              path: '/possible-matches',
+              lazy: () =>
+                import('../screens/PossibleMatches/PossibleMatchesScreen').then((m) =>
+                  screen(m.possibleMatchesScreenQuery, <m.PossibleMatchesScreen />),
+                ),
+            },
+            {
               path: '/auditLog',
               lazy: () => import('../screens/AuditLog/AuditLogScreen').then((m) => screen(m.auditLogScreenQuery, <m.AuditLogScreen />)),
             },

@@ -31,6 +31,7 @@ describe('sidebar table', () => {
       'Exporte',
       'OncoBox Import',
       'AuditEvents',
+      'Mögliche Dubletten',
       'Abmelden',
     ]);
   });
@@ -56,6 +57,7 @@ describe('sidebar table', () => {
     ['documentsNews', ['NewsDocumentGetAllCmd']],
     ['documentsDocumentation', ['DocumentationCreateCmd', 'StudyDefinitionGetAllCmd', 'LanguageGetAllCmd']],
     ['auditEvents', ['AuditEventsGetCmd']],
+    ['possibleMatches', ['PossibleMatchReviewCmd', 'StudyPatientGetContextCmd']],
   ];
   const alternatives = (need: RightNeed): readonly string[] => (typeof need === 'string' ? [need] : need);
 

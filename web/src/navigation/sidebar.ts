@@ -29,6 +29,7 @@ export type SidebarEntryKey =
   | 'exports'
   | 'oncoBoxImport'
   | 'auditEvents'
+  | 'possibleMatches'
   | 'logout';
 
 /** A right, or rights of which any one is enough. */
@@ -235,6 +236,15 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     route: '/auditLog',
     screenExists: true,
     rights: ['AuditEventsGetCmd'],
+  }),
+  entry({
+    key: 'possibleMatches',
+    label: t.possibleMatches,
+    kind: 'link',
+    route: '/possible-matches',
+    screenExists: true,
+    // A registry extension (issue 17): the review list and each pair's patients; their identities only add to it.
+    rights: ['PossibleMatchReviewCmd', 'StudyPatientGetContextCmd'],
   }),
   entry({ key: 'logout', label: t.logout, kind: 'logout', route: '/', screenExists: true, rights: [] }),
 ];

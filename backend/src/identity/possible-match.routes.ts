@@ -1,0 +1,117 @@
+/**
+ * The clerical review list (issue 17 item 6; a registry extension, docs/backend.md "Possible matches"):
+ * the pairs the pseudonymisation service holds as possible matches, as the registry's study patients, and
+ * a data manager's decision on each. Pseudonyms and study patients only; the IDAT of a pair is read by the
+ * gateway with the caller's read token. Every list and decision is audited without IDAT.
+ */
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { DB } from '../__generated__/database.js';
+import type { App, AppDeps } from '../app-deps.js';
+import { audit } from '../audit/audit.service.js';
+import { notFound } from '../errors/errors.js';
+import { actorOf } from '../instruments/instruments.service.js';
+import { callerOf, type CurrentUser } from '../http/route-access.js';
+import { routeSchema } from '../http/schemas.js';
+import { PossibleMatchDecisionSchema, PossibleMatchListSchema, PossibleMatchParams, serviceErrors, tags } from './identity.schemas.js';
+import { visibleStudyPatients } from './identity.service.js';
+import { findLinksOfPseudonyms } from './identity.sql.js';
+import { createMainzellisteClient, type PossibleMatchPair } from './mainzelliste.client.js';
+
+/** How the service's audit trail names the registry as the calling system. */
+const REMOTE_SYSTEM = 'ecrf-backend';
+
+type PairSide = { studyPatientId: string; patientId: string; pseudonym: string };
+type VisiblePair = { tentative: PairSide; candidate: PairSide };
+
+/** The pairs both of whose patients are linked and have a study patient the caller may see. */
+async function visiblePairs(db: Kysely<DB>, caller: CurrentUser, pairs: readonly PossibleMatchPair[]): Promise<VisiblePair[]> {
+  const links = await findLinksOfPseudonyms(
+    db,
+    pairs.flatMap((pair) => [pair.tentative, pair.candidate]),
+  );
+  const patientOf = new Map(links.map((link) => [link.id_string, link.patient_id]));
+  const sideOf = async (pseudonym: string): Promise<PairSide | null> => {
+    const patientId = patientOf.get(pseudonym);
+    if (!patientId) return null;
+    const [studyPatient] = await visibleStudyPatients(db, caller, patientId);
+    return studyPatient ? { studyPatientId: studyPatient.id, patientId, pseudonym } : null;
+  };
+  const visible: VisiblePair[] = [];
+  for (const pair of pairs) {
+    const [tentative, candidate] = [await sideOf(pair.tentative), await sideOf(pair.candidate)];
+    if (tentative && candidate) visible.push({ tentative, candidate });
+  }
+  return visible;
+}
+
+export function registerPossibleMatchRoutes(app: App, { db, config }: AppDeps): void {
+  const service = () => createMainzellisteClient(config.mainzelliste);
+
+  app.get(
+    '/PossibleMatch',
+    {
+      config: { access: { right: 'PossibleMatchReviewCmd' } },
+      schema: routeSchema({
+        operationId: 'getPossibleMatches',
+        tags,
+        summary: 'The open possible matches of the pseudonymisation service as pairs of study patients the caller may see, oldest first',
+        response: { 200: PossibleMatchListSchema },
+        errors: serviceErrors,
+      }),
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const pairs = await visiblePairs(db, caller, await service().listPossibleMatches());
+      await audit(db, {
+        actor: actorOf(caller),
+        tableName: 'patient_identity_link',
+        recordId: null,
+        operation: 'Update',
+        event: 'PossibleMatchesListed',
+        newValue: {
+          role: caller.roleIdentifier,
+          pseudonyms: pairs.flatMap((pair) => [pair.tentative.pseudonym, pair.candidate.pseudonym]),
+        },
+      });
+      return { items: pairs };
+    },
+  );
+
+  app.put(
+    '/PossibleMatch/:tentativePid',
+    {
+      config: { access: { right: 'PossibleMatchReviewCmd' } },
+      schema: routeSchema({
+        operationId: 'decidePossibleMatch',
+        tags,
+        summary: "Decides an open pair: 'same' person or keep 'apart' (the tentative patient becomes definite); audited with the reason",
+        params: PossibleMatchParams,
+        body: PossibleMatchDecisionSchema,
+        response: { 204: Type.Null() },
+        errors: [404, ...serviceErrors],
+      }),
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { tentativePid } = request.params;
+      const { decision, reasonForChange } = request.body;
+      const open = (await service().listPossibleMatches()).filter((pair) => pair.tentative === tentativePid);
+      // A pair the caller may not see is answered as one that does not exist.
+      const [pair] = await visiblePairs(db, caller, open);
+      if (!pair) throw notFound('possible match');
+      const auditTrail = { username: caller.userName, remoteSystem: REMOTE_SYSTEM, reasonForChange };
+      if (!(await service().decidePossibleMatch(tentativePid, decision, auditTrail))) throw notFound('possible match');
+      await audit(db, {
+        actor: actorOf(caller),
+        tableName: 'patient_identity_link',
+        recordId: pair.tentative.patientId,
+        operation: 'Update',
+        event: 'PossibleMatchDecided',
+        newValue: { role: caller.roleIdentifier, tentative: pair.tentative.pseudonym, candidate: pair.candidate.pseudonym, decision },
+        reason: reasonForChange,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+}

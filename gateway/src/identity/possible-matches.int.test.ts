@@ -1,0 +1,112 @@
+/**
+ * The review list of possible matches in the graph (issue 17) against the real backend (child process) and
+ * the real pseudonymisation service (in-process, EpiLink, so a hand-made near-duplicate is a possible
+ * match): the pair with both identities side by side for the data manager, the decision that removes it,
+ * its typed errors, and FORBIDDEN for a role without the right.
+ */
+import { randomInt } from 'node:crypto';
+import { createService, DEV_API_KEY, type Service } from '@ecrf/mainzelliste';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/services.mjs';
+import { startHarness, type Harness } from '../test-support/gateway-harness.js';
+import { patientFixtures, type PatientFixtures } from '../test-support/patient-fixtures.js';
+
+type Started = Service & { url: string };
+let service: Started;
+let harness: Harness;
+let fixtures: PatientFixtures;
+let physician: string;
+let dataManager: string;
+
+beforeAll(async () => {
+  const started = await createService({ DATA_DIR: 'memory://', MAINZELLISTE_API_KEY: DEV_API_KEY, MAINZELLISTE_MATCHER: 'epilink' });
+  service = { ...started, url: await started.app.listen({ port: await freePort(), host: '127.0.0.1' }) };
+  harness = await startHarness({ mainzellisteUrl: service.url });
+  fixtures = patientFixtures(harness, (await harness.signIn('superadmin')).token);
+  // Personas: the physician registers patients; data management reviews the possible matches.
+  physician = (await harness.signIn('physician')).token;
+  dataManager = (await harness.signIn('datamanager')).token;
+});
+afterAll(async () => {
+  await harness?.close();
+  await service?.close();
+});
+
+const letters = 'abcdefghijklmnopqrstuvwxyz';
+const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
+
+const REGISTER = `mutation($input: RegisterPatientInput!) { registerPatient(input: $input) { studyPatient { id } errors { code } } }`;
+
+/** Registers a person and then a near-duplicate of them, confirmed as another person: the pair is held open. */
+async function openPair(): Promise<{ original: string; tentative: string; lastName: string }> {
+  const location = await fixtures.location('1001');
+  const person = {
+    firstName: `Gerda${word(4)}`,
+    lastName: `Lindner${word(7)}`,
+    birthDate: `19${randomInt(30, 99)}-05-12`,
+    gender: 'FEMALE',
+    street: `Rüttenscheider Straße ${randomInt(1, 300)}`,
+    zip: '45127',
+    city: 'Essen',
+    insuranceStatus: 'NONE',
+  };
+  const register = async (identity: typeof person, confirmNewPatient: boolean) => {
+    const input = { studyId: location.studyId, locationId: location.id, identity, confirmNewPatient };
+    const answer = await fixtures.graph<{ registerPatient: { studyPatient: { id: string } | null } }>(REGISTER, { input }, physician);
+    return answer.data.registerPatient.studyPatient?.id ?? '';
+  };
+  const original = await register(person, false);
+  const tentative = await register({ ...person, zip: '45130' }, true);
+  expect([original, tentative]).not.toContain('');
+  return { original, tentative, lastName: person.lastName };
+}
+
+type Side = { id: string; pseudonym: string; identity: { lastName: string; zip: string; tentative: boolean } | null };
+type Pairs = { possibleMatches: { totalCount: number; edges: { node: { tentative: Side; candidate: Side } }[] } };
+const LIST = `{ possibleMatches(first: 50) { totalCount edges { node {
+  tentative { id pseudonym identity { lastName zip tentative } } candidate { id pseudonym identity { lastName zip tentative } } } } } }`;
+const DECIDE = `mutation($input: DecidePossibleMatchInput!) { decidePossibleMatch(input: $input) { tentative { id } errors { code message path } } }`;
+
+const pairs = async (token: string) => (await harness.request<Pairs>(LIST, {}, token)).data?.possibleMatches.edges.map((e) => e.node) ?? [];
+const decide = async (input: Record<string, unknown>, token = dataManager) =>
+  harness.request<{ decidePossibleMatch: { tentative: { id: string } | null; errors: { code: string; path: string[] }[] } }>(
+    DECIDE,
+    { input },
+    token,
+  );
+
+describe('possibleMatches', () => {
+  it('shows the pair with both identities side by side to the data manager', async () => {
+    const { original, tentative, lastName } = await openPair();
+    const pair = (await pairs(dataManager)).find((node) => node.tentative.id === tentative);
+    expect(pair?.candidate.id).toBe(original);
+    expect(pair?.tentative.identity).toEqual({ lastName, zip: '45130', tentative: true });
+    expect(pair?.candidate.identity).toEqual({ lastName, zip: '45127', tentative: false });
+  });
+
+  it('is FORBIDDEN to a role without the right, for the list and the decision', async () => {
+    const { tentative } = await openPair();
+    const list = await harness.request<Pairs>(LIST, {}, physician);
+    expect(list.data).toBeNull();
+    expect(list.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const decided = await decide({ tentativeId: tentative, decision: 'APART', reasonForChange: 'Geschwister' }, physician);
+    expect(decided.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await pairs(dataManager)).map((node) => node.tentative.id)).toContain(tentative);
+  });
+
+  it('decides a pair with a reason: it leaves the list; a blank reason and a decided pair are typed errors', async () => {
+    const { tentative } = await openPair();
+    const blank = await decide({ tentativeId: tentative, decision: 'APART', reasonForChange: '  ' });
+    expect(blank.data?.decidePossibleMatch.errors).toEqual([
+      { code: 'REASON_REQUIRED', message: expect.any(String), path: ['reasonForChange'] },
+    ]);
+    const decided = await decide({ tentativeId: tentative, decision: 'APART', reasonForChange: 'Geschwister' });
+    expect(decided.data?.decidePossibleMatch).toEqual({ tentative: { id: tentative }, errors: [] });
+    expect((await pairs(dataManager)).map((node) => node.tentative.id)).not.toContain(tentative);
+    const again = await decide({ tentativeId: tentative, decision: 'SAME', reasonForChange: 'nochmal' });
+    expect(again.data?.decidePossibleMatch).toEqual({
+      tentative: null,
+      errors: [{ code: 'POSSIBLE_MATCH_NOT_OPEN', message: expect.any(String), path: ['tentativeId'] }],
+    });
+  });
+});

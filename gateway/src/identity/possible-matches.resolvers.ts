@@ -1,0 +1,64 @@
+/**
+ * The clerical review list of possible matches (issue 17; schema.graphql "possibleMatches"): the backend's
+ * pairs as study patients, whose `identity` the identity loader reads side by side with the viewer's read
+ * token, and the decision on a pair. Refusals the reviewer can act on are typed user errors.
+ */
+import { givenReason } from '@ecrf/rules';
+import type { MutationResolvers, QueryResolvers } from '../__generated__/resolvers.js';
+import type { GatewayContext } from '../context.js';
+import { connectionFromList } from '../graph/connection.js';
+import { attemptWithIds, backendId, type UserErrorModel } from '../graph/user-errors.js';
+import { UpstreamError } from '../upstream/upstream-error.js';
+import { serviceUserError } from './identity-errors.js';
+
+const DEFAULT_PAGE = 50;
+
+const notOpen: UserErrorModel = {
+  code: 'POSSIBLE_MATCH_NOT_OPEN',
+  message: 'Diese mögliche Dublette ist nicht mehr offen.',
+  field: 'tentativeId',
+};
+
+const openPairs = async (context: GatewayContext) => (await context.backend.call('get', '/api/v1.0/PossibleMatch', {})).items;
+
+export const possibleMatchQueries: Pick<QueryResolvers, 'possibleMatches'> = {
+  possibleMatches: async (_, paging, context) => {
+    const pairs = (await openPairs(context)).map((pair) => ({
+      tentative: { id: pair.tentative.studyPatientId },
+      candidate: { id: pair.candidate.studyPatientId },
+    }));
+    return connectionFromList(pairs, paging, DEFAULT_PAGE);
+  },
+};
+
+export const possibleMatchMutations: Pick<MutationResolvers, 'decidePossibleMatch'> = {
+  decidePossibleMatch: (_, { input }, context) => {
+    const failed = (errors: UserErrorModel[]) => ({ tentative: null, errors });
+    return attemptWithIds(
+      context,
+      async () => {
+        const studyPatientId = backendId(input.tentativeId, 'StudyPatient', 'tentativeId');
+        const reasonForChange = givenReason(input.reasonForChange);
+        if (!reasonForChange) {
+          return failed([{ code: 'REASON_REQUIRED', message: 'Bitte geben Sie eine Begründung an.', field: 'reasonForChange' }]);
+        }
+        const pair = (await openPairs(context)).find((open) => open.tentative.studyPatientId === studyPatientId);
+        if (!pair) return failed([notOpen]);
+        try {
+          await context.backend.call('put', '/api/v1.0/PossibleMatch/{tentativePid}', {
+            path: { tentativePid: pair.tentative.pseudonym },
+            body: { decision: input.decision === 'SAME' ? 'same' : 'apart', reasonForChange },
+          });
+        } catch (error) {
+          // Decided by someone else in the meantime.
+          if (error instanceof UpstreamError && error.status === 404) return failed([notOpen]);
+          const service = await serviceUserError(error, context);
+          if (service) return failed([service]);
+          throw error;
+        }
+        return { tentative: { id: studyPatientId }, errors: [] };
+      },
+      failed,
+    );
+  },
+};

@@ -1,0 +1,19 @@
+import { graphql, useMutation } from 'react-relay';
+import type { DecidePossibleMatchMutation } from '../__generated__/DecidePossibleMatchMutation.graphql';
+
+export function useDecidePossibleMatchMutation() {
+  return useMutation<DecidePossibleMatchMutation>(graphql`
+    mutation DecidePossibleMatchMutation($input: DecidePossibleMatchInput!) {
+      decidePossibleMatch(input: $input) {
+        tentative {
+          id
+        }
+        errors {
+          code
+          path
+          message
+        }
+      }
+    }
+  `);
+}
