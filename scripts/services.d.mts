@@ -57,6 +57,9 @@ export function startBackend<O extends BackendOptions>(options?: O): Promise<Ser
 /** A new, empty PostgreSQL database `<database of databaseUrl>_<suffix>`; answers its URL. */
 export function freshPostgresDatabase(databaseUrl: string, suffix: string): Promise<string>;
 
+/** Drops the database of `databaseUrl` (a fresh one a test made), closing its connections. */
+export function dropPostgresDatabase(databaseUrl: string): Promise<void>;
+
 export type MainzellisteOptions = Supervise & { port?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void };
 
 export function startMainzelliste<O extends MainzellisteOptions>(options?: O): Promise<ServiceOf<O>>;

@@ -9,20 +9,29 @@ import { supervise } from './supervisor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** Runs statements on the server's `postgres` database (creating and dropping databases). */
+async function onServer(databaseUrl, statements) {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A new, empty PostgreSQL database `<name of databaseUrl's database>_<suffix>` (dropped first if it exists); answers its URL. */
 export async function freshPostgresDatabase(databaseUrl, suffix) {
   const url = new URL(databaseUrl);
   const name = `${url.pathname.slice(1)}_${suffix}`;
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
+  await onServer(databaseUrl, [`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`, `CREATE DATABASE "${name}"`]);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Drops the database of `databaseUrl` (a fresh one a test made), closing its connections. */
+export async function dropPostgresDatabase(databaseUrl) {
+  await onServer(databaseUrl, [`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`]);
 }
 
 export { freePort } from './ports.mjs';

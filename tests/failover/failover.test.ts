@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshPostgresDatabase, startBackend, startGateway, type SupervisedService } from '../../scripts/services.mjs';
+import {
+  dropPostgresDatabase,
+  freePort,
+  freshPostgresDatabase,
+  startBackend,
+  startGateway,
+  type SupervisedService,
+} from '../../scripts/services.mjs';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../support/round-robin-proxy.js';
 import { graph, resumingSubscriber, untilAnswered, type Subscriber } from './graph-client.js';
 
@@ -102,10 +109,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`);
-  await admin.end();
+  await dropPostgresDatabase(databaseUrl);
 });
 
 const signIn = async (userName: string) =>

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../../../scripts/services.mjs';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../../../scripts/services.mjs';
 import { createBackend, type Backend } from '../server.js';
 
 const SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -54,9 +54,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await backend?.close();
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(ownerUrl), { pathname: '/postgres' }).toString() });
+  await dropPostgresDatabase(ownerUrl);
+  const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(ownerUrl).pathname.slice(1)}" WITH (FORCE)`);
   await admin.query(`DROP ROLE IF EXISTS ${login}`);
   await admin.end();
 });

@@ -34,7 +34,8 @@ let standing: Record<'own' | 'foreign', PatientRecords>;
 let studyId: string;
 
 beforeAll(async () => {
-  backend = await createTestBackend();
+  // A database of its own: the matrix calls every write route, whose sample records other test files must not meet.
+  backend = await createTestBackend({}, undefined, { ownDatabase: true });
   document = (await backend.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
   const registry = await demoRegistry(backend.database);
   studyId = registry.studyId;

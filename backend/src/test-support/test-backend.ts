@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../../../scripts/services.mjs';
 import type { App } from '../app-deps.js';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../auth/password-hash.js';
@@ -28,6 +29,11 @@ export type TestBackendOptions = {
   exportSources?: ExportSources;
   /** Run export jobs in this app (off: jobs stay queued). */
   exportWorkers?: boolean;
+  /**
+   * A fresh database of its own on the PostgreSQL server of DATABASE_URL, dropped at close: for tests whose writes
+   * other test files must not see (the rights matrix calls every write route with sample bodies).
+   */
+  ownDatabase?: boolean;
 };
 
 export async function createTestBackend(
@@ -35,9 +41,9 @@ export async function createTestBackend(
   mailer: Mailer = createMailer({ mailDir: join(mkdtempSync(join(tmpdir(), 'ecrf-test-mail-')), 'mail') }),
   options: TestBackendOptions = {},
 ): Promise<TestBackend> {
-  const database = await openDatabase(
-    process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : { pgliteDataDir: 'memory://' },
-  );
+  const shared = process.env.DATABASE_URL;
+  const databaseUrl = shared && options.ownDatabase ? await freshPostgresDatabase(shared, `own_${randomUUID().slice(0, 8)}`) : shared;
+  const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDataDir: 'memory://' });
   await runMigrations(database);
   // Tests run with small throttling delays; the policy itself is the documented default.
   const config = createConfig({
@@ -64,6 +70,7 @@ export async function createTestBackend(
       await app.close();
       mailer.close();
       await database.close();
+      if (databaseUrl && databaseUrl !== shared) await dropPostgresDatabase(databaseUrl);
     },
   };
 }

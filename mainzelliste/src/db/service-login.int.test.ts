@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../../../scripts/services.mjs';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../../../scripts/services.mjs';
 import { createService, type Service } from '../server.js';
 import { createToken, form, freshIdentity } from '../test-support/test-service.js';
 
@@ -46,9 +46,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.close();
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(ownerUrl), { pathname: '/postgres' }).toString() });
+  await dropPostgresDatabase(ownerUrl);
+  const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${new URL(ownerUrl).pathname.slice(1)}" WITH (FORCE)`);
   await admin.query(`DROP ROLE IF EXISTS ${login}`);
   await admin.end();
 });
