@@ -57,6 +57,16 @@ export function startBackend<O extends BackendOptions>(options?: O): Promise<Ser
 /** A new, empty PostgreSQL database `<database of databaseUrl>_<suffix>`; answers its URL. */
 export function freshPostgresDatabase(databaseUrl: string, suffix: string): Promise<string>;
 
+/** A fresh database beside `databaseUrl` with a login that is a member of `role`; `remove` drops both. */
+export function serviceLoginDatabase(
+  databaseUrl: string,
+  suffix: string,
+  role: string,
+): Promise<{ ownerUrl: string; serviceUrl: string; login: string; remove(): Promise<void> }>;
+
+/** Runs one statement on `url` and answers PostgreSQL's error message, or null when it ran. */
+export function postgresRefusal(url: string, statement: string): Promise<string | null>;
+
 /** Drops the database of `databaseUrl` (a fresh one a test made), closing its connections. */
 export function dropPostgresDatabase(databaseUrl: string): Promise<void>;
 

@@ -29,6 +29,44 @@ export async function freshPostgresDatabase(databaseUrl, suffix) {
   return url.toString();
 }
 
+/**
+ * A fresh database beside `databaseUrl` with a login that is a member of `role` (created if missing, as the
+ * services' migrations create it): how production runs a service with the least privileges. Answers the owner's and
+ * the login's URLs and `remove`, which drops both.
+ */
+export async function serviceLoginDatabase(databaseUrl, suffix, role) {
+  const ownerUrl = await freshPostgresDatabase(databaseUrl, suffix);
+  const login = `${role}_${suffix}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  await onServer(databaseUrl, [
+    `DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+    `DROP ROLE IF EXISTS ${login}`,
+    `CREATE ROLE ${login} LOGIN IN ROLE ${role}`,
+  ]);
+  return {
+    ownerUrl,
+    serviceUrl: Object.assign(new URL(ownerUrl), { username: login }).toString(),
+    login,
+    remove: async () => {
+      await dropPostgresDatabase(ownerUrl);
+      await onServer(databaseUrl, [`DROP ROLE IF EXISTS ${login}`]);
+    },
+  };
+}
+
+/** Runs one statement on `url` and answers PostgreSQL's error message, or null when it ran. */
+export async function postgresRefusal(url, statement) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Drops the database of `databaseUrl` (a fresh one a test made), closing its connections. */
 export async function dropPostgresDatabase(databaseUrl) {
   await onServer(databaseUrl, [`DROP DATABASE IF EXISTS "${new URL(databaseUrl).pathname.slice(1)}" WITH (FORCE)`]);

@@ -4,49 +4,24 @@
  * registers a patient and runs an export job through pg-boss, all without the owner's privileges, and its login
  * cannot rewrite the audit trail. On PostgreSQL only: PGlite has one user.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPostgresDatabase, freshPostgresDatabase } from '../../../scripts/services.mjs';
+import { postgresRefusal, serviceLoginDatabase } from '../../../scripts/services.mjs';
 import { createBackend, type Backend } from '../server.js';
 
 const SERVER = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const login = `ecrf_service_${randomUUID().slice(0, 8)}`;
-let ownerUrl: string;
-let serviceUrl: string;
+let database: Awaited<ReturnType<typeof serviceLoginDatabase>>;
 let backend: Backend;
 
-/** Runs one statement on `url` and answers PostgreSQL's error message, or null when it ran. */
-async function refusalOf(url: string, statement: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  ownerUrl = await freshPostgresDatabase(SERVER, `login_${process.pid}`);
-  const admin = new pg.Client({ connectionString: ownerUrl });
-  await admin.connect();
-  // ecrf_app is cluster-wide; migration 0098 creates it too, and tolerates it being there.
-  await admin.query(`DO $$ BEGIN CREATE ROLE ecrf_app NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
-  await admin.query(`CREATE ROLE ${login} LOGIN IN ROLE ecrf_app`);
-  await admin.end();
-  serviceUrl = Object.assign(new URL(ownerUrl), { username: login }).toString();
+  database = await serviceLoginDatabase(SERVER, `login_${process.pid}`, 'ecrf_app');
   backend = await createBackend({
     NODE_ENV: 'test',
-    DATABASE_URL: serviceUrl,
-    MIGRATION_DATABASE_URL: ownerUrl,
+    DATABASE_URL: database.serviceUrl,
+    MIGRATION_DATABASE_URL: database.ownerUrl,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-')),
     EXPORTS_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-exports-')),
   });
@@ -54,11 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await backend?.close();
-  await dropPostgresDatabase(ownerUrl);
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`DROP ROLE IF EXISTS ${login}`);
-  await admin.end();
+  await database?.remove();
 });
 
 describe('the backend logged in with the least privileges', () => {
@@ -102,13 +73,13 @@ describe('the backend logged in with the least privileges', () => {
     }
     expect(state).toBe('completed');
     const { rows } = await sql<{ name: string }>`SELECT current_user AS name`.execute(backend.database.db);
-    expect(rows[0]?.name).toBe(login);
+    expect(rows[0]?.name).toBe(database.login);
   });
 
   it('cannot change the schema or rewrite the audit trail', async () => {
-    expect(await refusalOf(serviceUrl, 'DELETE FROM audit_trail')).toMatch(/permission denied/);
-    expect(await refusalOf(serviceUrl, 'ALTER TABLE audit_trail DISABLE TRIGGER ALL')).toMatch(/must be owner/);
-    expect(await refusalOf(serviceUrl, 'CREATE TABLE probe (id int)')).toMatch(/permission denied/);
-    expect(await refusalOf(serviceUrl, 'DROP TABLE pgboss.job')).toMatch(/must be owner/);
+    expect(await postgresRefusal(database.serviceUrl, 'DELETE FROM audit_trail')).toMatch(/permission denied/);
+    expect(await postgresRefusal(database.serviceUrl, 'ALTER TABLE audit_trail DISABLE TRIGGER ALL')).toMatch(/must be owner/);
+    expect(await postgresRefusal(database.serviceUrl, 'CREATE TABLE probe (id int)')).toMatch(/permission denied/);
+    expect(await postgresRefusal(database.serviceUrl, 'DROP TABLE pgboss.job')).toMatch(/must be owner/);
   });
 });

@@ -126,7 +126,8 @@ describe('the review list of possible matches', () => {
     ).filter((row) => JSON.stringify(row.new_value).includes(tentative));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.reason).toBe('Geschwister');
-    expect(rows[0]?.new_value).toEqual({ role: 'DataManager', tentative, candidate: original, decision: 'apart' });
+    expect(rows[0]?.new_value).toEqual({ tentative, candidate: original, decision: 'apart' });
+    expect(rows[0]?.role_identifier).toBe('DataManager');
     expect(JSON.stringify(rows[0])).not.toMatch(/Berta|Nowak|Essen/);
   });
 });

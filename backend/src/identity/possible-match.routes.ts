@@ -69,10 +69,8 @@ export function registerPossibleMatchRoutes(app: App, { db, config }: AppDeps): 
         recordId: null,
         operation: 'Update',
         event: 'PossibleMatchesListed',
-        newValue: {
-          role: caller.roleIdentifier,
-          pseudonyms: pairs.flatMap((pair) => [pair.tentative.pseudonym, pair.candidate.pseudonym]),
-        },
+        // The caller's role is recorded by the trail itself (role_identifier).
+        newValue: { pseudonyms: pairs.flatMap((pair) => [pair.tentative.pseudonym, pair.candidate.pseudonym]) },
       });
       return { items: pairs };
     },
@@ -108,7 +106,7 @@ export function registerPossibleMatchRoutes(app: App, { db, config }: AppDeps): 
         recordId: pair.tentative.patientId,
         operation: 'Update',
         event: 'PossibleMatchDecided',
-        newValue: { role: caller.roleIdentifier, tentative: pair.tentative.pseudonym, candidate: pair.candidate.pseudonym, decision },
+        newValue: { tentative: pair.tentative.pseudonym, candidate: pair.candidate.pseudonym, decision },
         reason: reasonForChange,
       });
       return reply.status(204).send(null);
