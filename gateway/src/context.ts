@@ -5,10 +5,12 @@
 import DataLoader from 'dataloader';
 import type { Pool } from 'undici';
 import { BackendClient, type RequestOrigin } from './upstream/backend-client.js';
-import { UpstreamError } from './upstream/upstream-error.js';
+import { forbidden } from './upstream/upstream-error.js';
 import { createAdministrationLoaders } from './administration/loaders.js';
 import { createStudyDefinitionLoaders } from './study-definitions/loaders.js';
 import { createPatientLoaders } from './patients/loaders.js';
+import { primeIncluded } from './patients/context-includes.js';
+import { createElearningLoaders } from './elearning/loaders.js';
 import type { Role, StudyInstitute, User } from './upstream/models.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { byId, once } from './upstream/loading.js';
@@ -28,14 +30,15 @@ import type { AttemptLimiter } from '@ecrf/rules';
 
 /** A part of the viewer the caller lacks the right to read: the 403 its own call would answer. */
 function viewerPart<T>(part: T | null, right: string): T {
-  if (part === null) throw new UpstreamError(403, 'ECRF_ERR_FORBIDDEN', `missing right ${right}`, {});
+  if (part === null) throw forbidden(right);
   return part;
 }
 
 function createLoaders(backend: BackendClient) {
   // The user, their rights and locations (every screen's frame) come in one call.
   const viewer = once(() => backend.call('get', '/api/v1.0/Viewer', {}));
-  return {
+  const patients = createPatientLoaders(backend, (context) => primeIncluded(loaders, context));
+  const loaders = {
     currentUser: once(async () => viewerPart((await viewer()).user, 'UserGetCurrentCmd')),
     currentRights: once(async () => viewerPart((await viewer()).rights, 'RightGetCurrentUserCmd')),
     myStudyInstitutes: once(async () => viewerPart((await viewer()).studyInstitutes, 'StudyInstituteGetMyCmd')),
@@ -48,15 +51,17 @@ function createLoaders(backend: BackendClient) {
     ),
     ...createAdministrationLoaders(backend),
     ...createStudyDefinitionLoaders(backend),
-    ...createPatientLoaders(backend),
+    ...patients,
     ...createDataQueryLoaders(backend),
     ...createExportLoaders(backend),
     ...createOnkozertLoaders(backend),
     ...createGenericExportLoaders(backend),
     ...createTerminologyLoaders(backend),
     ...createNewsDocumentLoaders(backend),
-    ...createQuestionnaireLoaders(backend),
+    ...createQuestionnaireLoaders(backend, patients.patientContexts),
+    ...createElearningLoaders(backend),
   };
+  return loaders;
 }
 
 export type Loaders = ReturnType<typeof createLoaders> & IdentityLoaders;

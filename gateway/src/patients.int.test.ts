@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './test-support/gateway-harness.js';
 import { patientFixtures, type PatientFixtures } from './test-support/patient-fixtures.js';
+import { queryFixtures } from './test-support/query-fixtures.js';
+import { webOperation } from './test-support/web-operations.js';
 
 let harness: Harness;
 let fixtures: PatientFixtures;
@@ -129,6 +131,33 @@ describe('the patient screen in the graph', () => {
     const withIdentity = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'identity { lastName } visitOptions {'));
     expect(withIdentity.data?.node).toMatchObject({ identity: null });
     expect(withIdentity.extensions?.upstreamCalls).toBe(3);
+  });
+
+  it("costs at most 4 backend calls for the web's whole patient screen, its queries, interviews, e-learning and texts included", async () => {
+    const id = await fixtures.patientWithVisits(2);
+    const dataManager = (await harness.signIn('datamanager')).token;
+    const raised = await queryFixtures(harness, dataManager).raise(dataManager, id, 'plausibility', 'Geburtsjahr prüfen');
+    type Screen = {
+      studyPatient: {
+        visits: unknown[];
+        allDataQueries: { id: string }[];
+        questionnaireInterviews: unknown[];
+        definitionVersion: { texts: Record<string, string> };
+        studyDefinition: { viewerElearningRequirement: { pending: boolean } | null };
+      };
+    };
+    // Personas with and without the rights of the included parts (a part without its right costs no call either).
+    for (const token of [dataManager, caseManager, (await harness.signIn('physician')).token]) {
+      const screen = await graph<Screen>(webOperation('PatientScreenQuery'), { id }, token);
+      expect(screen.errors).toBeUndefined();
+      // The viewer, the context with its parts, the questionnaires (issue 14: at most 4).
+      expect(screen.extensions?.upstreamCalls).toBe(3);
+      expect(screen.data?.studyPatient.visits).toHaveLength(2);
+      expect(Object.keys(screen.data?.studyPatient.definitionVersion.texts ?? {}).length).toBeGreaterThan(0);
+    }
+    const asDataManager = await graph<Screen>(webOperation('PatientScreenQuery'), { id }, dataManager);
+    expect(asDataManager.data?.studyPatient.allDataQueries.map((query) => query.id)).toContain(raised.id);
+    expect(asDataManager.data?.studyPatient.studyDefinition.viewerElearningRequirement).toEqual({ pending: false });
   });
 
   it('refuses a stale instrument save with STALE_WRITE and the patient as stored', async () => {

@@ -20,6 +20,7 @@ import { formatError } from './http/error-codes.js';
 import { errorAnswers } from './http/error-answers.js';
 import { originAllowed } from './http/origin-check.js';
 import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
+import { contextIncludesPlugin } from './patients/context-includes.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerGraphiQL } from './http/graphiql.js';
 import { loadPersistedOperations, persistedOperationsMiddleware, resolveSubscription } from './http/persisted-operations.js';
@@ -132,6 +133,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     plugins: [
       ...armorPlugins,
       unauthenticatedStatusPlugin,
+      contextIncludesPlugin,
       ...(config.exposeUpstreamCalls ? [upstreamCallsPlugin] : []),
       // Requests in flight may take most of the grace period; then their connections are cut.
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: drainTimeOf(config.shutdownGraceMs) }),

@@ -5,27 +5,13 @@
  * calls sent.
  */
 import pg from 'pg';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { webOperation as webDocument } from '../../gateway/src/test-support/web-operations.js';
 
 export type Operation = { name: string; gateway: (worker: number) => Promise<number>; rest: (worker: number) => Promise<number> };
 
 const gid = (type: string, id: string): string => Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
 const cursorFor = (offset: number): string => Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
 const PAGE = 25;
-
-/**
- * The operation text relay-compiler wrote for the web (web/src/__generated__, built by `npm run relay -w web`): the
- * artifact names its persisted id, the generated map holds the text.
- */
-function webDocument(name: string): string {
-  const generated = join(import.meta.dirname, '..', '..', 'web', 'src', '__generated__');
-  const id = /"id": "([0-9a-f]+)"/.exec(readFileSync(join(generated, `${name}.graphql.ts`), 'utf8'))?.[1];
-  const documents = JSON.parse(readFileSync(join(generated, 'persisted-operations.json'), 'utf8')) as Record<string, string>;
-  const text = id === undefined ? undefined : documents[id];
-  if (text === undefined) throw new Error(`no operation text for ${name}; run npm run relay -w web`);
-  return text;
-}
 
 export type BenchData = {
   studyId: string;
@@ -101,12 +87,15 @@ export function registryOperations(urls: { gateway: string; backend: string }, t
     name,
     gateway: () => graphql(patientScreen, { id: gid('StudyPatient', studyPatientId) }),
     rest: async () => {
+      // The context with what the screen shows beside it (its case process steps are in the context), and the questionnaires.
       await Promise.all([
-        rest('GET', `StudyPatient/${studyPatientId}/context`),
-        rest('GET', `CaseProcess/patient/${studyPatientId}`),
-        rest('GET', `Query/all/patient/${studyPatientId}`),
+        rest(
+          'GET',
+          `StudyPatient/context?ids=${studyPatientId}&include=dataQueries,questionnaireInterviews,elearningRequirement,languages`,
+        ),
+        rest('GET', 'SynQuest/questionnaires'),
       ]);
-      return 3;
+      return 2;
     },
   });
   // Each save worker changes the ECOG of its own patient back and forth (a stale version would be refused).

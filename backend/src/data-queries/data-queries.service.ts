@@ -36,6 +36,7 @@ import {
   insertThreadEntry,
   moveQueriesOfPatient,
   updateDataQuery,
+  type DataQueryFilter,
   type DataQueryRow,
   type VisibleTypes,
 } from './data-queries.sql.js';
@@ -205,6 +206,18 @@ export async function visibleTypes(db: Kysely<DB>, viewer: DataQueryViewer, toda
 }
 
 /** The query if the viewer may see it; 404 with the spec's message otherwise (never 403 for another location). */
+/** The queries a filter finds, as far as the caller may read them (the list calls, and the patient context's include). */
+export async function readableQueries(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  filter: DataQueryFilter,
+  today: string,
+  includeDeferred = false,
+): Promise<DataQueryDto[]> {
+  const viewer = await viewerOf(db, caller);
+  return toDtos(db, viewer, await readableRows(db, viewer, await findDataQueries(db, filter), today, includeDeferred), today);
+}
+
 export async function loadReadableQuery(db: Kysely<DB>, viewer: DataQueryViewer, id: string, today: string): Promise<DataQueryRow> {
   const [row] = await readableRows(db, viewer, await findDataQueries(db, { ids: [id] }), today);
   if (!row) throw couldNotFindQuery(id);

@@ -9,8 +9,8 @@ import type { App, AppDeps } from '../app-deps.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { IdParams, IdsQuery, Uuid, parseIds, routeSchema } from '../http/schemas.js';
 import { DataQueryOverviewQuerySchema, DataQueryPageSchema, DataQueryRef } from './data-queries.schemas.js';
-import { findDataQueries, findLatestChanged, findOverviewPage, type DataQueryFilter } from './data-queries.sql.js';
-import { dtoOf, loadReadableQuery, readableRows, toDtos, viewerOf, visibleTypes } from './data-queries.service.js';
+import { findLatestChanged, findOverviewPage, type DataQueryFilter } from './data-queries.sql.js';
+import { dtoOf, loadReadableQuery, readableQueries, readableRows, toDtos, viewerOf, visibleTypes } from './data-queries.service.js';
 
 const tags = ['Query'];
 const QueryList = Type.Array(DataQueryRef);
@@ -30,11 +30,8 @@ export function registerDataQueryReadRoutes(app: App, { db, config }: AppDeps): 
   const today = () => registryToday(config.clock());
 
   /** A list call: rows by subject, filtered to what the caller may read. */
-  const list = async (caller: CurrentUser, filter: DataQueryFilter, includeDeferred = false) => {
-    const viewer = await viewerOf(db, caller);
-    const rows = await readableRows(db, viewer, await findDataQueries(db, filter), today(), includeDeferred);
-    return toDtos(db, viewer, rows, today());
-  };
+  const list = (caller: CurrentUser, filter: DataQueryFilter, includeDeferred = false) =>
+    readableQueries(db, caller, filter, today(), includeDeferred);
 
   app.get(
     '/Query/overview',

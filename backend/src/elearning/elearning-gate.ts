@@ -11,9 +11,18 @@ import type { CurrentUser } from '../http/route-access.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { hasPassed, isRequired } from './elearning.sql.js';
 
+/** Whether the caller must pass the e-learning of the study definition, whether they have, and so whether it is pending. */
+export async function elearningRequirement(db: Kysely<DB>, caller: CurrentUser, studyDefinitionId: string) {
+  const [required, passed] = await Promise.all([
+    isRequired(db, studyDefinitionId, caller.roleId),
+    hasPassed(db, studyDefinitionId, caller.id),
+  ]);
+  return { required, passed, pending: required && !passed };
+}
+
 /** Whether the caller still has to pass the e-learning of the study definition. */
 export async function elearningPending(db: Kysely<DB>, caller: CurrentUser, studyDefinitionId: string): Promise<boolean> {
-  return (await isRequired(db, studyDefinitionId, caller.roleId)) && !(await hasPassed(db, studyDefinitionId, caller.id));
+  return (await elearningRequirement(db, caller, studyDefinitionId)).pending;
 }
 
 export async function assertElearningPassed(db: Kysely<DB>, caller: CurrentUser, studyDefinitionId: string): Promise<void> {

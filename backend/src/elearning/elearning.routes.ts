@@ -11,16 +11,8 @@ import { EcrfError, notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
 import { actorOf } from '../instruments/instruments.service.js';
-import {
-  hasPassed,
-  findDefinition,
-  findDefinitionOf,
-  findResultOf,
-  insertResult,
-  isRequired,
-  type DefinitionRow,
-  type ResultRow,
-} from './elearning.sql.js';
+import { elearningRequirement } from './elearning-gate.js';
+import { findDefinition, findDefinitionOf, findResultOf, insertResult, type DefinitionRow, type ResultRow } from './elearning.sql.js';
 import {
   ElearningDefinitionSchema,
   ElearningRequireSchema,
@@ -105,13 +97,7 @@ export function registerElearningRoutes(app: App, { db }: AppDeps): void {
         response: { 200: ElearningRequireSchema },
       }),
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const { studyDefinitionId } = request.params;
-      const required = await isRequired(db, studyDefinitionId, caller.roleId);
-      const passed = await hasPassed(db, studyDefinitionId, caller.id);
-      return { required, passed, pending: required && !passed };
-    },
+    (request) => elearningRequirement(db, callerOf(request), request.params.studyDefinitionId),
   );
 
   app.post(

@@ -3,20 +3,9 @@ import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, IncludeDeleted, Uuid, routeSchema } from '../http/schemas.js';
+import { LanguageEntrySchema as Entry, LanguageSchema as Language } from './languages.schemas.js';
 import { createLanguage, deleteLanguage, findLanguage, findLanguages, updateLanguage } from './languages.service.js';
 
-const Entry = Type.Object({
-  scope: Type.String({ minLength: 1, description: 'Study, Visit, Instrument, Field, Rule, Enum, QueryType or VerificationFlagType' }),
-  displayKey: Type.String({ minLength: 1 }),
-  displayValue: Type.String(),
-});
-const Language = Type.Object({
-  id: Uuid,
-  identifier: Type.String(),
-  studyDefinitionId: Uuid,
-  entries: Type.Array(Entry),
-  isDeleted: Type.Boolean(),
-});
 const Identifier = Type.String({ pattern: '^[a-z]{2}$', description: 'two-letter language identifier, e.g. de' });
 const tags = ['Language'];
 

@@ -130,7 +130,12 @@ export async function interviewsOfPatient(db: Kysely<DB>, caller: CurrentUser, p
   const studyPatients = await findStudyPatientsByPseudonym(db, pseudonym);
   const visible = await visibleStudyPatientIds(db, await accessOf(db, caller), studyPatients);
   if (visible.size === 0) throw notFound('patient');
-  return (await findInterviews(db, { studyPatientIds: [...visible] }, now)).map(interviewDto);
+  return interviewsOfStudyPatients(db, [...visible], now);
+}
+
+/** The interviews of study patients the caller was already found to see (also the patient context's include). */
+export async function interviewsOfStudyPatients(db: Kysely<DB>, studyPatientIds: readonly string[], now: Date): Promise<InterviewDto[]> {
+  return (await findInterviews(db, { studyPatientIds }, now)).map(interviewDto);
 }
 
 export async function questionnaireScores(

@@ -94,6 +94,48 @@ describe('study patients and the patient context', () => {
     expect((await physician.get<unknown[]>(`Instrument?ids=${instrumentIds.join(',')}`)).body).toHaveLength(instrumentIds.length);
   });
 
+  it('sends with the batch context the parts include= names, each as its own route answers it, null without its right', async () => {
+    const id = await patientWithVisits(2);
+    const context = (await physician.get<Context & { pseudonym: string; studyDefinitionId: string }>(`StudyPatient/${id}/context`)).body;
+    const raised = await dataManager.send<{ id: string }>('POST', `Query/patient/${id}`, {
+      queryTypeIdentifier: 'plausibility',
+      title: 'Geburtsjahr prüfen',
+      text: 'Bitte das Geburtsjahr prüfen.',
+    });
+    expect(raised.status).toBe(201);
+    /** Each part and the route whose answer it is. */
+    const routes = {
+      dataQueries: `Query/patient/${id}`,
+      questionnaireInterviews: `SynQuest/interviews?patientIdentifier=${context.pseudonym}`,
+      elearningRequirement: `ELearningResult/studyDefinition/${context.studyDefinitionId}/require`,
+      languages: `Language?studyDefinitionId=${context.studyDefinitionId}`,
+    };
+    const consultant = await createTestUser(backend.database, { role: 'Consultant', institutes: ['1001'] });
+    const advisor = api(backend.app, (await signIn(backend.app, consultant.userName, consultant.password)).token);
+    const refused = new Set<number>();
+    for (const client of [dataManager, physician, advisor]) {
+      const answer = await client.get<{ id: string; visits: unknown[]; included: Record<string, unknown> }[]>(
+        `StudyPatient/context?ids=${id}&include=${Object.keys(routes).join(',')}`,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body[0]).toMatchObject({ id, visits: context.visits });
+      for (const [part, route] of Object.entries(routes)) {
+        const own = await client.get(route);
+        refused.add(own.status);
+        expect(answer.body[0]?.included[part], part).toEqual(own.status === 403 ? null : own.body);
+      }
+    }
+    // Both branches were seen: parts as their routes answer them, and the interviews refused to the consultant.
+    expect([...refused].sort()).toEqual([200, 403]);
+    expect(
+      (
+        await dataManager.get<{ included: { dataQueries: { id: string }[] } }[]>(`StudyPatient/context?ids=${id}&include=dataQueries`)
+      ).body[0]?.included.dataQueries.map((q) => q.id),
+    ).toEqual([raised.body.id]);
+    expect((await physician.get<Context[]>(`StudyPatient/context?ids=${id}`)).body[0]).not.toHaveProperty('included');
+    expect((await physician.get(`StudyPatient/context?ids=${id}&include=identity`)).status).toBe(400);
+  });
+
   it('lists the patient table with filters off by default, search, paging and the assigned patients', async () => {
     const { studyPatientId } = await createPatientWithBaseline(physician, registry, '1001');
     const created = (await physician.get<{ pseudonym: string }>(`StudyPatient/${studyPatientId}/context`)).body;

@@ -15,6 +15,7 @@ import { actorOf } from '../instruments/instruments.service.js';
 import { ReasonQuery } from '../instruments/instruments.schemas.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
+import { ContextIncludedSchema, ContextIncludeQuery, contextIncluded, parseIncludes } from './context-includes.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { assertPatientAccess } from './patient-workspace.js';
 import {
@@ -38,7 +39,7 @@ async function listStudyPatients(
   return (await findStudyPatients(db, { ...filter, studyInstituteIds })).map(studyPatientDto);
 }
 
-export function registerStudyPatientRoutes(app: App, { db }: AppDeps): void {
+export function registerStudyPatientRoutes(app: App, { db, config }: AppDeps): void {
   const List = Type.Array(StudyPatientSchema);
   const one = async (caller: CurrentUser, id: string) => {
     const row = await loadStudyPatient(db, id);
@@ -101,17 +102,27 @@ export function registerStudyPatientRoutes(app: App, { db }: AppDeps): void {
       schema: routeSchema({
         operationId: 'getStudyPatientContexts',
         tags,
-        summary: 'Patient contexts by ids (batch read)',
+        summary: 'Patient contexts by ids (batch read), each with the parts include= asks for',
         querystring: Type.Object({
           ids: Type.String({ pattern: '^[0-9a-fA-F-]{36}(,[0-9a-fA-F-]{36}){0,49}$', description: 'up to 50 comma-separated ids' }),
+          include: Type.Optional(ContextIncludeQuery),
         }),
-        response: { 200: Type.Array(StudyPatientContextSchema) },
+        response: {
+          200: Type.Array(Type.Object({ ...StudyPatientContextSchema.properties, included: Type.Optional(ContextIncludedSchema) })),
+        },
         errors: [403, 404],
       }),
     },
     async (request) => {
       const caller = callerOf(request);
-      return Promise.all((parseIds(request.query.ids) ?? []).map((id) => patientContext(db, caller, id)));
+      const includes = parseIncludes(request.query.include);
+      return Promise.all(
+        (parseIds(request.query.ids) ?? []).map(async (id) => {
+          const context = await patientContext(db, caller, id);
+          if (includes.length === 0) return context;
+          return { ...context, included: await contextIncluded(db, caller, context, includes, config.clock()) };
+        }),
+      );
     },
   );
 

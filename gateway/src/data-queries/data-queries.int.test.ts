@@ -233,7 +233,7 @@ describe('reading queries', () => {
     expect(pending.data?.dataQueries.edges.map((e) => e.node)).toMatchObject([{ title: 'Ü2', status: 'PENDING' }]);
   });
 
-  it('costs a patient screen with queries and flags one backend call more per patient', async () => {
+  it("costs a patient screen with queries and flags no backend call more: they come with the patients' contexts", async () => {
     const ids = [await patients.patientWithVisits(2), await patients.patientWithVisits(2)];
     for (const id of ids) await queries.raise(dataManager, id, 'plausibility');
     // The patient screen: rights (viewerCan) and the definition version (field definitions) are read anyway.
@@ -255,9 +255,9 @@ describe('reading queries', () => {
     };
     const withBoth = await cost(withQueries, ids);
     expect(withBoth.answer.data?.nodes.map((n) => n.dataQueries?.length)).toEqual([1, 1]);
-    // One query list per patient; flags come with the patient context.
-    expect(withBoth.calls - (await cost(plain, ids)).calls).toBe(ids.length);
-    expect((await cost(withQueries, ids.slice(0, 1))).calls - (await cost(plain, ids.slice(0, 1))).calls).toBe(1);
+    // The query lists are included in the batch context call (include=dataQueries); flags are part of every context.
+    expect(withBoth.calls - (await cost(plain, ids)).calls).toBe(0);
+    expect((await cost(withQueries, ids.slice(0, 1))).calls - (await cost(plain, ids.slice(0, 1))).calls).toBe(0);
   });
 
   it('keeps templates of the viewer and resolves queries and templates by node', async () => {

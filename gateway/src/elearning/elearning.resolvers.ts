@@ -11,30 +11,20 @@ import type {
 } from '../__generated__/resolvers.js';
 import type { GatewayContext } from '../context.js';
 import { argumentId, attemptWithIds, type UserErrorModel } from '../graph/user-errors.js';
-import { nullIfForbidden, UpstreamError } from '../upstream/upstream-error.js';
+import { nullIfForbidden, nullIfNotFound, UpstreamError } from '../upstream/upstream-error.js';
 import type { ElearningDefinition, ElearningResult } from './models.js';
 
 const NO_ELEARNING = 'Für diese Studie gibt es kein E-Learning.';
 
-async function definitionOf(context: GatewayContext, studyDefinitionId: string): Promise<ElearningDefinition | null> {
-  try {
-    return await context.backend.call('get', '/api/v1.0/ELearningDefinition/studyDefinition/{studyDefinitionId}', {
-      path: { studyDefinitionId },
-    });
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
+function definitionOf(context: GatewayContext, studyDefinitionId: string): Promise<ElearningDefinition | null> {
+  return nullIfNotFound(
+    context.backend.call('get', '/api/v1.0/ELearningDefinition/studyDefinition/{studyDefinitionId}', { path: { studyDefinitionId } }),
+  );
 }
 
 export const StudyDefinitionElearning: Pick<StudyDefinitionResolvers, 'elearning' | 'viewerElearningRequirement'> = {
   elearning: (definition, _, context) => definitionOf(context, definition.id),
-  viewerElearningRequirement: (definition, _, context) =>
-    nullIfForbidden(
-      context.backend.call('get', '/api/v1.0/ELearningResult/studyDefinition/{studyDefinitionId}/require', {
-        path: { studyDefinitionId: definition.id },
-      }),
-    ),
+  viewerElearningRequirement: (definition, _, context) => context.loaders.elearningRequirements.load(definition.id),
 };
 
 export const ElearningDefinitionType: ElearningDefinitionResolvers = {

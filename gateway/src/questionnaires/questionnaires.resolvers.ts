@@ -20,7 +20,7 @@ import { backendPage, connectionOf, needsTotal, pageRequest, pageWindow, type Pa
 import { toGlobalId } from '../graph/global-id.js';
 import { loadPatientNode } from '../patients/patient-nodes.js';
 import type { Instrument } from '../patients/models.js';
-import { UpstreamError } from '../upstream/upstream-error.js';
+import { nullIfNotFound } from '../upstream/upstream-error.js';
 import { viewerRights } from '../viewer/rights.js';
 import type { Questionnaire, QuestionnaireInterview } from './models.js';
 
@@ -41,25 +41,10 @@ export async function questionnairesOf(c: GatewayContext): Promise<Questionnaire
   return c.loaders.questionnaires();
 }
 
-/** A 404 (patient, instrument or interview not readable) reads as nothing, like a missing record. */
-async function nullIfNotFound<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-/** The interviews of a study patient, read by its pseudonym; empty without SynQuestSystemApiGetInterviewsCmd. */
+/** The interviews of a study patient; empty without SynQuestSystemApiGetInterviewsCmd. */
 export async function interviewsOf(studyPatientId: string, c: GatewayContext): Promise<QuestionnaireInterview[]> {
   if (!(await viewerRights(c))('SynQuestSystemApiGetInterviewsCmd')) return [];
-  const patient = await c.loaders.patientContexts.load(studyPatientId);
-  if (!patient) return [];
-  const all = await nullIfNotFound(
-    c.backend.call('get', '/api/v1.0/SynQuest/interviews', { query: { patientIdentifier: patient.pseudonym } }),
-  );
-  return (all ?? []).filter((interview) => interview.studyPatientId === studyPatientId);
+  return c.loaders.patientInterviews.load(studyPatientId);
 }
 
 /** `node(id)` of a questionnaire version. */

@@ -14,12 +14,23 @@ export class UpstreamError extends Error {
   }
 }
 
+/** The error the backend's 403 becomes, for a part of an answer the viewer lacks `right` to read. */
+export const forbidden = (right: string): UpstreamError => new UpstreamError(403, 'ECRF_ERR_FORBIDDEN', `missing right ${right}`, {});
+
+/** An answer of the backend with `status` read as null. */
+const nullOn =
+  (status: number) =>
+  async <T>(load: Promise<T>): Promise<T | null> => {
+    try {
+      return await load;
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === status) return null;
+      throw error;
+    }
+  };
+
+/** A record the backend answers 404 for (missing, or not readable by the viewer) is null in the graph. */
+export const nullIfNotFound = nullOn(404);
+
 /** What the viewer may lack the right to read is null in the graph, not an error (the backend answers 403). */
-export async function nullIfForbidden<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof UpstreamError && error.status === 403) return null;
-    throw error;
-  }
-}
+export const nullIfForbidden = nullOn(403);
