@@ -4,7 +4,8 @@
  * service and gateway as the browser tests do (the database is filled by `npm run generate` first when it holds
  * fewer than BENCH_PATIENTS patients), then times every operation through the gateway and as direct REST calls,
  * at concurrency 1 and 8, and prints a markdown table with p50/p95, upstream calls and the services' peak RSS.
- * BENCH_REQUESTS sets the timed requests per measurement (concurrency 8 sends twice as many).
+ * BENCH_REQUESTS sets the timed requests per measurement (concurrency 8 sends twice as many); BENCH_ONLY, a part of
+ * an operation's name, runs only the operations that contain it (e.g. `patient screen`, for profiling).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -22,6 +23,7 @@ if (!databaseUrl) {
 }
 const patients = Number(process.env.BENCH_PATIENTS ?? 20_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 40);
+const only = process.env.BENCH_ONLY ?? '';
 const root = join(import.meta.dirname, '..', '..');
 
 async function patientCount(): Promise<number> {
@@ -69,7 +71,7 @@ try {
   const ms = (n: number) => n.toFixed(n < 100 ? 1 : 0);
   console.log(`\n${await patientCount()} patients, ${requests} requests at concurrency 1 and ${2 * requests} at 8 per cell\n`);
   console.log('| operation | via | upstream calls | p50 / p95 ms, c=1 | p50 / p95 ms, c=8 |\n|---|---|---:|---:|---:|');
-  for (const operation of operations) {
+  for (const operation of operations.filter(({ name }) => name.includes(only))) {
     for (const via of ['gateway', 'rest'] as const) {
       const one = await measure(operation[via], 1, requests);
       const eight = await measure(operation[via], 8, 2 * requests);

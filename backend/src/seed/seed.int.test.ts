@@ -82,3 +82,70 @@ describe('seed', () => {
     expect(created).toEqual([{ user_name: 'system', operation: 'Create', reason: 'seed' }]);
   });
 });
+
+describe('seed on an upgrade', () => {
+  it('grants a right new to the database to the built-in roles the mapping gives it to, and keeps withdrawn rights withdrawn', async () => {
+    // Its own database: it withdraws rights from the built-in roles.
+    const upgraded = await createTestBackend({}, undefined, { ownDatabase: true });
+    try {
+      const { db } = upgraded.database;
+      const roleId = async (identifier: string) =>
+        (await db.selectFrom('role').select('id').where('identifier', '=', identifier).executeTakeFirstOrThrow()).id;
+      const rightsOf = async (identifier: string) =>
+        (
+          await db
+            .selectFrom('role_right as rr')
+            .innerJoin('app_right as a', 'a.id', 'rr.right_id')
+            .select('a.identifier')
+            .where('rr.role_id', '=', await roleId(identifier))
+            .execute()
+        )
+          .map((row) => row.identifier)
+          .sort();
+      const rightId = async (identifier: string) =>
+        (await db.selectFrom('app_right').select('id').where('identifier', '=', identifier).executeTakeFirstOrThrow()).id;
+      // A database from before the review list: no PossibleMatchReviewCmd yet; an administrator withdrew a right.
+      await db
+        .deleteFrom('role_right')
+        .where('right_id', '=', await rightId('PossibleMatchReviewCmd'))
+        .execute();
+      await db.deleteFrom('app_right').where('identifier', '=', 'PossibleMatchReviewCmd').execute();
+      await db
+        .deleteFrom('role_right')
+        .where('role_id', '=', await roleId('DataManager'))
+        .where('right_id', '=', await rightId('QueryGetForPatientCmd'))
+        .execute();
+      const before = await rightsOf('DataManager');
+
+      expect(await seedDatabase(db, upgraded.config)).toBe(false);
+
+      expect(await rightsOf('DataManager')).toEqual([...before, 'PossibleMatchReviewCmd'].sort());
+      expect(await rightsOf('MasterDataManager')).toContain('PossibleMatchReviewCmd');
+      expect(await rightsOf('Physician')).not.toContain('PossibleMatchReviewCmd');
+      const trail = await db
+        .selectFrom('audit_trail')
+        .select(['old_value', 'new_value', 'reason'])
+        .where('table_name', '=', 'role')
+        .where('record_id', '=', await roleId('DataManager'))
+        .where('operation', '=', 'Update')
+        .execute();
+      expect(trail).toEqual([
+        {
+          old_value: { rights: before },
+          new_value: { rights: [...before, 'PossibleMatchReviewCmd'] },
+          reason: 'Neue Rechte der Rolle bei der Aktualisierung',
+        },
+      ]);
+      // Seeding again grants nothing: the right is no longer new.
+      await db
+        .deleteFrom('role_right')
+        .where('role_id', '=', await roleId('DataManager'))
+        .where('right_id', '=', await rightId('PossibleMatchReviewCmd'))
+        .execute();
+      await seedDatabase(db, upgraded.config);
+      expect(await rightsOf('DataManager')).toEqual(before);
+    } finally {
+      await upgraded.close();
+    }
+  });
+});

@@ -20,7 +20,7 @@ import { seedDemoPatients } from './patient-seed.js';
 import { seedDemoProjects } from './project-seed.js';
 import { loadShippedQuestionnaires, seedDemoInterview } from '../questionnaires/questionnaire-seed.js';
 import { insertInstitute, insertLocationUsers, insertStudyInstitute } from '../institutes/institutes.sql.js';
-import { findRights, insertRight, insertRole, insertRoleRights } from '../roles/roles.sql.js';
+import { findRights, findRightsOfRole, findRoles, insertRight, insertRole, insertRoleRights } from '../roles/roles.sql.js';
 import { insertStudy } from '../studies/studies.sql.js';
 import { insertUser } from '../users/users.sql.js';
 import { countRoles, lockSeeding } from './seed.sql.js';
@@ -60,13 +60,16 @@ async function seedUsers(config: BackendConfig): Promise<SeedUser[]> {
 }
 
 /** Adds rights of the catalogue that the database lacks (a newer release may name more). */
-async function syncRights(trx: Kysely<DB>): Promise<Map<string, string>> {
+/** Adds the catalogue's rights the database lacks; their ids by identifier, and which were added. */
+async function syncRights(trx: Kysely<DB>): Promise<{ ids: Map<string, string>; added: string[] }> {
   const existing = await findRights(trx);
   const ids = new Map(existing.map((row) => [row.identifier, row.id]));
+  const added: string[] = [];
   for (const entry of rightsCatalogue) {
     if (ids.has(entry.name)) continue;
     const id = await insertRight(trx, entry.name);
     ids.set(entry.name, id);
+    added.push(entry.name);
     await audit(trx, {
       actor: SYSTEM_ACTOR,
       tableName: 'app_right',
@@ -76,7 +79,38 @@ async function syncRights(trx: Kysely<DB>): Promise<Map<string, string>> {
       reason: 'seed',
     });
   }
-  return ids;
+  return { ids, added };
+}
+
+/**
+ * On an upgrade, a right new to the database goes to the built-in roles the mapping gives it to (e.g.
+ * PossibleMatchReviewCmd to DataManager), so a new feature reaches the roles it is meant for. Nothing else of a
+ * role changes: an administrator's changes to its other rights stay; a right that existed before is never
+ * granted again (it may have been withdrawn on purpose). Audited with the role's rights before and after.
+ */
+async function grantNewRights(trx: Kysely<DB>, ids: ReadonlyMap<string, string>, added: readonly string[]): Promise<void> {
+  if (added.length === 0) return;
+  const roles = await findRoles(trx, {});
+  for (const role of roles) {
+    const mapped: readonly string[] = roleRights[role.identifier as RoleIdentifier] ?? [];
+    const granted = added.filter((right) => mapped.includes(right));
+    if (granted.length === 0) continue;
+    const before = (await findRightsOfRole(trx, role.id)).map((right) => right.identifier);
+    await insertRoleRights(
+      trx,
+      role.id,
+      granted.map((right) => ids.get(right) ?? ''),
+    );
+    await audit(trx, {
+      actor: SYSTEM_ACTOR,
+      tableName: 'role',
+      recordId: role.id,
+      operation: 'Update',
+      oldValue: { rights: before },
+      newValue: { rights: [...before, ...granted] },
+      reason: 'Neue Rechte der Rolle bei der Aktualisierung',
+    });
+  }
 }
 
 /** Returns true when it seeded, false when the database already had roles. */
@@ -89,8 +123,11 @@ export async function seedDatabase(
   const users = (await countRoles(db)) === 0 ? await seedUsers(config) : [];
   const seeded = await db.transaction().execute(async (trx) => {
     await lockSeeding(trx);
-    const rightIds = await syncRights(trx);
-    if ((await countRoles(trx)) > 0) return false;
+    const { ids: rightIds, added } = await syncRights(trx);
+    if ((await countRoles(trx)) > 0) {
+      await grantNewRights(trx, rightIds, added);
+      return false;
+    }
 
     const roleIds = new Map<RoleIdentifier, string>();
     for (const identifier of roleIdentifiers) {
