@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
@@ -134,6 +135,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       ...armorPlugins,
       unauthenticatedStatusPlugin,
       contextIncludesPlugin,
+      // No field sets cache hints, and the default cache control plugin wraps every field's resolver (issue 14).
+      ApolloServerPluginCacheControlDisabled(),
       ...(config.exposeUpstreamCalls ? [upstreamCallsPlugin] : []),
       // Requests in flight may take most of the grace period; then their connections are cut.
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: drainTimeOf(config.shutdownGraceMs) }),
