@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cursorFor, keysetAfter } from './graph/connection.js';
 import { startHarness, type Harness } from './test-support/gateway-harness.js';
 import { patientFixtures, type PatientFixtures } from './test-support/patient-fixtures.js';
 import { queryFixtures } from './test-support/query-fixtures.js';
@@ -238,5 +240,62 @@ describe('the patient screen in the graph', () => {
       before: last.data?.studyPatients.pageInfo.startCursor,
     });
     expect(before.data?.studyPatients.edges.map((e) => e.node.pseudonym)).toEqual(names.slice(-4, -2));
+  });
+});
+
+describe('keyset paging of the patient table in the graph', () => {
+  it('pages behind a cursor as the offset walk does, at the same backend calls per page', async () => {
+    const tag = `GK${randomUUID().slice(0, 8)}`;
+    const { id: locationId, studyId } = await fixtures.location();
+    for (const [i, date] of ['2025-02-01', '2025-01-15', '2025-02-01', '2025-02-01', '2025-01-15', '2025-03-01', '2025-02-01'].entries()) {
+      const created = await graph<{ createStudyPatient: { errors: unknown[] } }>(
+        'mutation($input: CreateStudyPatientInput!) { createStudyPatient(input: $input) { errors { code } } }',
+        { input: { studyId, locationId, pseudonym: `${tag}-${(i * 3) % 7}`, registrationDate: date } },
+      );
+      expect(created.data?.createStudyPatient.errors).toEqual([]);
+    }
+    type Connection = {
+      studyPatients: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string }; edges: { node: { id: string } }[] };
+    };
+    const query = `query($studyId: ID!, $search: String, $orderBy: StudyPatientOrder, $first: Int, $after: String) {
+      studyPatients(studyId: $studyId, filter: { search: $search }, orderBy: $orderBy, first: $first, after: $after) {
+        totalCount pageInfo { hasNextPage endCursor } edges { node { id } } } }`;
+    for (const orderBy of [
+      { field: 'PSEUDONYM' },
+      { field: 'REGISTRATION_DATE', descending: true },
+      { field: 'INSTITUTE', descending: true },
+    ]) {
+      const list = (first: number, after?: string) => graph<Connection>(query, { studyId, search: tag, orderBy, first, after });
+      const expected = (await list(500)).data?.studyPatients.edges.map((edge) => edge.node.id);
+      expect(expected).toHaveLength(7);
+      const walked: string[] = [];
+      const calls: { keyset: number; offset: number }[] = [];
+      let after: string | undefined;
+      for (let offset = 0; ; offset += 2) {
+        const byKeyset = await list(2, after);
+        // The same page by position alone (the cursor without the row's token).
+        const byOffset = await list(2, offset === 0 ? undefined : cursorFor(offset - 1));
+        const page = byKeyset.data?.studyPatients;
+        expect(page?.edges).toEqual(byOffset.data?.studyPatients.edges);
+        expect(page?.totalCount).toBe(7);
+        walked.push(...(page?.edges.map((edge) => edge.node.id) ?? []));
+        calls.push({ keyset: byKeyset.extensions?.upstreamCalls ?? Number.NaN, offset: byOffset.extensions?.upstreamCalls ?? Number.NaN });
+        if (!page?.pageInfo.hasNextPage) break;
+        after = page.pageInfo.endCursor;
+        expect(keysetAfter({ first: 2, after })).toBeDefined();
+      }
+      expect(walked).toEqual(expected);
+      expect(calls.every(({ keyset, offset }) => keyset === offset && keyset === calls[0]?.keyset)).toBe(true);
+    }
+    // A patient inserted before the cursor: the page behind it stays, the page by position shifts by one.
+    const byName = (first: number, after?: string) =>
+      graph<Connection>(query, { studyId, search: tag, orderBy: { field: 'PSEUDONYM' }, first, after });
+    const head = (await byName(2)).data?.studyPatients;
+    const second = (await byName(2, head?.pageInfo.endCursor)).data?.studyPatients.edges;
+    await graph('mutation($input: CreateStudyPatientInput!) { createStudyPatient(input: $input) { errors { code } } }', {
+      input: { studyId, locationId, pseudonym: `${tag}-00`, registrationDate: '2025-01-01' },
+    });
+    expect((await byName(2, head?.pageInfo.endCursor)).data?.studyPatients.edges).toEqual(second);
+    expect((await byName(2, cursorFor(1))).data?.studyPatients.edges[0]).toEqual(head?.edges[1]);
   });
 });

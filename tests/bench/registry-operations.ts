@@ -10,8 +10,12 @@ import { webOperation as webDocument } from '../../gateway/src/test-support/web-
 export type Operation = { name: string; gateway: (worker: number) => Promise<number>; rest: (worker: number) => Promise<number> };
 
 const gid = (type: string, id: string): string => Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
-const cursorFor = (offset: number): string => Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
+/** The gateway's edge cursor (gateway/src/graph/connection.ts): the position, and the row's keyset token where known. */
+const cursorFor = (offset: number, keyset?: string): string =>
+  Buffer.from(keyset ? `offset:${offset}:${keyset}` : `offset:${offset}`, 'utf8').toString('base64url');
 const PAGE = 25;
+/** Page 500 starts behind this row (1-based), on a registry that large; on a smaller one behind its last row. */
+const DEEP_ROW = 499 * PAGE;
 
 export type BenchData = {
   studyId: string;
@@ -83,6 +87,20 @@ export function registryOperations(urls: { gateway: string; backend: string }, t
     gateway: () => graphql(patientsPage, { studyId: study, first: PAGE, ...variables }),
     rest: () => restList(`itemsPerPage=${PAGE}&${query}`),
   });
+  /** The keyset token of the row page 500 starts behind, read once (by offset) before the first timed request. */
+  let deepRow: Promise<{ offset: number; token?: string }> | undefined;
+  const deep = () => {
+    deepRow ??= (async () => {
+      const { totalCount } = await rest<{ totalCount: number }>('GET', `NngmStudyPatient/study/${data.studyId}/my?itemsPerPage=1`);
+      const row = Math.min(DEEP_ROW, totalCount);
+      const page = await rest<{ items: { cursor: string }[] }>(
+        'GET',
+        `NngmStudyPatient/study/${data.studyId}/my?itemsPerPage=1&page=${Math.max(row, 1)}`,
+      );
+      return { offset: row - 1, token: page.items[0]?.cursor };
+    })();
+    return deepRow;
+  };
   const screen = (name: string, studyPatientId: string): Operation => ({
     name,
     gateway: () => graphql(patientScreen, { id: gid('StudyPatient', studyPatientId) }),
@@ -117,7 +135,18 @@ export function registryOperations(urls: { gateway: string; backend: string }, t
       { orderBy: { field: 'REGISTRATION_DATE', descending: true } },
       'page=1&sortBy=registrationDate&sortDesc=true',
     ),
-    list('patient list, page 500', { after: cursorFor(499 * PAGE - 1) }, 'page=500'),
+    list('patient list, page 500 (offset)', { after: cursorFor(DEEP_ROW - 1) }, 'page=500'),
+    {
+      name: 'patient list, page 500 (keyset)',
+      gateway: async () => {
+        const { offset, token } = await deep();
+        return graphql(patientsPage, { studyId: study, first: PAGE, ...(token ? { after: cursorFor(offset, token) } : {}) });
+      },
+      rest: async () => {
+        const { token } = await deep();
+        return restList(`itemsPerPage=${PAGE}${token ? `&after=${encodeURIComponent(token)}` : ''}`);
+      },
+    },
     {
       name: 'patient count',
       gateway: () =>

@@ -2,8 +2,8 @@
  * The query of the patient table (ecrf-calls.md §2, §9): one page of a study's patients with the flags the
  * table shows and filters by (DigiNet location, Muripedia tag, dropout), and the number of all matches. Built
  * for large registries (issue 14, docs/benchmarks.md): the filters read columns kept on save
- * (patient-list-flags.ts); the page's ids are found first and only those rows are joined; the count has no
- * select list. What the table shows beyond the rows comes from patient-summaries.sql.ts.
+ * (patient-list-flags.ts); the page's ids are found first, by offset or after a keyset (deep pages), and only
+ * those rows are joined; the count has no select list. What the table shows beyond the rows comes from patient-summaries.sql.ts.
  */
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../__generated__/database.js';
@@ -22,6 +22,8 @@ export type PatientTableFilter = {
   sortDesc?: boolean;
   page?: number;
   itemsPerPage?: number;
+  /** Keyset token of the row to continue after (patient-table-keyset.ts). */
+  after?: string;
 };
 
 export type PatientTableScope = {
@@ -102,34 +104,47 @@ function matching(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTable
   return query;
 }
 
-/** The ids of one page, in the table's order. */
-async function pageIds(query: Listed, filter: PatientTableFilter): Promise<string[]> {
-  const direction = filter.sortDesc ? 'desc' : 'asc';
+/** A place in the table's order: the row's sort key and its id, the tie-break (patient-table-keyset.ts). */
+export type Keyset = { key: string; id: string };
+
+/**
+ * The ids of one page with their sort keys, in the table's order: after `seek` (keyset), else at the page's offset.
+ * The id breaks ties in the order's direction, so the seek is one row comparison and every order walks one index
+ * forward or backward. For the keys of joined tables (registration day, institute) the comparison joins; the
+ * bound on the key alone lets the planner start that table's index at the key (docs/benchmarks.md).
+ */
+async function pageKeys(query: Listed, filter: PatientTableFilter, seek: Keyset | undefined): Promise<Keyset[]> {
+  const desc = filter.sortDesc === true;
   const perPage = filter.itemsPerPage ?? 50;
-  const offset = ((filter.page ?? 1) - 1) * perPage;
+  const offset = seek ? 0 : ((filter.page ?? 1) - 1) * perPage;
+  const page = <T, TB extends keyof T, O>(keyed: SelectQueryBuilder<T, TB, O>, key: string) => {
+    const sought = seek
+      ? keyed
+          .where(sql<boolean>`(${sql.ref(key)}, sp.id) ${sql.raw(desc ? '<' : '>')} (${seek.key}, ${seek.id})`)
+          .where(sql<boolean>`${sql.ref(key)} ${sql.raw(desc ? '<=' : '>=')} ${seek.key}`)
+      : keyed;
+    const direction = sql.raw(desc ? 'desc' : 'asc');
+    return sought
+      .orderBy(sql`${sql.ref(key)} ${direction}, sp.id ${direction}`)
+      .limit(perPage)
+      .offset(offset)
+      .execute();
+  };
   // One chain per order: each lets the planner walk its own index (docs/benchmarks.md).
-  const rows =
-    filter.sortBy === 'registrationDate'
-      ? await query
-          .innerJoin('patient as op', 'op.id', 'sp.patient_id')
-          .select('sp.id')
-          .orderBy('op.registration_date', direction)
-          .orderBy('sp.id')
-          .limit(perPage)
-          .offset(offset)
-          .execute()
-      : filter.sortBy === 'institute'
-        ? await query
-            .innerJoin('study_institute as osi', 'osi.id', 'sp.study_institute_id')
-            .innerJoin('institute as oi', 'oi.id', 'osi.institute_id')
-            .select('sp.id')
-            .orderBy('oi.identifier', direction)
-            .orderBy('sp.id')
-            .limit(perPage)
-            .offset(offset)
-            .execute()
-        : await query.select('sp.id').orderBy('sp.pseudonym', direction).orderBy('sp.id').limit(perPage).offset(offset).execute();
-  return rows.map((row) => row.id);
+  if (filter.sortBy === 'registrationDate')
+    return page(
+      query.innerJoin('patient as op', 'op.id', 'sp.patient_id').select(['sp.id', 'op.registration_date as key']),
+      'op.registration_date',
+    );
+  if (filter.sortBy === 'institute')
+    return page(
+      query
+        .innerJoin('study_institute as osi', 'osi.id', 'sp.study_institute_id')
+        .innerJoin('institute as oi', 'oi.id', 'osi.institute_id')
+        .select(['sp.id', 'oi.identifier as key']),
+      'oi.identifier',
+    );
+  return page(query.select(['sp.id', 'sp.pseudonym as key']), 'sp.pseudonym');
 }
 
 function pageRows(db: Kysely<DB>, ids: readonly string[]) {
@@ -140,20 +155,28 @@ function pageRows(db: Kysely<DB>, ids: readonly string[]) {
     .execute();
 }
 
-export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTableFilter) {
+/** One page of the table and the count of all matches; each item with its place in the order (`keyset`). */
+export async function findPatientTablePage(db: Kysely<DB>, scope: PatientTableScope, filter: PatientTableFilter, seek?: Keyset) {
   const query = matching(db, scope, filter);
-  const [total, ids] = await Promise.all([
+  const [total, keys] = await Promise.all([
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    pageIds(query, filter),
+    pageKeys(query, filter, seek),
   ]);
-  const byId = new Map((await pageRows(db, ids)).map((row) => [row.id, row]));
+  const byId = new Map(
+    (
+      await pageRows(
+        db,
+        keys.map((k) => k.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
   return {
     totalCount: Number(total.n),
-    items: ids.flatMap((id) => {
-      const found = byId.get(id);
+    items: keys.flatMap((keyset) => {
+      const found = byId.get(keyset.id);
       if (!found) return [];
       const { isDigiNetText, ...row } = found;
-      return [{ ...row, displayName: row.pseudonym, isDigiNet: isDigiNetText === 'true' }];
+      return [{ ...row, displayName: row.pseudonym, isDigiNet: isDigiNetText === 'true', keyset }];
     }),
   };
 }

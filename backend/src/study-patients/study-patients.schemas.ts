@@ -122,6 +122,7 @@ export const PatientListItemSchema = Type.Object({
     description: 'the live visits by order with their states; empty without StudyPatientGetContextCmd',
   }),
   hasIdentity: Type.Boolean({ description: 'an identity is linked at the pseudonymisation service' }),
+  cursor: Type.String({ description: 'keyset token of this row (registry extension): pass it as `after` for the rows behind it' }),
 });
 
 export const PatientTableQuery = Type.Object({
@@ -136,6 +137,13 @@ export const PatientTableQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 100, description: 'part of the pseudonym or location' })),
   sortBy: Type.Optional(Type.Union([Type.Literal('pseudonym'), Type.Literal('registrationDate'), Type.Literal('institute')])),
   ...PageQuery,
+  after: Type.Optional(
+    Type.String({
+      maxLength: 1000,
+      description:
+        "registry extension: an item's `cursor`; the page holds the rows behind it in the same list (study, filters, order) instead of `page`, which must then be absent or 1",
+    }),
+  ),
 });
 
 export const PatientPageSchema = Type.Object({ items: Type.Array(PatientListItemSchema), totalCount: Type.Integer({ minimum: 0 }) });

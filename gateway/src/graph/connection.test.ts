@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { backendPage, connectionFromList, cursorFor, offsetAfter, pageWindow } from './connection.js';
+import { backendPage, connectionFromList, connectionOf, cursorFor, keysetAfter, offsetAfter, pageWindow } from './connection.js';
 
 const letters = ['a', 'b', 'c', 'd', 'e'];
 
@@ -31,6 +31,19 @@ describe('cursor connections', () => {
       'c',
     ]);
     expect(() => pageWindow({ first: 1, last: 1 }, 10, 5)).toThrow('either first or last');
+  });
+
+  it("carries a row's keyset token beside its position, for forward paging behind it", () => {
+    const page = connectionOf(['c', 'd'], 2, 5, (node) => `token-${node}`);
+    const end = page.pageInfo.endCursor ?? '';
+    expect(offsetAfter(end)).toBe(4);
+    expect(keysetAfter({ first: 2, after: end })).toBe('token-d');
+    // Backward paging and windows cut by `before` stay on positions.
+    expect(keysetAfter({ last: 2, after: end })).toBeUndefined();
+    expect(keysetAfter({ first: 2, after: end, before: cursorFor(4) })).toBeUndefined();
+    expect(keysetAfter({ first: 2, after: cursorFor(3) })).toBeUndefined();
+    expect(connectionFromList(letters, { last: 2, before: end }, 10).edges.map((e) => e.node)).toEqual(['b', 'c']);
+    expect(() => keysetAfter({ first: 1, after: cursorFor(1, 'not a token') })).toThrow('invalid cursor');
   });
 
   it('maps any cursor window onto one backend page that holds it', () => {

@@ -1,6 +1,8 @@
 /**
  * Relay cursor connections over offsets: the cursor of an edge is its opaque position in the ordered list.
- * Backend lists page by `page`/`itemsPerPage`; `backendPage` turns a cursor window into such a request.
+ * Backend lists page by `page`/`itemsPerPage`; `backendPage` turns a cursor window into such a request. A list
+ * whose backend answers keyset tokens (the patient table) adds the row's token to its cursor, so `after` can
+ * continue behind that row however deep it is (`keysetAfter`); the position stays for counts and backward paging.
  */
 import { GraphQLError } from 'graphql';
 
@@ -14,15 +16,24 @@ const MAX_PAGE = 500;
 
 const badInput = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
-export function cursorFor(offset: number): string {
-  return Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
+/** The cursor of the edge at `offset`, with the backend's keyset token of its row where the list has one. */
+export function cursorFor(offset: number, keyset?: string): string {
+  return Buffer.from(keyset ? `offset:${offset}:${keyset}` : `offset:${offset}`, 'utf8').toString('base64url');
+}
+
+function parsedCursor(cursor: string): { offset: number; keyset?: string } {
+  const match = /^offset:(\d+)(?::([\w-]+))?$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match?.[1]) throw badInput('invalid cursor');
+  return { offset: Number(match[1]), keyset: match[2] };
 }
 
 /** The position a cursor stands for. */
-function offsetOf(cursor: string): number {
-  const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match?.[1]) throw badInput('invalid cursor');
-  return Number(match[1]);
+const offsetOf = (cursor: string): number => parsedCursor(cursor).offset;
+
+/** The keyset token of `after` when the page is read forward behind it alone (no `before`, no `last`); else none. */
+export function keysetAfter(args: PageArgs): string | undefined {
+  if (!args.after || args.before || args.last != null) return undefined;
+  return parsedCursor(args.after).keyset;
 }
 
 /** The offset of the first edge after `after`; 0 without a cursor. */
@@ -60,9 +71,14 @@ export type Connection<T> = {
   totalCount: number;
 };
 
-/** A connection of `nodes` that start at `offset` in a list of `totalCount`. */
-export function connectionOf<T>(nodes: readonly T[], offset: number, totalCount: number): Connection<T> {
-  const edges = nodes.map((node, index) => ({ cursor: cursorFor(offset + index), node }));
+/** A connection of `nodes` that start at `offset` in a list of `totalCount`; `keysetOf` names a node's keyset token. */
+export function connectionOf<T>(
+  nodes: readonly T[],
+  offset: number,
+  totalCount: number,
+  keysetOf?: (node: T) => string | undefined,
+): Connection<T> {
+  const edges = nodes.map((node, index) => ({ cursor: cursorFor(offset + index, keysetOf?.(node)), node }));
   return {
     edges,
     pageInfo: {

@@ -16,7 +16,7 @@ import type {
   StudyPatientResolvers,
   VisitResolvers,
 } from '../__generated__/resolvers.js';
-import { backendPage, connectionOf, needsTotal, pageRequest, pageWindow, type PageWindow } from '../graph/connection.js';
+import { backendPage, connectionOf, keysetAfter, needsTotal, pageRequest, pageWindow } from '../graph/connection.js';
 import { argumentId } from '../graph/user-errors.js';
 import type { GatewayContext } from '../context.js';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
@@ -116,18 +116,21 @@ export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatien
       sortBy: orderBy ? sortFields[orderBy.field] : undefined,
       sortDesc: orderBy?.descending ?? false,
     };
-    const page = (window: PageWindow) => {
-      const options = { path: { studyId: study }, query: { ...query, ...pageRequest(window) } };
+    type Request = { page?: number; itemsPerPage: number; after?: string };
+    const page = (request: Request) => {
+      const options = { path: { studyId: study }, query: { ...query, ...request } };
       return filter?.assignedOnly
         ? context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/myAssigned', options)
         : context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/my', options);
     };
-    const total = needsTotal(paging) ? (await page({ offset: 0, size: 1 })).totalCount : undefined;
+    const total = needsTotal(paging) ? (await page(pageRequest({ offset: 0, size: 1 }))).totalCount : undefined;
     const window = pageWindow(paging, 25, total);
-    const { skip } = backendPage(window);
-    const answer = await page(window);
+    // Forward behind a row: the backend seeks its keyset token instead of counting the rows before it (issue 14).
+    const after = window.size > 0 ? keysetAfter(paging) : undefined;
+    const answer = await page(after ? { after, itemsPerPage: window.size } : pageRequest(window));
+    const skip = after ? 0 : backendPage(window).skip;
     const items = answer.items.slice(skip, skip + window.size).map((listItem): StudyPatient => ({ id: listItem.id, listItem }));
-    return connectionOf(items, window.offset, answer.totalCount);
+    return connectionOf(items, window.offset, answer.totalCount, (patient) => patient.listItem?.cursor);
   },
   async studyPatient(_, { id }, context) {
     await context.loaders.currentUser();
