@@ -34,7 +34,7 @@ const NAME = `(${NAMES.join('|')})`;
 
 export const ContextIncludeQuery = Type.String({
   pattern: `^${NAME}(,${NAME})*$`,
-  description: `comma list of the parts to send with each context: ${NAMES.map((name) => `${name} (as ${PARTS[name].route})`).join(', ')}`,
+  description: `comma list of the parts to send with each context: ${NAMES.map((name) => `${name} (as ${PARTS[name].route})`).join(', ')}; elearningRequirement and languages come once per study definition, with its first context`,
 });
 
 const forbiddenAs = (name: ContextInclude) => ({ description: `as ${PARTS[name].route}; null without ${PARTS[name].right}` });
@@ -52,8 +52,11 @@ export const ContextIncludedSchema = Type.Object(
 export const parseIncludes = (text: string | undefined): ContextInclude[] =>
   NAMES.filter((name) => text?.split(',').includes(name) ?? false);
 
+/** Parts about the study definition rather than the patient: sent once per definition in an answer. */
+const PER_DEFINITION: readonly ContextInclude[] = ['elearningRequirement', 'languages'];
+
 /** The included parts of one patient whose context the caller may read. */
-export async function contextIncluded(
+async function includedOf(
   db: Kysely<DB>,
   caller: CurrentUser,
   patient: { id: string; studyDefinitionId: string },
@@ -74,4 +77,28 @@ export async function contextIncluded(
     ...(elearning !== undefined && { elearningRequirement: elearning }),
     ...(languages !== undefined && { languages }),
   };
+}
+
+/**
+ * The contexts, each with the parts `includes` names. The parts about the study definition (e-learning
+ * requirement, languages) come with the first context of each definition only: a batch of 50 patients of one
+ * definition carries them once.
+ */
+export async function withIncluded<T extends { id: string; studyDefinitionId: string }>(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  contexts: readonly T[],
+  includes: readonly ContextInclude[],
+  now: Date,
+): Promise<(T & { included?: Awaited<ReturnType<typeof includedOf>> })[]> {
+  if (includes.length === 0) return [...contexts];
+  const definitionsSent = new Set<string>();
+  const partsOf = contexts.map((context) => {
+    const first = !definitionsSent.has(context.studyDefinitionId);
+    definitionsSent.add(context.studyDefinitionId);
+    return first ? includes : includes.filter((name) => !PER_DEFINITION.includes(name));
+  });
+  return Promise.all(
+    contexts.map(async (context, index) => ({ ...context, included: await includedOf(db, caller, context, partsOf[index] ?? [], now) })),
+  );
 }

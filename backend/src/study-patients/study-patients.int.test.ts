@@ -132,6 +132,15 @@ describe('study patients and the patient context', () => {
         await dataManager.get<{ included: { dataQueries: { id: string }[] } }[]>(`StudyPatient/context?ids=${id}&include=dataQueries`)
       ).body[0]?.included.dataQueries.map((q) => q.id),
     ).toEqual([raised.body.id]);
+    // A batch of patients of one definition carries the definition's parts once, with its first context.
+    const other = await patientWithVisits(1);
+    const batch = await dataManager.get<{ id: string; included: Record<string, unknown> }[]>(
+      `StudyPatient/context?ids=${id},${other}&include=dataQueries,languages,elearningRequirement`,
+    );
+    expect(batch.body.map((c) => [c.id, Object.keys(c.included).sort()])).toEqual([
+      [id, ['dataQueries', 'elearningRequirement', 'languages']],
+      [other, ['dataQueries']],
+    ]);
     expect((await physician.get<Context[]>(`StudyPatient/context?ids=${id}`)).body[0]).not.toHaveProperty('included');
     expect((await physician.get(`StudyPatient/context?ids=${id}&include=identity`)).status).toBe(400);
   });

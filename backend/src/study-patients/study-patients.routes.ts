@@ -15,7 +15,7 @@ import { actorOf } from '../instruments/instruments.service.js';
 import { ReasonQuery } from '../instruments/instruments.schemas.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
-import { ContextIncludedSchema, ContextIncludeQuery, contextIncluded, parseIncludes } from './context-includes.js';
+import { ContextIncludedSchema, ContextIncludeQuery, parseIncludes, withIncluded } from './context-includes.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { assertPatientAccess } from './patient-workspace.js';
 import {
@@ -115,14 +115,8 @@ export function registerStudyPatientRoutes(app: App, { db, config }: AppDeps): v
     },
     async (request) => {
       const caller = callerOf(request);
-      const includes = parseIncludes(request.query.include);
-      return Promise.all(
-        (parseIds(request.query.ids) ?? []).map(async (id) => {
-          const context = await patientContext(db, caller, id);
-          if (includes.length === 0) return context;
-          return { ...context, included: await contextIncluded(db, caller, context, includes, config.clock()) };
-        }),
-      );
+      const contexts = await Promise.all((parseIds(request.query.ids) ?? []).map((id) => patientContext(db, caller, id)));
+      return withIncluded(db, caller, contexts, parseIncludes(request.query.include), config.clock());
     },
   );
 

@@ -233,6 +233,25 @@ describe('reading queries', () => {
     expect(pending.data?.dataQueries.edges.map((e) => e.node)).toMatchObject([{ title: 'Ü2', status: 'PENDING' }]);
   });
 
+  it("names the overview's query types with the texts of the definition they were raised under, loading no patient", async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const { studyId } = await patients.location('1001');
+    await queries.raise(dataManager, studyPatientId, 'plausibility', 'Texte');
+    type Named = {
+      dataQueries: { edges: { node: { queryType: { displayKey: string }; definitionVersion: { texts: Record<string, string> } } }[] };
+    };
+    const named = await harness.request<Named>(
+      `query($studyId: ID!) { dataQueries(studyId: $studyId, first: 25, filter: { studyPatientId: "${studyPatientId}" }) {
+        edges { node { queryType { displayKey } definitionVersion { texts(languageIdentifier: "de") } } } } }`,
+      { studyId },
+      dataManager,
+    );
+    const node = named.data?.dataQueries.edges[0]?.node;
+    expect(node?.definitionVersion.texts[node.queryType.displayKey]).toBe('Plausibilitätsprüfung');
+    // The page and the definition's languages (versions are cached by the gateway): no patient context.
+    expect(named.extensions?.upstreamCalls).toBe(2);
+  });
+
   it("costs a patient screen with queries and flags no backend call more: they come with the patients' contexts", async () => {
     const ids = [await patients.patientWithVisits(2), await patients.patientWithVisits(2)];
     for (const id of ids) await queries.raise(dataManager, id, 'plausibility');

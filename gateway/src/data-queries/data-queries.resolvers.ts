@@ -118,6 +118,7 @@ export const DataQueryType: DataQueryResolvers = {
     if (!queryType) throw new GraphQLError(`query type ${query.queryTypeIdentifier} is not in the definition`);
     return queryType;
   },
+  definitionVersion: (query) => ({ studyDefinitionId: query.studyDefinitionId, version: query.definitionVersion }),
   subject: (query) => subjects[query.referenceType],
   // The backend answers whether the viewer may open the patient, so a list of queries loads no patient.
   studyPatient: (query): StudyPatient | null => (query.studyPatientId && query.studyPatientReadable ? { id: query.studyPatientId } : null),

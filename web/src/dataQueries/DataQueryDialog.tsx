@@ -5,7 +5,7 @@ import { DataQueryCard } from './DataQueryCard';
 import { textLookup } from '../patients/useDefinitionText';
 import { texts } from '../texts';
 
-/** A query opened from a list (overview, dashboard): its card with thread and actions, type names from its patient's definition. */
+/** A query opened from a list (overview, dashboard): its card with thread and actions, type names from the definition it was raised under. */
 export function DataQueryDialog({ dataQuery, onClose }: { dataQuery: DataQueryDialog_dataQuery$key; onClose: () => void }) {
   const query = useFragment(
     graphql`
@@ -15,17 +15,15 @@ export function DataQueryDialog({ dataQuery, onClose }: { dataQuery: DataQueryDi
           identifier
           displayKey
         }
-        studyPatient {
-          definitionVersion {
-            texts(languageIdentifier: "de")
-          }
+        definitionVersion {
+          texts(languageIdentifier: "de")
         }
         ...DataQueryCard_dataQuery
       }
     `,
     dataQuery,
   );
-  const definitionTexts = query.studyPatient?.definitionVersion.texts;
+  const definitionTexts = query.definitionVersion.texts;
   const typeLabel = (identifier: string) => {
     const { displayKey } = query.queryType;
     return definitionTexts && displayKey ? textLookup(definitionTexts)(displayKey) : identifier;
