@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { Banner, Link } from '@primer/react';
 import type { MergedPatientBanner_studyPatient$key } from '../../__generated__/MergedPatientBanner_studyPatient.graphql';
 import { texts } from '../../texts';
+import styles from '../../patients/Patient.module.css';
 
 /** A study patient joined into another ("Dieselbe Person", issue 17) says so and links to the survivor. */
 export function MergedPatientBanner({ studyPatient }: { studyPatient: MergedPatientBanner_studyPatient$key }) {
@@ -19,15 +20,17 @@ export function MergedPatientBanner({ studyPatient }: { studyPatient: MergedPati
   );
   if (!mergedInto) return null;
   return (
-    <Banner
-      variant="warning"
-      title={texts.patient.merged(mergedInto.pseudonym)}
-      hideTitle={false}
-      description={
-        <Link as={RouterLink} to={`/patient/${encodeURIComponent(mergedInto.id)}`}>
-          {texts.patient.openSurvivor(mergedInto.pseudonym)}
-        </Link>
-      }
-    />
+    <div className={styles.section}>
+      <Banner
+        variant="warning"
+        title={texts.patient.merged(mergedInto.pseudonym)}
+        hideTitle={false}
+        description={
+          <Link as={RouterLink} to={`/patient/${encodeURIComponent(mergedInto.id)}`}>
+            {texts.patient.openSurvivor(mergedInto.pseudonym)}
+          </Link>
+        }
+      />
+    </div>
   );
 }
