@@ -96,6 +96,12 @@ describe('deciding "Dieselbe Person"', () => {
     expect(await flagsOf(pair.candidate.studyPatientId)).toEqual({ has_dropout: true, is_deleted: false });
     const duplicate = await context(pair.tentative.studyPatientId);
     expect(duplicate).toMatchObject({ isDeleted: true, mergedIntoStudyPatientId: pair.candidate.studyPatientId, visits: [] });
+    // Nothing more is documented on the duplicate: its documentation lives on the survivor.
+    const late = await physician.send('POST', 'Visit', {
+      studyPatientId: pair.tentative.studyPatientId,
+      definitionId: registry.index.visitByIdentifier.get('baseline')?.id,
+    });
+    expect(late.status).toBe(404);
     const merged = await backend.database.db
       .selectFrom('patient')
       .select(['is_deleted', 'merged_into_patient_id'])
