@@ -13,8 +13,8 @@ const side = (pseudonym: string, extra: Partial<MergeSide> = {}): MergeSide => (
   openPatientFormQueries: 0,
   ...extra,
 });
-const baseline = { id: 'v-baseline', identifier: 'baseline', definition: { max: 1 } };
-const followUp = { id: 'v-follow-up', identifier: 'follow_up', definition: {} };
+const baseline = { id: 'v-baseline', identifier: 'baseline', definition: { type: 'GenericVisit', max: 1 } } as const;
+const followUp = { id: 'v-follow-up', identifier: 'follow_up', definition: { type: 'IntermediateVisit' } } as const;
 const visit = (definitionId: string, isDeleted = false) => ({ definitionId, isDeleted });
 
 describe('studyPatientMergeConflicts', () => {
