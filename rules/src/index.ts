@@ -49,6 +49,7 @@ export * from './follow-up/execution-date.js';
 export * from './follow-up/availability.js';
 export * from './follow-up/query-restriction.js';
 export * from './projects/project-assignment.js';
+export * from './merge/study-patient-merge.js';
 export * from './follow-up/calendar.js';
 export * from './roles/role-groups.js';
 export * from './rights/rights-catalogue.js';

@@ -1,7 +1,8 @@
 /**
  * The clerical review list of possible matches (issue 17 item 6): a near-duplicate registered tentatively shows
  * beside the stored patient for the data manager, who keeps the two apart with a reason, and the pair leaves the
- * list. The e2e services use the default matcher (Fellegi–Sunter); the pair below is one it rates a possible match.
+ * list; or decides "Dieselbe Person", and the stored patient then holds both patients' documentation. The e2e
+ * services use the default matcher (Fellegi–Sunter); the pairs below are ones it rates a possible match.
  */
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { useBrowser } from '../support/browser.js';
 import { GraphQLTraffic } from './pages/graphql-traffic.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
+import { PatientsPage } from './pages/patients-page.js';
 import { PossibleMatchesPage } from './pages/possible-matches-page.js';
 
 const browser = useBrowser();
@@ -28,12 +30,53 @@ const martha = {
   insuranceStatus: 'NONE',
 };
 // Same names, day and month of birth, another birth year and another city: a possible match, not a definite one.
-const marthaInBerlin = { ...martha, birthDate: '1968-05-12', street: 'Chausseestraße 9', zip: '10115', city: 'Berlin' };
+const inBerlin = (person: typeof martha) => ({
+  ...person,
+  birthDate: '1968-05-12',
+  street: 'Chausseestraße 9',
+  zip: '10115',
+  city: 'Berlin',
+});
+const rosa = { ...martha, lastName: `Brandt${word(6)}`, firstName: `Rosa${word(3)}` };
 
 const REGISTER = `mutation ($input: RegisterPatientInput!) {
-  registerPatient(input: $input) { studyPatient { pseudonym } errors { code } }
+  registerPatient(input: $input) { studyPatient { id pseudonym } errors { code } }
 }`;
-type Registered = { registerPatient: { studyPatient: { pseudonym: string } | null; errors: { code: string }[] } };
+type Registered = { registerPatient: { studyPatient: { id: string; pseudonym: string } | null; errors: { code: string }[] } };
+type Registration = { id: string; pseudonym: string };
+
+/** A person and their near-duplicate, confirmed as another person: the service holds the pair open. */
+async function registerPair(traffic: GraphQLTraffic, person: typeof martha): Promise<[Registration, Registration]> {
+  const original = (await register(traffic, person, false)).studyPatient;
+  // The service calls the second registration a possible match; confirmed, it is stored tentatively.
+  expect((await register(traffic, inBerlin(person), false)).errors.map((error) => error.code)).toEqual(['MAINZELLISTE_UNSURE_MATCH']);
+  const tentative = (await register(traffic, inBerlin(person), true)).studyPatient;
+  if (!original || !tentative) throw new Error('the pair was not registered');
+  return [original, tentative];
+}
+
+const DEFINITIONS = `query ($id: ID!) {
+  studyPatient(id: $id) { definitionVersion { visits { id identifier } standaloneInstruments { id identifier } } }
+}`;
+type Definitions = {
+  studyPatient: { definitionVersion: Record<'visits' | 'standaloneInstruments', { id: string; identifier: string }[]> };
+};
+const CREATE_VISIT = `mutation ($input: CreateVisitInput!) { createVisit(input: $input) { visit { id } errors { message } } }`;
+const CREATE_INSTRUMENT = `mutation ($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id } errors { message } } }`;
+
+/** Documents a baseline visit for one patient and a standalone tumour board for the other, through the graph. */
+async function documentPair(traffic: GraphQLTraffic, withVisit: string, withInstrument: string): Promise<void> {
+  const { definitionVersion } = (await traffic.graph<Definitions>(DEFINITIONS, { id: withVisit })).studyPatient;
+  const baseline = definitionVersion.visits.find((visit) => visit.identifier === 'baseline');
+  const tumourBoard = definitionVersion.standaloneInstruments.find((instrument) => instrument.identifier === 'tumour_board');
+  const visit = await traffic.graph<{ createVisit: { visit: unknown } }>(CREATE_VISIT, {
+    input: { studyPatientId: withVisit, definitionId: baseline?.id, visitDate: '2024-03-01' },
+  });
+  const instrument = await traffic.graph<{ createInstrument: { instrument: unknown } }>(CREATE_INSTRUMENT, {
+    input: { studyPatientId: withInstrument, definitionId: tumourBoard?.id },
+  });
+  expect([visit.createVisit.visit, instrument.createInstrument.instrument]).not.toContain(null);
+}
 
 /** Registers through the graph with the page's session, as an integrator would. */
 async function register(traffic: GraphQLTraffic, identity: typeof martha, confirmNewPatient: boolean) {
@@ -49,6 +92,7 @@ describe('A data manager reviews the possible matches (issue 17)', () => {
   let page: Page;
   let original = '';
   let tentative = '';
+  let traffic: GraphQLTraffic;
 
   beforeAll(async () => {
     page = await browser.newPage();
@@ -57,12 +101,8 @@ describe('A data manager reviews the possible matches (issue 17)', () => {
     await login.signIn('datamanager');
     await new LocationDialog(page).choose('3003 - Thoraxklinik Heidelberg');
     await page.waitForURL('**/home');
-    const traffic = new GraphQLTraffic(page);
-    original = (await register(traffic, martha, false)).studyPatient?.pseudonym ?? '';
-    // The service calls the second registration a possible match; confirmed, it is stored tentatively.
-    expect((await register(traffic, marthaInBerlin, false)).errors.map((error) => error.code)).toEqual(['MAINZELLISTE_UNSURE_MATCH']);
-    tentative = (await register(traffic, marthaInBerlin, true)).studyPatient?.pseudonym ?? '';
-    expect([original, tentative]).not.toContain('');
+    traffic = new GraphQLTraffic(page);
+    [original, tentative] = (await registerPair(traffic, martha)).map((registration) => registration.pseudonym) as [string, string];
   });
 
   it('sees both identities side by side and keeps the two people apart with a reason', async () => {
@@ -92,5 +132,43 @@ describe('A data manager reviews the possible matches (issue 17)', () => {
       .first()
       .waitFor();
     expect(await review.pair(tentative, original).count()).toBe(0);
+  });
+
+  it('decides "Dieselbe Person": the stored patient holds both documentations, the duplicate leaves the list', async () => {
+    const [stored, duplicate] = await registerPair(traffic, rosa);
+    await documentPair(traffic, duplicate.id, stored.id);
+
+    // When I decide that the near-duplicate with its baseline visit is the same person as the stored patient
+    const review = new PossibleMatchesPage(page);
+    await review.open();
+    const pair = review.pair(duplicate.pseudonym, stored.pseudonym);
+    await review.decide(pair, 'Dieselbe Person', 'Gleiche Person, Auskunft der Station');
+
+    // Then the screen says so and leads to the stored patient
+    await page
+      .getByText(`${duplicate.pseudonym} und ${stored.pseudonym} sind als dieselbe Person zusammengeführt.`, { exact: false })
+      .waitFor();
+    expect(await pair.count()).toBe(0);
+    await page.getByRole('link', { name: `Patient ${stored.pseudonym} öffnen` }).click();
+
+    // And the stored patient's screen shows the duplicate's baseline visit beside the stored patient's tumour board
+    await page.getByRole('heading', { name: `Patient ${stored.pseudonym}` }).waitFor();
+    const main = page.getByRole('main');
+    await main.getByRole('region', { name: 'Visiten' }).getByRole('listitem').first().waitFor();
+    expect(await main.getByRole('region', { name: 'Visiten' }).getByRole('listitem').count()).toBe(1);
+    expect(await main.getByRole('region', { name: 'Instrumente ohne Visite' }).getByRole('listitem').count()).toBe(1);
+
+    // And the duplicate's own screen says it was merged, with the way to the stored patient
+    await traffic.openFresh(`/patient/${encodeURIComponent(duplicate.id)}`);
+    await page.getByText(`Dieser Patient wurde als dieselbe Person mit ${stored.pseudonym} zusammengeführt`, { exact: false }).waitFor();
+    await page.getByRole('link', { name: `Zu Patient ${stored.pseudonym}` }).waitFor();
+
+    // And the patient list finds the stored patient, but no longer the duplicate
+    const patients = new PatientsPage(page);
+    await patients.open();
+    await patients.search(stored.pseudonym);
+    await patients.row(stored.pseudonym).waitFor();
+    await patients.search(duplicate.pseudonym);
+    await page.getByText('Keine Patienten gefunden.').waitFor();
   });
 });

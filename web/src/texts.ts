@@ -237,7 +237,7 @@ export const texts = {
     apart: 'Verschiedene Personen',
     decisionTitle: { SAME: 'Dieselbe Person', APART: 'Verschiedene Personen', '%future added value': '' },
     decisionHint: {
-      SAME: 'Beide Einträge gehören zu derselben Person. Die Entscheidung wird protokolliert.',
+      SAME: 'Beide Einträge gehören zu derselben Person. Die Dokumentation des vorläufigen Patienten wird in den bereits erfassten übernommen; der vorläufige Patient wird als zusammengeführt gelöscht. Die Entscheidung wird protokolliert.',
       APART: 'Es sind zwei verschiedene Personen. Der vorläufige Patient wird endgültig angelegt.',
       '%future added value': '',
     },
@@ -247,6 +247,9 @@ export const texts = {
     confirm: 'Entscheidung speichern',
     decided: 'Entscheidung gespeichert',
     failed: 'Die Entscheidung konnte nicht gespeichert werden.',
+    merged: (tentative: string, survivor: string) =>
+      `${tentative} und ${survivor} sind als dieselbe Person zusammengeführt. Die Dokumentation beider liegt jetzt bei ${survivor}.`,
+    openSurvivor: (survivor: string) => `Patient ${survivor} öffnen`,
   },
   // --- Administration (issue 3) ---
   admin: {
@@ -381,6 +384,9 @@ export const texts = {
     delete: 'Patient löschen',
     deleteConfirm: (pseudonym: string) => `Patient ${pseudonym} mit allen Visiten und Instrumenten löschen?`,
     deleted: 'Patient gelöscht',
+    merged: (survivor: string) =>
+      `Dieser Patient wurde als dieselbe Person mit ${survivor} zusammengeführt und gelöscht. Seine Dokumentation liegt jetzt bei ${survivor}.`,
+    openSurvivor: (survivor: string) => `Zu Patient ${survivor}`,
     visitsHeading: 'Visiten',
     noVisits: 'Noch keine Visiten dokumentiert.',
     newVisit: 'Neue Visite',

@@ -40,6 +40,8 @@ export type SecurityEvent =
   /** The clerical review list of possible matches (issue 17): listed pseudonyms, and each decision with its reason. */
   | 'PossibleMatchesListed'
   | 'PossibleMatchDecided'
+  /** A "same person" decision joined the tentative patient's study patients to the candidate's (both pseudonyms, reason). */
+  | 'StudyPatientsMerged'
   /** A user marked the news read (news documents, issue 13): which versions of which items. */
   | 'NewsRead';
 

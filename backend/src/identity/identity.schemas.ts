@@ -175,3 +175,12 @@ export const PossibleMatchDecisionSchema = Type.Object({
   }),
   reasonForChange: Type.String({ minLength: 1, maxLength: 2000, pattern: '\\S', description: 'why; audited, must not hold IDAT' }),
 });
+
+export const PossibleMatchDecidedSchema = Type.Object({
+  survivorStudyPatientId: Type.Union(
+    [uuid('the study patient the tentative study patient of the pair was joined into (itself when re-pointed)'), Type.Null()],
+    {
+      description: "'same': the surviving study patient of the pair; 'apart': null",
+    },
+  ),
+});

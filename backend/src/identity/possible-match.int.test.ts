@@ -3,24 +3,20 @@
  * hand-made near-duplicate is a possible match) and the real backend database: the pair as study patients,
  * scoping by the caller's visibility, the decision with its audit row, 403 without the right, 404.
  */
-import { randomInt } from 'node:crypto';
-import { createService, DEV_API_KEY, type Service } from '@ecrf/mainzelliste';
+import { DEV_API_KEY } from '@ecrf/mainzelliste';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../scripts/services.mjs';
 import { api, demoRegistry, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
+import { pairFactory, startEpilinkService, type StartedService } from '../test-support/possible-match-fixtures.js';
 import { createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { RoleIdentifier } from '../rights/role-rights.js';
 
-type Started = Service & { url: string };
-type Side = { studyPatientId: string; patientId: string; pseudonym: string };
-type Pair = { tentative: Side; candidate: Side };
-
-let service: Started;
+let service: StartedService;
 let backend: TestBackend;
 let registry: DemoRegistry;
 let dataManager: Api;
 let physician: Api;
 let masterDataManager: Api;
+let pairs: ReturnType<typeof pairFactory>;
 
 async function user(role: RoleIdentifier, institutes: string[]): Promise<Api> {
   const created = await createTestUser(backend.database, { role, institutes });
@@ -28,8 +24,7 @@ async function user(role: RoleIdentifier, institutes: string[]): Promise<Api> {
 }
 
 beforeAll(async () => {
-  const started = await createService({ DATA_DIR: 'memory://', MAINZELLISTE_API_KEY: DEV_API_KEY, MAINZELLISTE_MATCHER: 'epilink' });
-  service = { ...started, url: await started.app.listen({ port: await freePort(), host: '127.0.0.1' }) };
+  service = await startEpilinkService();
   backend = await createTestBackend({ mainzelliste: { url: service.url, apiKey: DEV_API_KEY } });
   registry = await demoRegistry(backend.database);
   [dataManager, physician, masterDataManager] = await Promise.all([
@@ -37,60 +32,15 @@ beforeAll(async () => {
     user('Physician', ['1001']),
     user('MasterDataManager', ['2002']),
   ]);
+  pairs = pairFactory(service, dataManager, registry);
 });
 afterAll(async () => {
   await backend.close();
   await service.close();
 });
 
-const letters = 'abcdefghijklmnopqrstuvwxyz';
-const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
-
-/** A fresh identity without insurance number; random names so it matches no other test's. */
-const identity = (): Record<string, string> => ({
-  vorname: `Berta${word(5)}`,
-  nachname: `Nowak${word(8)}`,
-  geburtstag: '12',
-  geburtsmonat: '05',
-  geburtsjahr: String(randomInt(1930, 2005)),
-  geschlecht: 'W',
-  strasse: `Ringstraße ${randomInt(1, 200)}`,
-  plz: '45127',
-  ort: 'Essen',
-});
-
-/** Registers the identity at location 1001 as the gateway does: stored at the service, then created in the registry. */
-async function register(fields: Record<string, string>): Promise<string> {
-  const token = await dataManager.send<{ tokenId: string }>('POST', 'Mainzelliste/createPatientSessionAndToken', { type: 'addPatient' });
-  const stored = await fetch(`${service.url}/patients?tokenId=${token.body.tokenId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', mainzellisteApiVersion: '3.2' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  expect(stored.status).toBe(201);
-  const pseudonym = ((await stored.json()) as { idString: string }[])[0]?.idString ?? '';
-  const created = await dataManager.send('POST', 'Mainzelliste/createPatient?tokenId=used-token', {
-    studyId: registry.studyId,
-    studyInstituteId: registry.locationOf('1001'),
-    pseudonym,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return pseudonym;
-}
-
-/** A person and a near-duplicate of them confirmed as a new patient: the service holds the pair open. */
-async function openPair(): Promise<{ original: string; tentative: string }> {
-  const first = identity();
-  const original = await register(first);
-  const tentative = await register({ ...first, plz: '45130', sureness: 'true' });
-  return { original, tentative };
-}
-
-const pairsOf = async (client: Api) => {
-  const answer = await client.get<{ items: Pair[] }>('PossibleMatch');
-  expect(answer.status).toBe(200);
-  return answer.body.items;
-};
+const openPair = () => pairs.openPair();
+const pairsOf = (client: Api) => pairs.pairsOf(client);
 
 describe('the review list of possible matches', () => {
   it('lists the pair as the two study patients, for whoever may see both', async () => {
@@ -115,7 +65,8 @@ describe('the review list of possible matches', () => {
   it('decides a pair: it leaves the list, and the decision is audited with reason and pseudonyms, without IDAT', async () => {
     const { original, tentative } = await openPair();
     const decided = await dataManager.send('PUT', `PossibleMatch/${tentative}`, { decision: 'apart', reasonForChange: 'Geschwister' });
-    expect(decided.status).toBe(204);
+    expect(decided.status).toBe(200);
+    expect(decided.body).toEqual({ survivorStudyPatientId: null });
     expect((await pairsOf(dataManager)).map((item) => item.tentative.pseudonym)).not.toContain(tentative);
     expect((await dataManager.send('PUT', `PossibleMatch/${tentative}`, { decision: 'same', reasonForChange: 'nochmal' })).status).toBe(
       404,

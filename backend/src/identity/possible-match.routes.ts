@@ -5,7 +5,6 @@
  * gateway with the caller's read token. Every list and decision is audited without IDAT.
  */
 import type { Kysely } from 'kysely';
-import { Type } from 'typebox';
 import type { DB } from '../__generated__/database.js';
 import type { App, AppDeps } from '../app-deps.js';
 import { audit } from '../audit/audit.service.js';
@@ -13,10 +12,18 @@ import { notFound } from '../errors/errors.js';
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
-import { PossibleMatchDecisionSchema, PossibleMatchListSchema, PossibleMatchParams, serviceErrors, tags } from './identity.schemas.js';
+import {
+  PossibleMatchDecidedSchema,
+  PossibleMatchDecisionSchema,
+  PossibleMatchListSchema,
+  PossibleMatchParams,
+  serviceErrors,
+  tags,
+} from './identity.schemas.js';
 import { visibleStudyPatients } from './identity.service.js';
 import { findLinksOfPseudonyms } from './identity.sql.js';
 import { createMainzellisteClient, type PossibleMatchPair } from './mainzelliste.client.js';
+import { mergeTentativePatient } from './study-patient-merge.js';
 
 /** How the service's audit trail names the registry as the calling system. */
 const REMOTE_SYSTEM = 'ecrf-backend';
@@ -83,14 +90,15 @@ export function registerPossibleMatchRoutes(app: App, { db, config }: AppDeps): 
       schema: routeSchema({
         operationId: 'decidePossibleMatch',
         tags,
-        summary: "Decides an open pair: 'same' person or keep 'apart' (the tentative patient becomes definite); audited with the reason",
+        summary:
+          "Decides an open pair: 'same' person joins the tentative patient's study patients to the candidate's (409 with every conflict, nothing changed), or keep 'apart' (the tentative patient becomes definite); audited with the reason",
         params: PossibleMatchParams,
         body: PossibleMatchDecisionSchema,
-        response: { 204: Type.Null() },
+        response: { 200: PossibleMatchDecidedSchema },
         errors: [404, ...serviceErrors],
       }),
     },
-    async (request, reply) => {
+    async (request) => {
       const caller = callerOf(request);
       const { tentativePid } = request.params;
       const { decision, reasonForChange } = request.body;
@@ -98,18 +106,33 @@ export function registerPossibleMatchRoutes(app: App, { db, config }: AppDeps): 
       // A pair the caller may not see is answered as one that does not exist.
       const [pair] = await visiblePairs(db, caller, open);
       if (!pair) throw notFound('possible match');
+      const actor = actorOf(caller);
       const auditTrail = { username: caller.userName, remoteSystem: REMOTE_SYSTEM, reasonForChange };
-      if (!(await service().decidePossibleMatch(tentativePid, decision, auditTrail))) throw notFound('possible match');
-      await audit(db, {
-        actor: actorOf(caller),
-        tableName: 'patient_identity_link',
-        recordId: pair.tentative.patientId,
-        operation: 'Update',
-        event: 'PossibleMatchDecided',
-        newValue: { tentative: pair.tentative.pseudonym, candidate: pair.candidate.pseudonym, decision },
-        reason: reasonForChange,
+      // One transaction: the service's decision is asked for last, so its refusal rolls the join back
+      // (the window after it is in docs/decisions.md "Joining study patients").
+      return db.transaction().execute(async (trx) => {
+        const survivors =
+          decision === 'same'
+            ? await mergeTentativePatient(trx, {
+                tentative: { patientId: pair.tentative.patientId, pseudonym: pair.tentative.pseudonym },
+                candidate: { patientId: pair.candidate.patientId, pseudonym: pair.candidate.pseudonym },
+                actor,
+                reason: reasonForChange,
+                now: new Date(),
+              })
+            : null;
+        await audit(trx, {
+          actor,
+          tableName: 'patient_identity_link',
+          recordId: pair.tentative.patientId,
+          operation: 'Update',
+          event: 'PossibleMatchDecided',
+          newValue: { tentative: pair.tentative.pseudonym, candidate: pair.candidate.pseudonym, decision },
+          reason: reasonForChange,
+        });
+        if (!(await service().decidePossibleMatch(tentativePid, decision, auditTrail))) throw notFound('possible match');
+        return { survivorStudyPatientId: survivors?.get(pair.tentative.studyPatientId) ?? null };
       });
-      return reply.status(204).send(null);
     },
   );
 }

@@ -108,7 +108,11 @@ export async function openWorkspace(
   };
 }
 
-/** The workspace of a documentation write: also refused while the caller must still pass the study's e-learning. */
+/**
+ * The workspace of a documentation write: also refused while the caller must still pass the study's e-learning, and
+ * for a deleted study patient (one joined into another after "Dieselbe Person" included: its documentation lives on
+ * the survivor now, docs/decisions.md "Joining study patients").
+ */
 export async function openWorkspaceForWrite(
   db: Kysely<DB>,
   studyPatientId: string,
@@ -116,6 +120,7 @@ export async function openWorkspaceForWrite(
   hiddenAs = 'study patient',
 ): Promise<Workspace> {
   const ws = await openWorkspace(db, studyPatientId, caller, { hiddenAs });
+  if (ws.patient.isDeleted) throw notFound(hiddenAs);
   await assertElearningPassed(db, caller, ws.patient.studyDefinitionId);
   return ws;
 }

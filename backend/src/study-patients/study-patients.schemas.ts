@@ -43,6 +43,9 @@ const studyPatientCore = {
   definitionVersion: Type.Integer(),
   portalRegisteredAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   isDeleted: Type.Boolean(),
+  mergedIntoStudyPatientId: Type.Union([Uuid, Type.Null()], {
+    description: 'a study patient joined into another after a "same person" decision (deleted): the survivor (issue 17)',
+  }),
   version: Type.Integer({ minimum: 1 }),
 };
 

@@ -24,6 +24,8 @@ export type StudyPatientRow = {
   fields: DataFieldInstance[];
   portalRegisteredAt: Date | null;
   isDeleted: boolean;
+  /** Set on a study patient joined into another (issue 17): the survivor. */
+  mergedIntoStudyPatientId: string | null;
   version: number;
 };
 
@@ -68,6 +70,7 @@ export async function findStudyPatients(db: Kysely<DB>, filter: StudyPatientFilt
       'sp.definition_version as definitionVersion',
       'sp.fields',
       'sp.portal_registered_at as portalRegisteredAt',
+      'sp.merged_into_study_patient_id as mergedIntoStudyPatientId',
       'sp.version',
     ])
     .orderBy('p.pseudonym');

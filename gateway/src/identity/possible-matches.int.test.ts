@@ -65,15 +65,18 @@ type Side = { id: string; pseudonym: string; identity: { lastName: string; zip: 
 type Pairs = { possibleMatches: { totalCount: number; edges: { node: { tentative: Side; candidate: Side } }[] } };
 const LIST = `{ possibleMatches(first: 50) { totalCount edges { node {
   tentative { id pseudonym identity { lastName zip tentative } } candidate { id pseudonym identity { lastName zip tentative } } } } } }`;
-const DECIDE = `mutation($input: DecidePossibleMatchInput!) { decidePossibleMatch(input: $input) { tentative { id } errors { code message path } } }`;
+const DECIDE = `mutation($input: DecidePossibleMatchInput!) {
+  decidePossibleMatch(input: $input) { tentative { id } survivor { id visits { id } } errors { code message path } } }`;
 
 const pairs = async (token: string) => (await harness.request<Pairs>(LIST, {}, token)).data?.possibleMatches.edges.map((e) => e.node) ?? [];
 const decide = async (input: Record<string, unknown>, token = dataManager) =>
-  harness.request<{ decidePossibleMatch: { tentative: { id: string } | null; errors: { code: string; path: string[] }[] } }>(
-    DECIDE,
-    { input },
-    token,
-  );
+  harness.request<{
+    decidePossibleMatch: {
+      tentative: { id: string } | null;
+      survivor: { id: string; visits: { id: string }[] } | null;
+      errors: { code: string; message: string; path: string[] }[];
+    };
+  }>(DECIDE, { input }, token);
 
 describe('possibleMatches', () => {
   it('shows the pair with both identities side by side to the data manager', async () => {
@@ -101,12 +104,45 @@ describe('possibleMatches', () => {
       { code: 'REASON_REQUIRED', message: expect.any(String), path: ['reasonForChange'] },
     ]);
     const decided = await decide({ tentativeId: tentative, decision: 'APART', reasonForChange: 'Geschwister' });
-    expect(decided.data?.decidePossibleMatch).toEqual({ tentative: { id: tentative }, errors: [] });
+    expect(decided.data?.decidePossibleMatch).toEqual({ tentative: { id: tentative }, survivor: null, errors: [] });
     expect((await pairs(dataManager)).map((node) => node.tentative.id)).not.toContain(tentative);
     const again = await decide({ tentativeId: tentative, decision: 'SAME', reasonForChange: 'nochmal' });
     expect(again.data?.decidePossibleMatch).toEqual({
       tentative: null,
+      survivor: null,
       errors: [{ code: 'POSSIBLE_MATCH_NOT_OPEN', message: expect.any(String), path: ['tentativeId'] }],
     });
+  });
+
+  it('joins the same person into the stored patient, or names the conflict at the tentative patient', async () => {
+    const clash = await openPair();
+    await fixtures.createVisit(clash.original, 'baseline', '2023-02-01');
+    await fixtures.createVisit(clash.tentative, 'baseline', '2023-03-01');
+    const refused = await decide({ tentativeId: clash.tentative, decision: 'SAME', reasonForChange: 'Dieselbe Person' });
+    expect(refused.data?.decidePossibleMatch).toEqual({
+      tentative: null,
+      survivor: null,
+      errors: [
+        {
+          code: 'MERGE_CONFLICT',
+          message: expect.stringMatching(/^Die Visite „baseline“ ist höchstens 1-mal erlaubt/),
+          path: ['tentativeId'],
+        },
+      ],
+    });
+    expect((await pairs(dataManager)).map((node) => node.tentative.id)).toContain(clash.tentative);
+
+    const { original, tentative } = await openPair();
+    expect((await fixtures.createVisit(tentative, 'baseline', '2023-02-01')).errors).toEqual([]);
+    const joined = await decide({ tentativeId: tentative, decision: 'SAME', reasonForChange: 'Dieselbe Person' });
+    expect(joined.data?.decidePossibleMatch).toMatchObject({ tentative: { id: tentative }, survivor: { id: original }, errors: [] });
+    // The tentative patient's baseline now lives on the stored patient, who had none.
+    expect(joined.data?.decidePossibleMatch.survivor?.visits).toHaveLength(1);
+    const merged = await harness.request<{ studyPatient: { mergedInto: { id: string } | null } }>(
+      'query($id: ID!) { studyPatient(id: $id) { mergedInto { id } } }',
+      { id: tentative },
+      dataManager,
+    );
+    expect(merged.data?.studyPatient.mergedInto).toEqual({ id: original });
   });
 });

@@ -19,6 +19,13 @@ const notOpen: UserErrorModel = {
   field: 'tentativeId',
 };
 
+/** The backend's refusal to join the pair (ECRF_ERR_CONFLICT with one German message per conflict), as user errors. */
+function mergeConflicts(error: unknown): UserErrorModel[] | null {
+  if (!(error instanceof UpstreamError) || error.code !== 'ECRF_ERR_CONFLICT') return null;
+  const messages = Array.isArray(error.body.messages) ? error.body.messages.filter((m): m is string => typeof m === 'string') : [];
+  return (messages.length > 0 ? messages : [error.message]).map((message) => ({ code: 'MERGE_CONFLICT', message, field: 'tentativeId' }));
+}
+
 const openPairs = async (context: GatewayContext) => (await context.backend.call('get', '/api/v1.0/PossibleMatch', {})).items;
 
 export const possibleMatchQueries: Pick<QueryResolvers, 'possibleMatches'> = {
@@ -33,7 +40,7 @@ export const possibleMatchQueries: Pick<QueryResolvers, 'possibleMatches'> = {
 
 export const possibleMatchMutations: Pick<MutationResolvers, 'decidePossibleMatch'> = {
   decidePossibleMatch: (_, { input }, context) => {
-    const failed = (errors: UserErrorModel[]) => ({ tentative: null, errors });
+    const failed = (errors: UserErrorModel[]) => ({ tentative: null, survivor: null, errors });
     return attemptWithIds(
       context,
       async () => {
@@ -45,18 +52,24 @@ export const possibleMatchMutations: Pick<MutationResolvers, 'decidePossibleMatc
         const pair = (await openPairs(context)).find((open) => open.tentative.studyPatientId === studyPatientId);
         if (!pair) return failed([notOpen]);
         try {
-          await context.backend.call('put', '/api/v1.0/PossibleMatch/{tentativePid}', {
+          const { survivorStudyPatientId } = await context.backend.call('put', '/api/v1.0/PossibleMatch/{tentativePid}', {
             path: { tentativePid: pair.tentative.pseudonym },
             body: { decision: input.decision === 'SAME' ? 'same' : 'apart', reasonForChange },
           });
+          return {
+            tentative: { id: studyPatientId },
+            survivor: survivorStudyPatientId ? { id: survivorStudyPatientId } : null,
+            errors: [],
+          };
         } catch (error) {
           // Decided by someone else in the meantime.
           if (error instanceof UpstreamError && error.status === 404) return failed([notOpen]);
+          const conflicts = mergeConflicts(error);
+          if (conflicts) return failed(conflicts);
           const service = await serviceUserError(error, context);
           if (service) return failed([service]);
           throw error;
         }
-        return { tentative: { id: studyPatientId }, errors: [] };
       },
       failed,
     );

@@ -8,6 +8,10 @@ export function useDecidePossibleMatchMutation() {
         tentative {
           id
         }
+        survivor {
+          id
+          pseudonym
+        }
         errors {
           code
           path

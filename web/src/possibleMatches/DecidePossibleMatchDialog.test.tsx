@@ -3,13 +3,25 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { renderWithProviders } from '../testing/renderWithProviders';
+import type { PossibleMatchDecision } from '../__generated__/DecidePossibleMatchMutation.graphql';
 import { DecidePossibleMatchDialog } from './DecidePossibleMatchDialog';
+import type { Merged } from './MergedNotice';
 
-function setup() {
+function setup(decision: PossibleMatchDecision = 'APART') {
   const environment = createMockEnvironment();
   let closed = 0;
-  renderWithProviders(<DecidePossibleMatchDialog tentativeId="sp-1" decision="APART" onClose={() => (closed += 1)} />, { environment });
-  return { environment, user: userEvent.setup(), closed: () => closed };
+  const merged: Merged[] = [];
+  renderWithProviders(
+    <DecidePossibleMatchDialog
+      tentativeId="sp-1"
+      tentativePseudonym="PTENT01"
+      decision={decision}
+      onClose={() => (closed += 1)}
+      onMerged={(m) => merged.push(m)}
+    />,
+    { environment },
+  );
+  return { environment, user: userEvent.setup(), closed: () => closed, merged };
 }
 
 describe('DecidePossibleMatchDialog (a possible match is decided with a reason, issue 17)', () => {
@@ -38,5 +50,41 @@ describe('DecidePossibleMatchDialog (a possible match is decided with a reason, 
     );
     await waitFor(() => expect(screen.getByText('Diese mögliche Dublette ist nicht mehr offen.')).toBeTruthy());
     expect(closed()).toBe(0);
+  });
+
+  it('keeps the reason and shows each conflict when "Dieselbe Person" cannot join the two', async () => {
+    const { environment, user, closed, merged } = setup('SAME');
+    await user.type(screen.getByLabelText(/Begründung/), 'Auskunft der Station');
+    await user.click(screen.getByRole('button', { name: 'Entscheidung speichern' }));
+    const operation = environment.mock.getMostRecentOperation();
+    const conflicts = ['Die Visite „baseline“ ist höchstens 1-mal erlaubt.', 'Bei PTENT01 ist Dokumentation gesperrt.'];
+    environment.mock.resolve(
+      operation,
+      MockPayloadGenerator.generate(operation, {
+        DecidePossibleMatchPayload: () => ({
+          tentative: null,
+          survivor: null,
+          errors: conflicts.map((message) => ({ code: 'MERGE_CONFLICT', path: ['tentativeId'], message })),
+        }),
+      }),
+    );
+    await waitFor(() => expect(screen.getByText(conflicts.join(' '))).toBeTruthy());
+    expect((screen.getByLabelText(/Begründung/) as HTMLTextAreaElement).value).toBe('Auskunft der Station');
+    expect([closed(), merged.length]).toEqual([0, 0]);
+  });
+
+  it('names the survivor when the two were joined', async () => {
+    const { environment, user, closed, merged } = setup('SAME');
+    await user.type(screen.getByLabelText(/Begründung/), 'Auskunft der Station');
+    await user.click(screen.getByRole('button', { name: 'Entscheidung speichern' }));
+    const operation = environment.mock.getMostRecentOperation();
+    environment.mock.resolve(
+      operation,
+      MockPayloadGenerator.generate(operation, {
+        DecidePossibleMatchPayload: () => ({ tentative: { id: 'sp-1' }, survivor: { id: 'sp-2', pseudonym: 'PSURV02' }, errors: [] }),
+      }),
+    );
+    await waitFor(() => expect(closed()).toBe(1));
+    expect(merged).toEqual([{ tentative: 'PTENT01', survivorId: 'sp-2', survivor: 'PSURV02' }]);
   });
 });

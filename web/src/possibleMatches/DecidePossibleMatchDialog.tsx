@@ -6,13 +6,24 @@ import { FormDialog } from '../administration/FormDialog';
 import { useFeedback } from '../feedback/feedbackContext';
 import { useDecidePossibleMatchMutation } from '../mutations/DecidePossibleMatchMutation';
 import { texts } from '../texts';
+import type { Merged } from './MergedNotice';
 import { removePair } from './removePair';
 
 const t = texts.possibleMatches;
-type Props = { tentativeId: string; decision: PossibleMatchDecision; onClose: () => void };
+type Props = {
+  tentativeId: string;
+  tentativePseudonym: string;
+  decision: PossibleMatchDecision;
+  onClose: () => void;
+  /** "Dieselbe Person" joined the pair: the screen names the survivor. */
+  onMerged: (merged: Merged) => void;
+};
 
-/** A decision on a possible match asks for its reason (Begründung); the audit trail keeps it, never IDAT (issue 17). */
-export function DecidePossibleMatchDialog({ tentativeId, decision, onClose }: Props) {
+/**
+ * A decision on a possible match asks for its reason (Begründung); the audit trail keeps it, never IDAT (issue 17).
+ * A refusal (e.g. a conflict that keeps the two patients from being joined) stays in the open dialog with the reason.
+ */
+export function DecidePossibleMatchDialog({ tentativeId, tentativePseudonym, decision, onClose, onMerged }: Props) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [decide, deciding] = useDecidePossibleMatchMutation();
@@ -29,8 +40,11 @@ export function DecidePossibleMatchDialog({ tentativeId, decision, onClose }: Pr
         if (answer?.decidePossibleMatch.tentative) removePair(store, tentativeId);
       },
       onCompleted: ({ decidePossibleMatch }) => {
-        if (decidePossibleMatch.errors.length > 0) setError(decidePossibleMatch.errors.map((e) => e.message).join(', '));
+        const { errors, survivor } = decidePossibleMatch;
+        // Conflict messages are whole sentences.
+        if (errors.length > 0) setError(errors.map((e) => e.message).join(' '));
         else {
+          if (survivor) onMerged({ tentative: tentativePseudonym, survivorId: survivor.id, survivor: survivor.pseudonym });
           feedback.showSnackbar(t.decided);
           onClose();
         }

@@ -6,13 +6,14 @@ import type { PossibleMatchPair_pair$key } from '../__generated__/PossibleMatchP
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
 import { DecidePossibleMatchDialog } from './DecidePossibleMatchDialog';
+import type { Merged } from './MergedNotice';
 import pairStyles from './PossibleMatches.module.css';
 import { PAIR_ROWS, usePairSide } from './usePairSide';
 
 const t = texts.possibleMatches;
 
 /** One possible match: the tentative and the stored patient side by side, with the two decisions. */
-export function PossibleMatchPair({ pair }: { pair: PossibleMatchPair_pair$key }) {
+export function PossibleMatchPair({ pair, onMerged }: { pair: PossibleMatchPair_pair$key; onMerged: (merged: Merged) => void }) {
   const data = useFragment(
     graphql`
       fragment PossibleMatchPair_pair on PossibleMatch {
@@ -58,7 +59,15 @@ export function PossibleMatchPair({ pair }: { pair: PossibleMatchPair_pair$key }
         <Button onClick={() => setDecision('SAME')}>{t.same}</Button>
         <Button onClick={() => setDecision('APART')}>{t.apart}</Button>
       </div>
-      {decision && <DecidePossibleMatchDialog tentativeId={data.tentative.id} decision={decision} onClose={() => setDecision(null)} />}
+      {decision && (
+        <DecidePossibleMatchDialog
+          tentativeId={data.tentative.id}
+          tentativePseudonym={data.tentative.pseudonym}
+          decision={decision}
+          onClose={() => setDecision(null)}
+          onMerged={onMerged}
+        />
+      )}
     </article>
   );
 }

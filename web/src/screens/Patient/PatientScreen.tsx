@@ -10,6 +10,7 @@ import { VisitList } from './VisitList';
 import { StandaloneInstruments } from './StandaloneInstruments';
 import { IdentityDialog } from './IdentityDialog';
 import { DeletePatientDialog } from './DeletePatientDialog';
+import { MergedPatientBanner } from './MergedPatientBanner';
 import { mayEditIdentity } from '../../patients/identityRights';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -47,6 +48,7 @@ export function PatientScreen() {
             delete
           }
           ...PatientHeader_studyPatient
+          ...MergedPatientBanner_studyPatient
           ...VisitList_studyPatient
           ...StandaloneInstruments_studyPatient
           ...dataQueryTargets_studyPatient
@@ -96,6 +98,7 @@ export function PatientScreen() {
           </Button>
         )}
       </PatientHeader>
+      <MergedPatientBanner studyPatient={patient} />
       <VisitList studyPatient={patient} />
       <StandaloneInstruments studyPatient={patient} />
       <QuestionnaireScores studyPatient={patient} query={data} />
