@@ -150,7 +150,7 @@ describe('deciding "Dieselbe Person"', () => {
     const refused = await same(dataManager, pair);
     expect(refused.status).toBe(409);
     expect(refused.body.messages).toEqual([
-      `Die Visite „baseline“ ist höchstens 1-mal erlaubt, ${pair.tentative.pseudonym} und ${pair.candidate.pseudonym} haben zusammen 2. ` +
+      `Die Visite „Baseline“ ist höchstens 1-mal erlaubt, ${pair.tentative.pseudonym} und ${pair.candidate.pseudonym} haben zusammen 2. ` +
         'Bitte löschen Sie die überzählige Visite und entscheiden Sie erneut.',
     ]);
     expect((await context(pair.tentative.studyPatientId)).visits.map((v) => v.id)).toEqual([second.id]);

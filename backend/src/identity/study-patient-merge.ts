@@ -7,6 +7,7 @@
  * its identity link. Runs in the caller's transaction; a conflict refuses the whole join before anything changes.
  */
 import { formFieldIds, studyPatientMergeConflicts, type MergeSide } from '@ecrf/rules';
+import { displayTextsOf } from '../languages/languages.service.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
@@ -38,18 +39,30 @@ type Join = { duplicate: StudyPatientRow; survivor: StudyPatientRow };
 export const mergedReason = (survivorPseudonym: string, reason: string) =>
   `Zusammengeführt mit ${survivorPseudonym} (Dieselbe Person, Entscheidung zur möglichen Dublette): ${reason}`;
 
+/** The German name of a visit or instrument definition (its identifier without a text). */
+async function formNames(trx: Kysely<DB>, patient: StudyPatientRow): Promise<(definitionId: string) => string> {
+  const [index, texts] = await Promise.all([
+    definitionIndex(trx, patient.studyDefinitionId, patient.definitionVersion),
+    displayTextsOf(trx, patient.studyDefinitionId),
+  ]);
+  return (id) => {
+    const form = index.visitById.get(id) ?? index.instrumentById.get(id);
+    return form ? (texts.get(form.displayKey) ?? form.identifier) : id;
+  };
+}
+
 async function mergeSide(trx: Kysely<DB>, patient: StudyPatientRow): Promise<MergeSide> {
-  const index = await definitionIndex(trx, patient.studyDefinitionId, patient.definitionVersion);
-  const [{ visits, instruments }, facts] = await Promise.all([findDocumentRows(trx, patient.id), mergeFacts(trx, patient.id)]);
-  const identifierOf = (id: string) => index.visitById.get(id)?.identifier ?? index.instrumentById.get(id)?.identifier ?? id;
+  const [{ visits, instruments }, facts, nameOf] = await Promise.all([
+    findDocumentRows(trx, patient.id),
+    mergeFacts(trx, patient.id),
+    formNames(trx, patient),
+  ]);
   return {
     pseudonym: patient.pseudonym,
     definitionVersion: { studyDefinitionId: patient.studyDefinitionId, version: patient.definitionVersion },
     patientFields: patient.fields,
     visits: visits.map((visit) => ({ definitionId: visit.definition_id, isDeleted: visit.is_deleted })),
-    lockedForms: [...visits, ...instruments]
-      .filter((form) => form.locked && !form.is_deleted)
-      .map((form) => identifierOf(form.definition_id)),
+    lockedForms: [...visits, ...instruments].filter((form) => form.locked && !form.is_deleted).map((form) => nameOf(form.definition_id)),
     ...facts,
   };
 }
@@ -59,9 +72,9 @@ async function conflictsOf(trx: Kysely<DB>, joins: readonly Join[]): Promise<str
   const conflicts: string[] = [];
   for (const { duplicate, survivor } of joins) {
     const index = await definitionIndex(trx, survivor.studyDefinitionId, survivor.definitionVersion);
-    conflicts.push(
-      ...studyPatientMergeConflicts(await mergeSide(trx, duplicate), await mergeSide(trx, survivor), [...index.visitById.values()]),
-    );
+    const nameOf = await formNames(trx, survivor);
+    const visits = [...index.visitById.values()].map((visit) => ({ ...visit, name: nameOf(visit.id) }));
+    conflicts.push(...studyPatientMergeConflicts(await mergeSide(trx, duplicate), await mergeSide(trx, survivor), visits));
   }
   return conflicts;
 }

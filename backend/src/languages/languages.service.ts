@@ -41,6 +41,13 @@ export async function findLanguages(
   }));
 }
 
+/** The display texts of a definition by display key: German when it has a German language, else its first one. */
+export async function displayTextsOf(db: Kysely<DB>, studyDefinitionId: string): Promise<Map<string, string>> {
+  const languages = await findLanguageRows(db, { studyDefinitionId });
+  const language = languages.find((l) => l.identifier === 'de') ?? languages[0];
+  return new Map((language?.entries ?? []).map((e) => [e.displayKey, e.displayValue]));
+}
+
 export async function findLanguage(db: Kysely<DB>, id: string): Promise<LanguageDto> {
   const [language] = await findLanguages(db, { id, includeDeleted: true });
   if (!language) throw notFound('language');

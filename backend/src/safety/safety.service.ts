@@ -18,7 +18,7 @@ import { audit } from '../audit/audit.service.js';
 import { EcrfError, invalidFields, notFound, staleWrite } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { findLanguages } from '../languages/languages.service.js';
+import { displayTextsOf } from '../languages/languages.service.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
 import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
@@ -42,9 +42,7 @@ export const SAFETY_MESSAGES = {
 
 /** The German labels of a study definition by display key (the key itself when a label is missing). */
 async function labelsOf(db: Kysely<DB>, definitionId: string): Promise<(key: string) => string> {
-  const languages = await findLanguages(db, { studyDefinitionId: definitionId });
-  const language = languages.find((l) => l.identifier === 'de') ?? languages[0];
-  const values = new Map((language?.entries ?? []).map((e) => [e.displayKey, e.displayValue]));
+  const values = await displayTextsOf(db, definitionId);
   return (key) => values.get(key) ?? key;
 }
 

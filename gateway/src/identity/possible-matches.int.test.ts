@@ -125,7 +125,7 @@ describe('possibleMatches', () => {
       errors: [
         {
           code: 'MERGE_CONFLICT',
-          message: expect.stringMatching(/^Die Visite „baseline“ ist höchstens 1-mal erlaubt/),
+          message: expect.stringMatching(/^Die Visite „Baseline“ ist höchstens 1-mal erlaubt/),
           path: ['tentativeId'],
         },
       ],

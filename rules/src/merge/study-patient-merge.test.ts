@@ -13,8 +13,8 @@ const side = (pseudonym: string, extra: Partial<MergeSide> = {}): MergeSide => (
   openPatientFormQueries: 0,
   ...extra,
 });
-const baseline = { id: 'v-baseline', identifier: 'baseline', definition: { type: 'GenericVisit', max: 1 } } as const;
-const followUp = { id: 'v-follow-up', identifier: 'follow_up', definition: { type: 'IntermediateVisit' } } as const;
+const baseline = { id: 'v-baseline', name: 'Baseline', definition: { type: 'GenericVisit', max: 1 } } as const;
+const followUp = { id: 'v-follow-up', name: 'Verlauf', definition: { type: 'IntermediateVisit' } } as const;
 const visit = (definitionId: string, isDeleted = false) => ({ definitionId, isDeleted });
 
 describe('studyPatientMergeConflicts', () => {
@@ -31,7 +31,7 @@ describe('studyPatientMergeConflicts', () => {
       [baseline],
     );
     expect(conflicts).toEqual([
-      'Die Visite „baseline“ ist höchstens 1-mal erlaubt, PDUP und PSUR haben zusammen 2. Bitte löschen Sie die überzählige Visite und entscheiden Sie erneut.',
+      'Die Visite „Baseline“ ist höchstens 1-mal erlaubt, PDUP und PSUR haben zusammen 2. Bitte löschen Sie die überzählige Visite und entscheiden Sie erneut.',
     ]);
   });
 

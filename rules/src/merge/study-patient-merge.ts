@@ -54,7 +54,8 @@ const list = (names: readonly string[]) => [...new Set(names)].map((name) => `�
 export function studyPatientMergeConflicts(
   duplicate: MergeSide,
   survivor: MergeSide,
-  visitDefinitions: readonly Pick<VisitDefinition, 'id' | 'identifier' | 'definition'>[],
+  /** The definition's visits, each with the name users know it by (its German text). */
+  visitDefinitions: readonly (Pick<VisitDefinition, 'id' | 'definition'> & { name: string })[],
 ): string[] {
   const [dup, sur] = [duplicate.pseudonym, survivor.pseudonym];
   const a = duplicate.definitionVersion;
@@ -73,7 +74,7 @@ export function studyPatientMergeConflicts(
     const count = live.filter((visit) => visit.definitionId === definition.id).length;
     if (max !== null && max !== undefined && count > max) {
       conflicts.push(
-        `Die Visite „${definition.identifier}“ ist höchstens ${max}-mal erlaubt, ${dup} und ${sur} haben zusammen ${count}. ` +
+        `Die Visite „${definition.name}“ ist höchstens ${max}-mal erlaubt, ${dup} und ${sur} haben zusammen ${count}. ` +
           'Bitte löschen Sie die überzählige Visite und entscheiden Sie erneut.',
       );
     }

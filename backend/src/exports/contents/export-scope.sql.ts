@@ -6,7 +6,7 @@
 import { indexStudyDefinition, type DefinitionIndex } from '@ecrf/rules';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import { findLanguageRows } from '../../languages/languages.sql.js';
+import { displayTextsOf } from '../../languages/languages.service.js';
 import { findDefinitionModel } from '../../study-definitions/study-definitions.service.js';
 import type { ExportColumn, ExportRow, ExportScope, ExportTable } from '../export-content.js';
 
@@ -83,13 +83,6 @@ export type ExportDefinition = {
   texts: ReadonlyMap<string, string>;
 };
 
-/** The display texts of a definition: German when there is a German language, else the first one. */
-async function displayTexts(db: Kysely<DB>, definitionId: string): Promise<Map<string, string>> {
-  const languages = await findLanguageRows(db, { studyDefinitionId: definitionId });
-  const language = languages.find((l) => l.identifier === 'de') ?? languages[0];
-  return new Map((language?.entries ?? []).map((e) => [e.displayKey, e.displayValue]));
-}
-
 /** The study's definitions that are not deleted, at their current version (which keeps every earlier field). */
 export async function studyDefinitions(db: Kysely<DB>, studyId: string): Promise<ExportDefinition[]> {
   const rows = await db
@@ -107,7 +100,7 @@ export async function studyDefinitions(db: Kysely<DB>, studyId: string): Promise
         identifier: row.identifier,
         version: row.current_version,
         index: indexStudyDefinition(model),
-        texts: await displayTexts(db, row.id),
+        texts: await displayTextsOf(db, row.id),
       };
     }),
   );
