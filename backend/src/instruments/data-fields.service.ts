@@ -11,7 +11,7 @@ import type { DB } from '../__generated__/database.js';
 import { notFound, staleWrite } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { savePatientFields } from '../study-patients/patient-fields.service.js';
-import { openWorkspaceForWrite } from '../study-patients/patient-workspace.js';
+import { documentationWrite, openWorkspaceForWrite } from '../study-patients/patient-workspace.js';
 import { saveVisit } from '../visits/visits.service.js';
 import type { FieldInput } from './field-instance.schemas.js';
 import { actorOf, saveInstrument } from './instruments.service.js';
@@ -74,7 +74,7 @@ export async function setFieldLock(
     fields.map((f) => (f.id === fieldId ? { ...f, ...lock } : { ...f, childFields: apply(f.childFields) }));
   const before = pathTo(owner.fields, fieldId)?.at(-1);
   if (!before) throw notFound('data field');
-  await db.transaction().execute(async (trx) => {
+  await documentationWrite(db, owner.studyPatientId, 'study patient', async (trx) => {
     if (!(await saveOwnerFields(trx, owner, version, apply(owner.fields)))) throw staleWrite({ kind: owner.kind, id: owner.id });
     await audit(trx, {
       actor: actorOf(caller),

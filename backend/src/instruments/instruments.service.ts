@@ -13,7 +13,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import type { FormPlace } from '@ecrf/rules';
 import type { InstrumentDto, VisitDto } from '../study-patients/patient-documents.js';
 import { instrumentDto } from '../study-patients/patient-documents.js';
-import { openWorkspaceForWrite, type Workspace } from '../study-patients/patient-workspace.js';
+import { documentationWrite, openWorkspaceForWrite, type Workspace } from '../study-patients/patient-workspace.js';
 import { requireReason, visitStateOf } from '../visits/visit-progress.js';
 import type { FieldInput } from './field-instance.schemas.js';
 import { updateVisitRow } from '../visits/visits.sql.js';
@@ -168,7 +168,7 @@ export async function createInstrument(
     caller.userName,
   );
   const actor = actorOf(caller);
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await documentationWrite(db, ws.patient.id, 'study patient', async (trx) => {
     const inserted = await insertInstrument(trx, {
       study_patient_id: ws.patient.id,
       visit_id: visit?.id ?? null,
@@ -233,7 +233,7 @@ export async function saveInstrument(
   requireReason({ formState: instrument.state, visit }, input.reasonForChange);
   const actor = actorOf(caller);
   const reason = input.reasonForChange ?? null;
-  return db.transaction().execute(async (trx) => {
+  return documentationWrite(db, ws.patient.id, 'instrument', async (trx) => {
     const updated = await saveInstrumentRow(trx, id, input.version, {
       fields: JSON.stringify(saved.fields),
       state: saved.state,
@@ -278,7 +278,7 @@ export async function deleteInstrument(db: Kysely<DB>, caller: CurrentUser, id: 
   if (instrument.isDeleted) throw notFound('instrument');
   if (visit) assertVisitWritable(ws, visit);
   const actor = actorOf(caller);
-  await db.transaction().execute(async (trx) => {
+  await documentationWrite(db, ws.patient.id, 'instrument', async (trx) => {
     await updateInstrumentRow(trx, id, {
       is_deleted: true,
       version: instrument.version + 1,

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { saveForm } from '../instruments/form-save.js';
 import { actorOf, fieldDiff } from '../instruments/instruments.service.js';
-import { openWorkspaceForWrite, type Workspace } from './patient-workspace.js';
+import { documentationWrite, openWorkspaceForWrite, type Workspace } from './patient-workspace.js';
 import { saveStudyPatientFields } from './study-patients.sql.js';
 import { moveQueriesWithPatient } from '../data-queries/data-queries.service.js';
 import { onFormSaved } from '../verification-flags/form-saved.js';
@@ -40,7 +40,7 @@ export async function savePatientFields(
   const location = extra.studyInstituteId ?? patient.studyInstituteId;
   const moved = location !== patient.studyInstituteId;
   if (saved.changedFieldIds.length === 0 && !moved) return { changedDefinitionIds: [], ws };
-  await db.transaction().execute(async (trx) => {
+  await documentationWrite(db, ws.patient.id, 'study patient', async (trx) => {
     const version = await saveStudyPatientFields(trx, {
       id: patient.id,
       readVersion: input.version,

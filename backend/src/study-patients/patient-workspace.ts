@@ -17,7 +17,7 @@ import {
   type RightName,
   hasRight,
 } from '@ecrf/rules';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
@@ -113,6 +113,30 @@ export async function openWorkspace(
  * for a deleted study patient (one joined into another after "Dieselbe Person" included: its documentation lives on
  * the survivor now, docs/decisions.md "Joining study patients").
  */
+/**
+ * A documentation write's transaction. Its first statement holds the study patient (FOR KEY SHARE: writes on one
+ * patient do not wait for each other, but a merge's FOR UPDATE waits for them and they for it) and refuses the
+ * write when the study patient was deleted or merged into another since the workspace was read; a write that
+ * waited for a merge thus never lands on the merged-away patient.
+ */
+export function documentationWrite<T>(
+  db: Kysely<DB>,
+  studyPatientId: string,
+  hiddenAs: string,
+  write: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const held = await trx
+      .selectFrom('study_patient')
+      .select('is_deleted')
+      .where('id', '=', studyPatientId)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!held || held.is_deleted) throw notFound(hiddenAs);
+    return write(trx);
+  });
+}
+
 export async function openWorkspaceForWrite(
   db: Kysely<DB>,
   studyPatientId: string,

@@ -34,6 +34,8 @@ export type TestBackendOptions = {
    * other test files must not see (the rights matrix calls every write route with sample bodies).
    */
   ownDatabase?: boolean;
+  /** A PostgreSQL database of the test's own (dropped at close), for tests that need PostgreSQL whatever DATABASE_URL says. */
+  databaseUrl?: string;
 };
 
 export async function createTestBackend(
@@ -42,7 +44,9 @@ export async function createTestBackend(
   options: TestBackendOptions = {},
 ): Promise<TestBackend> {
   const shared = process.env.DATABASE_URL;
-  const databaseUrl = shared && options.ownDatabase ? await freshPostgresDatabase(shared, `own_${randomUUID().slice(0, 8)}`) : shared;
+  const databaseUrl =
+    options.databaseUrl ??
+    (shared && options.ownDatabase ? await freshPostgresDatabase(shared, `own_${randomUUID().slice(0, 8)}`) : shared);
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDataDir: 'memory://' });
   await runMigrations(database);
   // Tests run with small throttling delays; the policy itself is the documented default.

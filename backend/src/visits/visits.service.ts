@@ -16,7 +16,7 @@ import type { FieldInput } from '../instruments/field-instance.schemas.js';
 import { initialForm, saveForm } from '../instruments/form-save.js';
 import { actorOf, assertVisitWritable, fieldDiff } from '../instruments/instruments.service.js';
 import { visitDto, type VisitDto } from '../study-patients/patient-documents.js';
-import { openWorkspace, openWorkspaceForWrite, type Workspace } from '../study-patients/patient-workspace.js';
+import { documentationWrite, openWorkspace, openWorkspaceForWrite, type Workspace } from '../study-patients/patient-workspace.js';
 import { updateInstrumentRow } from '../instruments/instruments.sql.js';
 import { findPasswordState, findUsers } from '../users/users.sql.js';
 import { requireReason, visitStateOf } from './visit-progress.js';
@@ -101,7 +101,7 @@ export async function createVisit(
   });
   const state = visitStateOf(definition, [], form.changedFieldIds.length > 0);
   const actor = actorOf(caller);
-  return db.transaction().execute(async (trx) => {
+  return documentationWrite(db, ws.patient.id, 'study patient', async (trx) => {
     const row = await insertVisit(trx, {
       study_patient_id: ws.patient.id,
       definition_id: definition.id,
@@ -151,7 +151,7 @@ export async function saveVisit(
   const state = visitStateOf(definition, visit.instruments, true);
   const visitDate = dateChanged ? (input.visitDate ?? null) : visit.visitDate;
   const actor = actorOf(caller);
-  return db.transaction().execute(async (trx) => {
+  return documentationWrite(db, ws.patient.id, 'visit', async (trx) => {
     const updated = await saveVisitRow(trx, id, input.version, {
       fields: JSON.stringify(form.fields),
       visit_date: visitDate,
@@ -183,7 +183,7 @@ export async function deleteVisit(db: Kysely<DB>, caller: CurrentUser, id: strin
   const visit = visitOf(ws, id);
   if (visit.isDeleted) throw notFound('visit');
   const actor = actorOf(caller);
-  await db.transaction().execute(async (trx) => {
+  await documentationWrite(db, ws.patient.id, 'visit', async (trx) => {
     await updateVisitRow(trx, id, { is_deleted: true, version: visit.version + 1, changed_at: ws.now, changed_by: caller.userName });
     await audit(trx, {
       actor,
@@ -259,7 +259,7 @@ export async function signVisit(
     signedAt: ws.now.toISOString(),
     meaning: input.meaning ?? DEFAULT_SIGNATURE_MEANING,
   };
-  await db.transaction().execute(async (trx) => {
+  await documentationWrite(db, ws.patient.id, 'visit', async (trx) => {
     await updateVisitRow(trx, id, {
       is_signed: true,
       signature_data: JSON.stringify(signature),
