@@ -329,9 +329,12 @@ describe('replicas under load', () => {
       await lock.query('ROLLBACK');
       return undefined;
     });
+    // The session our row lock blocks: other sessions wait on locks too now and then (commits with NOTIFY queue).
+    const [holder] = (await lock.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
     const worker = await waitFor('the export worker to wait on its row', async () => {
       const { rows } = await db.query<{ application_name: string }>(
-        "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name LIKE 'ecrf-failover-backend-%'",
+        "SELECT application_name FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid)) AND application_name LIKE 'ecrf-failover-backend-%'",
+        [holder?.pid],
       );
       return rows[0]?.application_name;
     });

@@ -7,12 +7,12 @@
  * its identity link. Runs in the caller's transaction; a conflict refuses the whole join before anything changes.
  */
 import { formFieldIds, studyPatientMergeConflicts, type MergeSide } from '@ecrf/rules';
-import { displayTextsOf } from '../languages/languages.service.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
 import { moveQueriesWithPatient } from '../data-queries/data-queries.service.js';
 import { EcrfError } from '../errors/errors.js';
+import { displayTextsOf } from '../languages/languages.service.js';
 import { recordEvent } from '../events/domain-events.js';
 import { definitionIndex } from '../study-patients/definition-cache.js';
 import { loadStudyPatient } from '../study-patients/patient-documents.js';
