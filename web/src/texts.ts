@@ -387,6 +387,9 @@ export const texts = {
     merged: (survivor: string) =>
       `Dieser Patient wurde als dieselbe Person mit ${survivor} zusammengeführt und gelöscht. Seine Dokumentation liegt jetzt bei ${survivor}.`,
     openSurvivor: (survivor: string) => `Zu Patient ${survivor}`,
+    mergedHidden:
+      'Dieser Patient wurde als dieselbe Person mit einem anderen Patienten zusammengeführt und gelöscht. Dessen Dokumentation liegt an einem Standort, den Sie nicht sehen.',
+    deletedNotice: 'Dieser Patient ist gelöscht. Seine Dokumentation kann nur noch gelesen werden.',
     visitsHeading: 'Visiten',
     noVisits: 'Noch keine Visiten dokumentiert.',
     newVisit: 'Neue Visite',

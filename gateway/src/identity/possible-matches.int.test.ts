@@ -138,11 +138,16 @@ describe('possibleMatches', () => {
     expect(joined.data?.decidePossibleMatch).toMatchObject({ tentative: { id: tentative }, survivor: { id: original }, errors: [] });
     // The tentative patient's baseline now lives on the stored patient, who had none.
     expect(joined.data?.decidePossibleMatch.survivor?.visits).toHaveLength(1);
-    const merged = await harness.request<{ studyPatient: { mergedInto: { id: string } | null } }>(
-      'query($id: ID!) { studyPatient(id: $id) { mergedInto { id } } }',
-      { id: tentative },
-      dataManager,
-    );
-    expect(merged.data?.studyPatient.mergedInto).toEqual({ id: original });
+    type Merged = { studyPatient: { mergedInto: { id: string } | null; isDeleted: boolean; isMerged: boolean } };
+    const state = async (id: string) =>
+      (
+        await harness.request<Merged>(
+          'query($id: ID!) { studyPatient(id: $id) { mergedInto { id } isDeleted isMerged } }',
+          { id },
+          dataManager,
+        )
+      ).data?.studyPatient;
+    expect(await state(tentative)).toEqual({ mergedInto: { id: original }, isDeleted: true, isMerged: true });
+    expect(await state(original)).toEqual({ mergedInto: null, isDeleted: false, isMerged: false });
   });
 });

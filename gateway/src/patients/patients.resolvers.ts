@@ -179,6 +179,8 @@ export const StudyPatientType: StudyPatientResolvers = {
   studyDefinition: async (p, _, c) => ({ id: (await contextOf(p.id, c)).studyDefinitionId }),
   viewerCan: async (p, _, c) => capabilitiesOf(await contextOf(p.id, c), c),
   visitOptions: async (p, _, c) => visitOptionsOf(await contextOf(p.id, c), c),
+  isDeleted: async (p, _, c) => (await contextOf(p.id, c)).isDeleted,
+  isMerged: async (p, _, c) => (await contextOf(p.id, c)).mergedIntoStudyPatientId != null,
   mergedInto: async (p, _, c) => {
     const survivor = (await contextOf(p.id, c)).mergedIntoStudyPatientId;
     return survivor && (await c.loaders.patientContexts.load(survivor)) ? { id: survivor } : null;

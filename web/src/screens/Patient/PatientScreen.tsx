@@ -10,7 +10,7 @@ import { VisitList } from './VisitList';
 import { StandaloneInstruments } from './StandaloneInstruments';
 import { IdentityDialog } from './IdentityDialog';
 import { DeletePatientDialog } from './DeletePatientDialog';
-import { MergedPatientBanner } from './MergedPatientBanner';
+import { DeletedPatientBanner } from './DeletedPatientBanner';
 import { mayEditIdentity } from '../../patients/identityRights';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
@@ -48,7 +48,7 @@ export function PatientScreen() {
             delete
           }
           ...PatientHeader_studyPatient
-          ...MergedPatientBanner_studyPatient
+          ...DeletedPatientBanner_studyPatient
           ...VisitList_studyPatient
           ...StandaloneInstruments_studyPatient
           ...dataQueryTargets_studyPatient
@@ -98,7 +98,7 @@ export function PatientScreen() {
           </Button>
         )}
       </PatientHeader>
-      <MergedPatientBanner studyPatient={patient} />
+      <DeletedPatientBanner studyPatient={patient} />
       <VisitList studyPatient={patient} />
       <StandaloneInstruments studyPatient={patient} />
       <QuestionnaireScores studyPatient={patient} query={data} />
