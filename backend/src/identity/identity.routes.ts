@@ -203,7 +203,7 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
       const caller = callerOf(request);
       const pseudonym = request.query.token;
       const patientId = await patientOfPseudonym(db, pseudonym);
-      const studyPatients = patientId ? await visibleStudyPatients(db, caller, patientId) : [];
+      const studyPatients = patientId ? await visibleStudyPatients(db, caller, [patientId]) : [];
       await auditIdentity(db, caller, 'IdentityMatchChecked', patientId, { pseudonym, registered: patientId !== null });
       return {
         pseudonym,

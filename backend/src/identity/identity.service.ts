@@ -3,6 +3,7 @@
  * the tokens handed out for them. The registry keeps pseudonyms and links only; IDAT is read by the
  * caller at the service with a token scoped to the patients it may see (issue 6).
  */
+import { hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import { audit, type SecurityEvent } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
@@ -12,7 +13,7 @@ import type { CurrentUser } from '../http/route-access.js';
 import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { findPatients, patientIdOfPseudonym } from '../patients/patients.sql.js';
-import { assertPatientAccess } from '../study-patients/patient-workspace.js';
+import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
 import { findStudyPatients, type StudyPatientRow } from '../study-patients/study-patients.sql.js';
 import { findLinkOfPatient, findLinksOfPatients, insertLink, patientIdOfLink, type PatientLink } from './identity.sql.js';
 import { ID_TYPE, IDAT_FIELDS, type MainzellisteClient } from './mainzelliste.client.js';
@@ -46,24 +47,19 @@ export async function readableLinks(
   return findLinksOfPatients(db, { patientIds, includeDeleted, studyInstituteIds });
 }
 
-/** The study patients of a registry patient the caller may see (by location, assignment or the all-right). */
-export async function visibleStudyPatients(db: Kysely<DB>, caller: CurrentUser, patientId: string): Promise<StudyPatientRow[]> {
-  const rows = await findStudyPatients(db, { patientId });
-  const visible: StudyPatientRow[] = [];
-  for (const row of rows) {
-    const allowed = await assertPatientAccess(db, caller, row).then(
-      () => true,
-      () => false,
-    );
-    if (allowed) visible.push(row);
-  }
-  return visible;
+/** The study patients of registry patients the caller may see (by location, assignment or the all-right), in two queries at most. */
+export async function visibleStudyPatients(db: Kysely<DB>, caller: CurrentUser, patientIds: readonly string[]): Promise<StudyPatientRow[]> {
+  if (patientIds.length === 0) return [];
+  const rows = await findStudyPatients(db, { patientIds });
+  const locationIds = hasRight(caller.rights, 'StudyPatientGetAllCmd') ? [] : await callerLocationIds(db, caller);
+  const visible = await visibleStudyPatientIds(db, { rights: caller.rights, locationIds }, rows);
+  return rows.filter((row) => visible.has(row.id));
 }
 
 /** 404 for an unknown patient and for one none of whose study patients the caller may see (issue 15). */
 export async function assertPatientVisible(db: Kysely<DB>, caller: CurrentUser, patientId: string): Promise<void> {
   const [patient] = await findPatients(db, { ids: [patientId] });
-  if (!patient || (await visibleStudyPatients(db, caller, patientId)).length === 0) throw notFound('patient');
+  if (!patient || (await visibleStudyPatients(db, caller, [patientId])).length === 0) throw notFound('patient');
 }
 
 /** The link of one registry patient the caller may see; 404 without a link. */

@@ -38,15 +38,18 @@ async function visiblePairs(db: Kysely<DB>, caller: CurrentUser, pairs: readonly
     pairs.flatMap((pair) => [pair.tentative, pair.candidate]),
   );
   const patientOf = new Map(links.map((link) => [link.id_string, link.patient_id]));
-  const sideOf = async (pseudonym: string): Promise<PairSide | null> => {
+  const studyPatientOf = new Map<string, string>();
+  for (const row of await visibleStudyPatients(db, caller, [...new Set(patientOf.values())])) {
+    if (!studyPatientOf.has(row.patientId)) studyPatientOf.set(row.patientId, row.id);
+  }
+  const sideOf = (pseudonym: string): PairSide | null => {
     const patientId = patientOf.get(pseudonym);
-    if (!patientId) return null;
-    const [studyPatient] = await visibleStudyPatients(db, caller, patientId);
-    return studyPatient ? { studyPatientId: studyPatient.id, patientId, pseudonym } : null;
+    const studyPatientId = patientId && studyPatientOf.get(patientId);
+    return patientId && studyPatientId ? { studyPatientId, patientId, pseudonym } : null;
   };
   const visible: VisiblePair[] = [];
   for (const pair of pairs) {
-    const [tentative, candidate] = [await sideOf(pair.tentative), await sideOf(pair.candidate)];
+    const [tentative, candidate] = [sideOf(pair.tentative), sideOf(pair.candidate)];
     if (tentative && candidate) visible.push({ tentative, candidate });
   }
   return visible;

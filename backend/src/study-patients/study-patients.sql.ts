@@ -33,6 +33,7 @@ export type StudyPatientFilter = {
   id?: string;
   studyId?: string;
   patientId?: string;
+  patientIds?: readonly string[];
   /** Only the study patients documented at these locations. */
   studyInstituteIds?: readonly string[];
   includeDeleted?: boolean;
@@ -77,6 +78,7 @@ export async function findStudyPatients(db: Kysely<DB>, filter: StudyPatientFilt
   if (filter.id) query = query.where('sp.id', '=', filter.id);
   if (filter.studyId) query = query.where('sp.study_id', '=', filter.studyId);
   if (filter.patientId) query = query.where('sp.patient_id', '=', filter.patientId);
+  if (filter.patientIds) query = query.where('sp.patient_id', 'in', [...filter.patientIds]);
   if (filter.studyInstituteIds) query = query.where('sp.study_institute_id', 'in', [...filter.studyInstituteIds]);
   if (!filter.includeDeleted) query = query.where('sp.is_deleted', '=', false);
   const rows = await query.execute();
