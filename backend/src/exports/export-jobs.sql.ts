@@ -71,15 +71,18 @@ export async function listExportJobs(db: Kysely<DB>, filter: ExportJobFilter, li
 }
 
 /**
- * Takes the job for a worker: a queued job, or a running one whose worker's lease ran out (the worker died).
- * Null when another worker holds it or it has ended (a duplicate delivery of the queue is harmless).
+ * Takes the job for a worker: a queued job, or a running one whose worker's lease ran out (the worker died or
+ * stalled). The row's `attempts` after the claim is the attempt's fencing token: every later write of the attempt
+ * names it, so an attempt that lost its lease can no longer change the job. Null when another worker holds it or
+ * it has ended (a duplicate delivery of the queue is harmless).
  */
-export async function claimExportJob(db: Kysely<DB>, id: string, leaseSeconds: number): Promise<ExportJobRow | undefined> {
+export async function claimExportJob(db: Kysely<DB>, id: string, leaseSeconds: number, worker: string): Promise<ExportJobRow | undefined> {
   return db
     .updateTable('export_job')
     .set({
       state: 'running',
       attempts: sql`attempts + 1`,
+      worker,
       started_at: sql`coalesce(started_at, now())`,
       lease_until: sql`now() + make_interval(secs => ${leaseSeconds})`,
     })
@@ -90,21 +93,27 @@ export async function claimExportJob(db: Kysely<DB>, id: string, leaseSeconds: n
     .executeTakeFirst();
 }
 
-/** Progress and a renewed lease; answers whether a cancellation was asked for meanwhile. */
+/** An attempt's hold on its job: still its own, asked to cancel, or lost (another attempt took it, or it ended). */
+export type AttemptHold = 'held' | 'cancel' | 'lost';
+
+/** Progress and a renewed lease of the running attempt `attempt`. */
 export async function recordProgress(
   db: Kysely<DB>,
   id: string,
+  attempt: number,
   progress: number,
   leaseSeconds: number,
-): Promise<{ cancelRequested: boolean }> {
+): Promise<AttemptHold> {
   const row = await db
     .updateTable('export_job')
     .set({ progress, lease_until: sql`now() + make_interval(secs => ${leaseSeconds})` })
     .where('id', '=', id)
     .where('state', '=', 'running')
+    .where('attempts', '=', attempt)
     .returning('cancel_requested')
     .executeTakeFirst();
-  return { cancelRequested: row?.cancel_requested ?? true };
+  if (!row) return 'lost';
+  return row.cancel_requested ? 'cancel' : 'held';
 }
 
 export type JobEnd =
@@ -117,7 +126,8 @@ export type JobEnd =
    */
   | { state: 'queued'; reason: string; handOver?: boolean };
 
-export async function endExportJob(db: Kysely<DB>, id: string, end: JobEnd): Promise<ExportJobRow | undefined> {
+/** Ends the running attempt `attempt`; undefined when the attempt no longer holds the job (nothing changes). */
+export async function endExportJob(db: Kysely<DB>, id: string, attempt: number, end: JobEnd): Promise<ExportJobRow | undefined> {
   const finished = end.state === 'queued' ? null : sql<Date>`now()`;
   return db
     .updateTable('export_job')
@@ -138,6 +148,8 @@ export async function endExportJob(db: Kysely<DB>, id: string, end: JobEnd): Pro
       ...(end.state === 'queued' && end.handOver ? { queue_job_id: null } : {}),
     })
     .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('attempts', '=', attempt)
     .returningAll()
     .executeTakeFirst();
 }

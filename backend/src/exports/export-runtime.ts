@@ -3,7 +3,11 @@
  * the registry's record; pg-boss carries the work to a worker, with retries and back-off. A worker holds a lease
  * it renews while it writes; when a worker dies (a killed process), its lease runs out and the sweeper hands
  * the job to the queue again, so it completes on another worker or after a restart, with exactly one file.
+ * A worker that only stalled past its lease (a loaded machine) may still be running when another attempt takes
+ * the job: every write of an attempt is fenced by its attempt number, so the stalled one stops when it notices,
+ * changing neither the row nor the new attempt's file (docs/decisions.md "Export attempts are fenced").
  */
+import { hostname } from 'node:os';
 import PgBoss from 'pg-boss';
 import type { Kysely } from 'kysely';
 import { registryToday } from '@ecrf/rules';
@@ -16,7 +20,7 @@ import { loadCaller, type CurrentUser } from '../http/route-access.js';
 import { readableLocations } from './export-access.js';
 import type { ExportScope } from './export-content.js';
 import { fileExtension, writeExport } from './export-execution.js';
-import { removeJobFiles, writeJobFile } from './export-files.js';
+import { placeJobFile, removeAttemptFile, removeJobFiles, writeJobFile } from './export-files.js';
 import { writeInThread } from './export-thread.js';
 import type { ExportJobStarter, StartExportJob } from './export-job-starter.js';
 import {
@@ -31,6 +35,7 @@ import {
   requestCancel,
   setQueueJobId,
   studyIdentifier,
+  type AttemptHold,
   type ExportJobRow,
   type JobEnd,
 } from './export-jobs.sql.js';
@@ -69,6 +74,11 @@ export type ExportRuntimeOptions = {
 };
 
 class Cancelled extends Error {}
+/** Another attempt took the job over (this one's lease ran out while it stalled), or the job ended meanwhile. */
+class Lost extends Error {}
+
+/** Names this process in the job it runs (export_job.worker): which replica to look at. */
+const WORKER = `${hostname()}:${process.pid}`;
 
 /** `<kind>_<study>_<yyyyMMdd-HHmmss>_<id>.<ext>`: unique, sortable, and safe in any file system. */
 function fileNameOf(kind: ExportKind, study: string, startedAt: Date, jobId: string, parameters: Record<string, unknown>): string {
@@ -213,10 +223,13 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
     return job;
   }
 
-  async function end(job: ExportJobRow, result: JobEnd): Promise<void> {
-    await changed(async (trx) => {
-      const row = await endExportJob(trx, job.id, result);
+  /** Ends the attempt `job` names; undefined when it no longer holds the job. A completion places its file first. */
+  async function end(job: ExportJobRow, result: JobEnd): Promise<ExportJobRow | undefined> {
+    return changed(async (trx) => {
+      const row = await endExportJob(trx, job.id, job.attempts, result);
       if (row && result.state === 'completed') {
+        // Under the row's lock: no other attempt can end the job until this commits.
+        if (row.file_name) await placeJobFile(settings.dir, job.id, job.attempts, row.file_name);
         await audit(trx, {
           actor: SYSTEM_ACTOR,
           tableName: 'export_job',
@@ -231,10 +244,14 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
   }
 
   async function execute(jobId: string): Promise<void> {
-    const job = await changed((trx) => claimExportJob(trx, jobId, settings.leaseSeconds));
+    const job = await changed((trx) => claimExportJob(trx, jobId, settings.leaseSeconds, WORKER));
     if (!job?.file_name) return;
-    const fileName = job.file_name;
+    const attempt = job.attempts;
     const controller = new AbortController();
+    const stopIf = (hold: AttemptHold) => {
+      if (hold === 'cancel') controller.abort(new Cancelled());
+      if (hold === 'lost') controller.abort(new Lost());
+    };
     running.set(job.id, controller);
     const scope: ExportScope = {
       studyId: job.study_id,
@@ -247,12 +264,8 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
     let percent = 0;
     // The lease is renewed with the progress, and on its own while a slow query keeps progress still.
     const lease = setInterval(
-      () =>
-        void recordProgress(db, job.id, percent, settings.leaseSeconds).then(
-          // A cancellation is seen here too while a slow query keeps the progress still.
-          ({ cancelRequested }) => cancelRequested && controller.abort(new Cancelled()),
-          () => undefined,
-        ),
+      // A cancellation or a lost lease is seen here too while a slow query keeps the progress still.
+      () => void recordProgress(db, job.id, attempt, percent, settings.leaseSeconds).then(stopIf, () => undefined),
       (settings.leaseSeconds * 1000) / 3,
     );
     const progress = (done: number, total: number) => {
@@ -263,9 +276,9 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
       percent = next;
       lastWrite = now;
       void changed(async (trx) => {
-        const { cancelRequested } = await recordProgress(trx, job.id, next, settings.leaseSeconds);
-        if (cancelRequested) controller.abort(new Cancelled());
-        return cancelRequested ? undefined : { ...job, state: 'running', progress: next };
+        const hold = await recordProgress(trx, job.id, attempt, next, settings.leaseSeconds);
+        stopIf(hold);
+        return hold === 'held' ? { ...job, state: 'running', progress: next } : undefined;
       }).catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'export progress not recorded'));
     };
     try {
@@ -276,29 +289,40 @@ export function createExportRuntime(options: ExportRuntimeOptions): ExportRuntim
               databaseUrl: options.thread.databaseUrl,
               dir: settings.dir,
               jobId: job.id,
-              fileName,
+              attempt,
               kind,
               scope: { ...scope, startedAt: scope.startedAt.toISOString() },
             },
             progress,
             controller.signal,
           )
-        : await writeJobFile(settings.dir, job.id, fileName, (out) => writeExport(kind, { db, scope }, sources, out, progress));
+        : await writeJobFile(settings.dir, job.id, attempt, (out) => writeExport(kind, { db, scope }, sources, out, progress));
       controller.signal.throwIfAborted();
-      await end(job, { state: 'completed', ...stored, retentionDays: settings.retentionDays });
+      if (!(await end(job, { state: 'completed', ...stored, retentionDays: settings.retentionDays }))) throw new Lost();
     } catch (error) {
       // Nothing of an attempt that did not complete stays (a stopped worker thread leaves its partial file).
-      await removeJobFiles(settings.dir, job.id);
+      await removeAttemptFile(settings.dir, job.id, attempt);
       const reason = controller.signal.aborted ? controller.signal.reason : error;
-      if (reason instanceof Cancelled) return end(job, { state: 'cancelled' });
+      if (reason instanceof Lost) {
+        log.warn({ jobId: job.id, attempt }, 'export attempt lost its job to another attempt; it stops');
+        return;
+      }
+      if (reason instanceof Cancelled) {
+        if (await end(job, { state: 'cancelled' })) await removeJobFiles(settings.dir, job.id);
+        return;
+      }
       const message = reason instanceof Error ? reason.message : String(reason);
       if (closed)
-        return end(job, { state: 'queued', reason: 'Der Exportdienst wurde beendet; der Export wird fortgesetzt.', handOver: true });
-      const last = job.attempts >= MAX_ATTEMPTS;
-      log.error({ err: reason, jobId: job.id, attempt: job.attempts }, 'export job failed');
-      await end(job, last ? { state: 'failed', reason: message } : { state: 'queued', reason: message });
-      // pg-boss retries with back-off while attempts remain.
-      if (!last) throw reason;
+        return void (await end(job, {
+          state: 'queued',
+          reason: 'Der Exportdienst wurde beendet; der Export wird fortgesetzt.',
+          handOver: true,
+        }));
+      const last = attempt >= MAX_ATTEMPTS;
+      log.error({ err: reason, jobId: job.id, attempt }, 'export job failed');
+      const ended = await end(job, last ? { state: 'failed', reason: message } : { state: 'queued', reason: message });
+      // pg-boss retries with back-off while attempts remain, unless another attempt holds the job meanwhile.
+      if (ended && !last) throw reason;
     } finally {
       clearInterval(lease);
       running.delete(job.id);

@@ -15,7 +15,8 @@ export type ExportThreadData = {
   databaseUrl: string;
   dir: string;
   jobId: string;
-  fileName: string;
+  /** The attempt whose partial file the thread writes (export-files.ts). */
+  attempt: number;
   kind: ExportKind;
   scope: Omit<ExportScope, 'startedAt'> & { startedAt: string };
 };
@@ -28,7 +29,7 @@ const post = (message: ExportThreadMessage) => parentPort?.postMessage(message);
 const database = await openDatabase({ databaseUrl: data.databaseUrl });
 let percent = -1;
 try {
-  const stored = await writeJobFile(data.dir, data.jobId, data.fileName, (out) =>
+  const stored = await writeJobFile(data.dir, data.jobId, data.attempt, (out) =>
     writeExport(
       data.kind,
       { db: database.db, scope: { ...data.scope, startedAt: new Date(data.scope.startedAt) } },
