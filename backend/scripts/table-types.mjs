@@ -28,6 +28,7 @@ await writeTableTypes({
     'visit.fields': `${rules}#DataFieldInstance[]`,
     'visit.tags': 'string[]',
     'visit.signature_data': `${shapes}#SignatureData`,
+    'visit.signature_withdrawal': `${shapes}#SignatureWithdrawal`,
     'instrument.fields': `${rules}#DataFieldInstance[]`,
     'instrument.tags': 'string[]',
     'case_process_step.sub_states': 'string[]',

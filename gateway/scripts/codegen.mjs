@@ -42,6 +42,7 @@ const output = await codegen({
       DataField: '../patients/models.js#DataField',
       CaseProcessStep: '../patients/models.js#CaseProcessStep',
       VisitSignature: '../patients/models.js#VisitSignature',
+      VisitSignatureWithdrawal: '../patients/models.js#VisitSignatureWithdrawal',
       StudyPatientPayload: '../patients/payloads.js#ChangePayload',
       VisitPayload: '../patients/payloads.js#ChangePayload',
       InstrumentPayload: '../patients/payloads.js#ChangePayload',

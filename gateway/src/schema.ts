@@ -36,6 +36,7 @@ import {
   InstrumentType,
   StudyPatientType,
   VisitSignatureType,
+  VisitSignatureWithdrawalType,
   VisitType,
   patientQueries,
 } from './patients/patients.resolvers.js';
@@ -214,6 +215,7 @@ const resolvers: Resolvers = {
   },
   Visit: { ...VisitType, ...VisitDataQueries },
   VisitSignature: VisitSignatureType,
+  VisitSignatureWithdrawal: VisitSignatureWithdrawalType,
   Instrument: { ...InstrumentType, ...InstrumentDataQueries, ...InstrumentQuestionnaire },
   DataField: { ...DataFieldType, ...DataFieldDataQueries, ...DataFieldVerificationFlags },
   CaseProcessStep: CaseProcessStepType,

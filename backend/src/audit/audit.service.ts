@@ -10,6 +10,9 @@ import { insertAuditEntry, type AuditOperation } from './audit.sql.js';
 
 export type AuditActor = { userId: string | null; userName: string };
 
+/** The actor of a signed-in caller's write: the one place a caller becomes an audit actor. */
+export const actorOf = (caller: { id: string; userName: string }): AuditActor => ({ userId: caller.id, userName: caller.userName });
+
 /** Seeding and other work without a signed-in user. */
 export const SYSTEM_ACTOR: AuditActor = { userId: null, userName: 'system' };
 
@@ -31,6 +34,8 @@ export type SecurityEvent =
   /** Documentation events on visits (issue 5). */
   | 'VisitSigned'
   | 'VisitSignatureRefused'
+  /** A documentation change of a signed visit withdrew its signature (the withdrawal is kept on the visit). */
+  | 'VisitSignatureWithdrawn'
   /** Identity accesses through the pseudonymisation service (issue 6); rows name pseudonyms, never IDAT. */
   | 'IdentityTokenIssued'
   | 'IdentityMatchChecked'

@@ -6,17 +6,15 @@
 import { caseProcessSummary } from '@ecrf/rules';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import { audit } from '../audit/audit.service.js';
 import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
-import { actorOf } from '../instruments/instruments.service.js';
-import { loadStudyPatient, stepDto } from '../study-patients/patient-documents.js';
-import { assertPatientAccess } from '../study-patients/patient-workspace.js';
-import { studyPatientOfVisit } from '../visits/visits.service.js';
-import { CaseProcessCreateSchema, CaseProcessSchema, CaseProcessUpdateSchema } from './case-process.schemas.js';
-import { createCaseProcessStep } from './case-process.service.js';
-import { findStep, findSteps, updateStep } from './case-process.sql.js';
+import { loadStudyPatient, stepDto } from '../patient-documentation/patient-documents.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import { studyPatientOfVisit } from '../patient-documentation/visits.service.js';
+import { CaseProcessCreateSchema, CaseProcessSchema, CaseProcessUpdateSchema } from '../patient-documentation/case-process.schemas.js';
+import { createCaseProcessStep, updateCaseProcessStep } from '../patient-documentation/case-process.service.js';
+import { findStep, findSteps } from '../patient-documentation/case-process.sql.js';
 
 const tags = ['CaseProcess'];
 
@@ -108,24 +106,7 @@ export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
       const before = await findStep(db, request.params.id);
       if (!before) throw notFound('case process step');
       await guardVisit(caller, before.visit_id, 'case process step');
-      const { body } = request;
-      await db.transaction().execute(async (trx) => {
-        const row = await updateStep(trx, before.id, {
-          state: body.state,
-          main_state_identifier: body.mainStateIdentifier ?? null,
-          sub_states: JSON.stringify(body.subStates ?? []),
-          changed_at: new Date(),
-        });
-        await audit(trx, {
-          actor: actorOf(caller),
-          tableName: 'case_process_step',
-          recordId: row.id,
-          operation: 'Update',
-          oldValue: { ...stepDto(before) },
-          newValue: { ...stepDto(row) },
-        });
-      });
-      return stepsOfVisit(before.visit_id);
+      return stepsOfVisit(await updateCaseProcessStep(db, caller, before.id, request.body));
     },
   );
 }

@@ -5,7 +5,7 @@
  * the DataQueryChanged events written with each change.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstrumentDto, VisitDto } from '../study-patients/patient-documents.js';
+import type { InstrumentDto, VisitDto } from '../patient-documentation/patient-documents.js';
 import {
   api,
   createInstrument,

@@ -19,22 +19,20 @@ import {
 } from '@ecrf/rules';
 import type { Kysely, Selectable } from 'kysely';
 import type { DataQueryTable, DB } from '../__generated__/database.js';
-import { audit, type AuditActor } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { findDefinitionRows, versionsOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
-import { assertPatientAccess, visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
+import { assertPatientAccess, visibleStudyPatientIds } from '../patient-documentation/patient-workspace.js';
 import { VIEWER_ACTIONS, type DataQueryCreate, type DataQueryDto, type DataQueryEdit, type ThreadAction } from './data-queries.schemas.js';
 import {
   findDataQueries,
   findThreads,
   insertDataQuery,
   insertThreadEntry,
-  moveQueriesOfPatient,
   updateDataQuery,
   type DataQueryFilter,
   type DataQueryRow,
@@ -443,29 +441,4 @@ function editedColumns(index: DefinitionIndex, viewer: DataQueryViewer, facts: D
     ...(body.priority !== undefined ? { priority: body.priority } : {}),
     ...(body.queryTypeIdentifier !== undefined ? { query_type_identifier: body.queryTypeIdentifier } : {}),
   };
-}
-
-/**
- * A patient moved to another location takes its queries along, so the new location's staff answer them and the
- * old one no longer sees them. Each moved query is audited; the thread is unchanged (a move is not a query action).
- */
-export async function moveQueriesWithPatient(
-  trx: Kysely<DB>,
-  move: { studyPatientId: string; studyInstituteId: string; actor: AuditActor; now: Date },
-): Promise<void> {
-  const moved = await moveQueriesOfPatient(trx, {
-    studyPatientId: move.studyPatientId,
-    studyInstituteId: move.studyInstituteId,
-    changedAt: move.now,
-  });
-  for (const query of moved) {
-    await audit(trx, {
-      actor: move.actor,
-      tableName: 'data_query',
-      recordId: query.id,
-      operation: 'Update',
-      oldValue: { studyInstituteId: query.studyInstituteId },
-      newValue: { studyInstituteId: move.studyInstituteId },
-    });
-  }
 }

@@ -94,23 +94,6 @@ export async function updateDataQuery(
     .executeTakeFirst();
 }
 
-/** Moves the queries about a patient (not location queries) to its new location; answers the moved ones as they were. */
-export async function moveQueriesOfPatient(
-  db: Kysely<DB>,
-  move: { studyPatientId: string; studyInstituteId: string; changedAt: Date },
-): Promise<{ id: string; studyInstituteId: string }[]> {
-  const moved = await db
-    .updateTable('data_query as dq')
-    .from('data_query as before')
-    .set({ study_institute_id: move.studyInstituteId, changed_at: move.changedAt })
-    .whereRef('before.id', '=', 'dq.id')
-    .where('dq.study_patient_id', '=', move.studyPatientId)
-    .where('dq.study_institute_id', '<>', move.studyInstituteId)
-    .returning(['dq.id as id', 'before.study_institute_id as studyInstituteId'])
-    .execute();
-  return moved;
-}
-
 export async function insertThreadEntry(db: Kysely<DB>, values: Insertable<DataQueryActionTable>): Promise<void> {
   await db.insertInto('data_query_action').values(values).execute();
 }

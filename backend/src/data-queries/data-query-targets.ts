@@ -7,12 +7,12 @@ import { dataQueryTargetIsFollowUpRegistry, type DataQueryReferenceType, type De
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
-import { studyPatientOfInstrument } from '../instruments/instruments.service.js';
+import { studyPatientOfInstrument } from '../patient-documentation/instruments.service.js';
 import { studyOfLocation } from '../institutes/institutes.sql.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
-import { loadPatientDocuments, loadStudyPatient, locateField, type VisitDto } from '../study-patients/patient-documents.js';
-import { studyPatientOfVisit } from '../visits/visits.service.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
+import { loadPatientDocuments, loadStudyPatient, locateField, type VisitDto } from '../patient-documentation/patient-documents.js';
+import { studyPatientOfVisit } from '../patient-documentation/visits.service.js';
 
 export type QueryTarget = {
   studyId: string;

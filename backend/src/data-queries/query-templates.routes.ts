@@ -1,11 +1,10 @@
 /** Query templates (ecrf-calls.md §7 "Queries": QueryTemplate my, create, delete my/{id}): a user's own texts. */
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, routeSchema } from '../http/schemas.js';
-import { actorOf } from '../instruments/instruments.service.js';
 import { assertQueryTexts } from './query-texts.js';
 import { DataQueryTemplateCreateSchema, DataQueryTemplateSchema } from './data-queries.schemas.js';
 import { deleteTemplateOf, findTemplatesOf, insertTemplate, type TemplateRow } from './data-queries.sql.js';

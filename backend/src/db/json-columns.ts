@@ -7,7 +7,15 @@ export type JsonObject = { [key: string]: unknown };
 export type InstituteAdditionalInfo = { isDigiNet: boolean } & JsonObject;
 
 /** The latest signature of a visit (21 CFR 11.50: who, when, meaning). */
-export type SignatureData = { userId: string; userName: string; signedAt: string; meaning: string };
+export type SignatureData = { userId: string; userName: string; displayName?: string; signedAt: string; meaning: string };
+
+/** A signature withdrawn by a change to its visit: the signature as it was, and who withdrew it, when and why. */
+export type SignatureWithdrawal = {
+  signature: SignatureData;
+  withdrawnAt: string;
+  withdrawnBy: { userId: string | null; userName: string };
+  reason: string | null;
+};
 
 /** One entry of a language: the display value of a key in its scope (ecrf-core.md §3 Language). */
 export type LanguageEntryRow = { scope: string; displayKey: string; displayValue: string };

@@ -5,7 +5,7 @@
  */
 import { ELEARNING_MESSAGES, type RightName } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitDto } from '../study-patients/patient-documents.js';
+import type { VisitDto } from '../patient-documentation/patient-documents.js';
 import { api, createPatientWithBaseline, demoRegistry, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import { DEMO_ELEARNING } from './demo-elearning.js';

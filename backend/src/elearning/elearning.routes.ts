@@ -6,11 +6,10 @@
 import { elearningAnswerErrors, scoreElearning } from '@ecrf/rules';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
-import { actorOf } from '../instruments/instruments.service.js';
 import { elearningRequirement } from './elearning-gate.js';
 import { findDefinition, findDefinitionOf, findResultOf, insertResult, type DefinitionRow, type ResultRow } from './elearning.sql.js';
 import {

@@ -61,7 +61,7 @@ export const errorStatus = {
 export type ErrorCode = keyof typeof errorStatus;
 
 /** A broken field rule: the body field (dotted path) and the German message of ecrf-calls.md §5. */
-export type FieldError = { field: string; message: string };
+export type FieldError = { field: string; message: string; fieldId?: string };
 
 /** Extra fields some errors carry (lockedUntil of a locked account, messages of a weak password, field errors). */
 export type ErrorExtras = {

@@ -10,7 +10,7 @@ import { groupBy } from '../db/group-rows.js';
 import { callerOf } from '../http/route-access.js';
 import { routeSchema, Uuid } from '../http/schemas.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
 import { calendarPatients, documentsOf } from './follow-up-calendar.sql.js';
 
 const EntrySchema = Type.Object({

@@ -1,7 +1,7 @@
 /** What the follow-up calendar reads: the study's patients at given locations with their visits and instruments. */
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { findStudyPatients } from '../study-patients/study-patients.sql.js';
+import { findStudyPatients } from '../patient-documentation/study-patients.sql.js';
 
 /** Patients not deleted; every location when `studyInstituteIds` is undefined. */
 export function calendarPatients(db: Kysely<DB>, studyId: string, studyInstituteIds: readonly string[] | undefined) {

@@ -14,10 +14,9 @@ import {
 } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { invalidFields, notFound, staleWrite } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { actorOf } from '../instruments/instruments.service.js';
 import { findLanguageRows } from '../languages/languages.sql.js';
 import { findStudies } from '../studies/studies.sql.js';
 import { findDefinitionModel } from '../study-definitions/study-definitions.service.js';

@@ -11,9 +11,17 @@ export const ErrorResponseSchema = Type.Object(
     lockedUntil: Type.Optional(Type.String({ format: 'date-time', description: 'ECRF_ERR_ACCOUNT_LOCKED only' })),
     messages: Type.Optional(Type.Array(Type.String(), { description: 'ECRF_ERR_WEAK_PASSWORD: broken rules' })),
     fieldErrors: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
-        description: 'ECRF_ERR_VALIDATION of a field rule (ecrf-calls.md §5): the field and its German message',
-      }),
+      Type.Array(
+        Type.Object({
+          field: Type.String({ description: 'the body field (dotted path; documentation: `fields[0].childFields[2]`)' }),
+          message: Type.String(),
+          fieldId: Type.Optional(Type.String({ description: 'documentation values: the field instance refused' })),
+        }),
+        {
+          description:
+            'ECRF_ERR_VALIDATION of a field rule (ecrf-calls.md §5) or of a documented value against its definition: the field and its German message',
+        },
+      ),
     ),
     current: Type.Optional(
       Type.Unknown({
@@ -21,7 +29,12 @@ export const ErrorResponseSchema = Type.Object(
           'ECRF_ERR_STALE_WRITE / STALE_WRITE: the stored, newer state (visit, instrument, study patient, query, flag); ALREADY_EXISTS: the existing flag',
       }),
     ),
-    fieldId: Type.Optional(Type.String({ description: 'ECRF_ERR_FIELD_LOCKED / ECRF_ERR_FIELD_NOT_EDITABLE: the field instance refused' })),
+    fieldId: Type.Optional(
+      Type.String({
+        description:
+          'ECRF_ERR_FIELD_LOCKED / ECRF_ERR_FIELD_NOT_EDITABLE / ECRF_ERR_VALIDATION of a value: the (first) field instance refused',
+      }),
+    ),
     reason: Type.Optional(
       Type.String({ description: 'ECRF_ERR_VISIT_NOT_AVAILABLE: max or the follow-up reason; QUERY_ACTION_REFUSED: the refusal reason' }),
     ),

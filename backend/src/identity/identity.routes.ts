@@ -10,9 +10,6 @@ import type { App, AppDeps } from '../app-deps.js';
 import { EcrfError, conflict, forbidden } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
-import { StudyPatientSchema } from '../study-patients/study-patients.schemas.js';
-import { assertElearningPassedInStudy } from '../elearning/elearning-gate.js';
-import { createPatient, createStudyPatient, studyPatientDto } from '../study-patients/study-patients.service.js';
 import { MAINZELLISTE_ERROR_PREFIX, mainzellisteMessage, serviceStatuses } from './identity-errors.js';
 import {
   CheckMatchPatientQuery,
@@ -21,8 +18,6 @@ import {
   CheckMatchResultSchema,
   CheckMatchVerdictSchema,
   ConfigurationSchema,
-  CreatePatientQuery,
-  CreatePatientSchema,
   LinkRequestSchema,
   LinkSchema,
   SessionAndTokenRequestSchema,
@@ -43,7 +38,7 @@ import { existingLink } from './identity.sql.js';
 import { API_VERSION, ID_TYPE, IDAT_FIELDS, createMainzellisteClient } from './mainzelliste.client.js';
 
 /** A reference to a token for the audit row that cannot be used as the token (tokens are capabilities). */
-const serviceCallRef = (tokenId: string): string => createHash('sha256').update(tokenId).digest('hex').slice(0, 16);
+export const serviceCallRef = (tokenId: string): string => createHash('sha256').update(tokenId).digest('hex').slice(0, 16);
 
 export function registerIdentityRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps;
@@ -216,42 +211,6 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
           instituteDisplayName: sp.instituteDisplayName,
         })),
       };
-    },
-  );
-
-  app.post(
-    '/Mainzelliste/createPatient',
-    {
-      config: { access: { right: 'MainzellisteCreatePatientCmd' } },
-      schema: routeSchema({
-        operationId: 'createMainzellistePatient',
-        tags,
-        summary:
-          'createPatient?tokenId: creates the registry patient under the pseudonym the service answered (checked there), links it and enrols it at a location',
-        querystring: CreatePatientQuery,
-        body: CreatePatientSchema,
-        response: { 201: StudyPatientSchema },
-        errors: [404, 422, ...serviceErrors],
-      }),
-    },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const { body } = request;
-      await assertStoredAtService(deps, body.pseudonym);
-      // Before the registry patient is created, so a refused enrolment leaves none behind.
-      await assertElearningPassedInStudy(db, caller, body.studyId);
-      const patientId = await createPatient(db, caller, {
-        patientId: body.pseudonym,
-        registrationDate: body.registrationDate,
-        isMlPatient: body.isMlPatient,
-      });
-      await storeLink(db, caller, patientId, body.pseudonym);
-      await auditIdentity(db, caller, 'IdentityLinked', patientId, {
-        serviceCallRef: serviceCallRef(request.query.tokenId),
-        pseudonym: body.pseudonym,
-      });
-      const created = await createStudyPatient(db, caller, { patientId, studyId: body.studyId, studyInstituteId: body.studyInstituteId });
-      return reply.status(201).send(studyPatientDto(created));
     },
   );
 }

@@ -5,16 +5,15 @@
  */
 import { hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
-import { audit, type SecurityEvent } from '../audit/audit.service.js';
+import { audit, type SecurityEvent, actorOf } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
 import type { JsonObject } from '../db/json-columns.js';
 import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { actorOf } from '../instruments/instruments.service.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { findPatients, patientIdOfPseudonym } from '../patients/patients.sql.js';
-import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
-import { findStudyPatients, type StudyPatientRow } from '../study-patients/study-patients.sql.js';
+import { visibleStudyPatientIds } from '../patient-documentation/patient-workspace.js';
+import { findStudyPatients, type StudyPatientRow } from '../patient-documentation/study-patients.sql.js';
 import { findLinkOfPatient, findLinksOfPatients, insertLink, patientIdOfLink, type PatientLink } from './identity.sql.js';
 import { ID_TYPE, IDAT_FIELDS, type MainzellisteClient } from './mainzelliste.client.js';
 

@@ -7,9 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { App, AppDeps } from '../app-deps.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { notFound } from '../errors/errors.js';
-import { actorOf } from '../instruments/instruments.service.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { routeSchema } from '../http/schemas.js';
 import {

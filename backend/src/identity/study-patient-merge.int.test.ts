@@ -19,7 +19,7 @@ import {
 import { pairFactory, startEpilinkService, type Pair, type StartedService } from '../test-support/possible-match-fixtures.js';
 import { createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { RoleIdentifier } from '../rights/role-rights.js';
-import type { VisitDto } from '../study-patients/patient-documents.js';
+import type { VisitDto } from '../patient-documentation/patient-documents.js';
 
 let service: StartedService;
 let backend: TestBackend;

@@ -10,14 +10,14 @@ import { formFieldIds, studyPatientMergeConflicts, type MergeSide } from '@ecrf/
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
-import { moveQueriesWithPatient } from '../data-queries/data-queries.service.js';
+import { moveQueriesWithPatient } from '../patient-documentation/queries-follow-patient.js';
 import { EcrfError } from '../errors/errors.js';
 import { displayTextsOf } from '../languages/languages.service.js';
 import { recordEvent } from '../events/domain-events.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
-import { loadStudyPatient } from '../study-patients/patient-documents.js';
-import { refreshPatientListFlags } from '../study-patients/patient-list-flags.js';
-import { findDocumentRows, type StudyPatientRow } from '../study-patients/study-patients.sql.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { refreshPatientListFlags } from '../patient-documentation/patient-list-flags.js';
+import { findDocumentRows, type StudyPatientRow } from '../patient-documentation/study-patients.sql.js';
 import {
   lockStudyPatientsOf,
   markMerged,

@@ -2,11 +2,11 @@
  * Institute and location writes, overviews and statistics (ecrf-calls.md §7 StudyInstitute: generic,
  * /my, overview, overview/my, study/{studyId}, statistics?studyInstituteId; ecrf-core.md §3 statistics).
  */
+import { actorOf } from '../audit/audit.service.js';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
-import { actorOf } from '../users/users-admin.routes.js';
 import { Institute, StudyInstitute, type StudyInstituteDto } from './institutes.schemas.js';
 import { findStudyInstitutes, getInstitute, getStudyInstitute, studyPatientCounts } from './institutes.sql.js';
 import {
@@ -73,7 +73,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
         response: { 200: Institute },
       }),
     },
-    async (request) => institute(await createInstitute(db, actorOf(request), request.body)),
+    async (request) => institute(await createInstitute(db, actorOf(callerOf(request)), request.body)),
   );
 
   app.put(
@@ -91,7 +91,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await updateInstitute(db, actorOf(request), request.params.id, request.body);
+      await updateInstitute(db, actorOf(callerOf(request)), request.params.id, request.body);
       return institute(request.params.id);
     },
   );
@@ -110,7 +110,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => ({
-      changed: await deleteInstitute(db, actorOf(request), request.params.id),
+      changed: await deleteInstitute(db, actorOf(callerOf(request)), request.params.id),
       institute: await institute(request.params.id),
     }),
   );
@@ -129,7 +129,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => ({
-      changed: await restoreInstitute(db, actorOf(request), request.params.id),
+      changed: await restoreInstitute(db, actorOf(callerOf(request)), request.params.id),
       institute: await institute(request.params.id),
     }),
   );
@@ -148,7 +148,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
         errors: [409],
       }),
     },
-    async (request) => location(await createStudyInstitute(db, actorOf(request), request.body)),
+    async (request) => location(await createStudyInstitute(db, actorOf(callerOf(request)), request.body)),
   );
 
   app.put(
@@ -166,7 +166,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await replaceUsers(db, actorOf(request), request.params.id, request.body.userIds);
+      await replaceUsers(db, actorOf(callerOf(request)), request.params.id, request.body.userIds);
       return location(request.params.id);
     },
   );
@@ -185,7 +185,7 @@ export function registerInstituteAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await deleteStudyInstitute(db, actorOf(request), request.params.id);
+      await deleteStudyInstitute(db, actorOf(callerOf(request)), request.params.id);
       return location(request.params.id);
     },
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstrumentDto } from '../study-patients/patient-documents.js';
+import type { InstrumentDto } from '../patient-documentation/patient-documents.js';
 import {
   api,
   createInstrument,

@@ -8,13 +8,18 @@ import type { App, AppDeps } from '../app-deps.js';
 import { forbidden, notFound } from '../errors/errors.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { IdParams, Uuid, parseIds, routeSchema } from '../http/schemas.js';
-import { findInstruments } from '../visits/visit-lists.js';
-import { DataFieldInstanceSchema, FieldValueSchema, ReasonForChange } from './field-instance.schemas.js';
-import { InstrumentCreateSchema, InstrumentSchema, InstrumentUpdateSchema, ReasonQuery } from './instruments.schemas.js';
-import { createInstrument, deleteInstrument, saveInstrument } from './instruments.service.js';
-import { nest, ownerById, ownerOfField, pathTo, saveOwner, setFieldLock } from './data-fields.service.js';
-import { assertPatientAccess } from '../study-patients/patient-workspace.js';
-import { loadStudyPatient } from '../study-patients/patient-documents.js';
+import { findInstruments } from '../patient-documentation/visit-lists.js';
+import { DataFieldInstanceSchema, FieldValueSchema, ReasonForChange } from '../patient-documentation/field-instance.schemas.js';
+import {
+  InstrumentCreateSchema,
+  InstrumentSchema,
+  InstrumentUpdateSchema,
+  ReasonQuery,
+} from '../patient-documentation/instruments.schemas.js';
+import { createInstrument, deleteInstrument, saveInstrument } from '../patient-documentation/instruments.service.js';
+import { nest, ownerById, ownerOfField, pathTo, saveOwner, setFieldLock } from '../patient-documentation/data-fields.service.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 
 const OwnerKindSchema = Type.Union([Type.Literal('StudyPatient'), Type.Literal('Visit'), Type.Literal('Instrument')]);
 const DataFieldResultSchema = Type.Object({

@@ -2,13 +2,15 @@
  * nms_system_api ecrfUser (ecrf-calls.md §7): the master data system manages eCRF accounts with the same
  * rules and audit as the User calls, under its own rights.
  */
+import { callerOf } from '../http/route-access.js';
+import { actorOf } from '../audit/audit.service.js';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { notFound } from '../errors/errors.js';
 import { IdParams, IdsQuery, parseIds, routeSchema } from '../http/schemas.js';
 import { User } from '../users/users.schemas.js';
 import { findUsers } from '../users/users.sql.js';
-import { CreateUserBody, SetPasswordBody, StateChanged, UpdateUserBody, actorOf } from '../users/users-admin.routes.js';
+import { CreateUserBody, SetPasswordBody, StateChanged, UpdateUserBody } from '../users/users-admin.routes.js';
 import { activateUser, createUser, deactivateUser, deleteUser, restoreUser, setUserPassword, updateUser } from '../users/users.service.js';
 
 const tags = ['NmsSystemApi'];
@@ -65,7 +67,7 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
         errors: [409],
       }),
     },
-    async (request) => user(await createUser(db, actorOf(request), request.body)),
+    async (request) => user(await createUser(db, actorOf(callerOf(request)), request.body)),
   );
 
   app.put(
@@ -83,7 +85,7 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await updateUser(db, actorOf(request), request.params.id, request.body);
+      await updateUser(db, actorOf(callerOf(request)), request.params.id, request.body);
       return user(request.params.id);
     },
   );
@@ -102,7 +104,7 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
       schema: routeSchema({ operationId, tags, summary, params: IdParams, response: { 200: StateChanged }, errors: [404] }),
       handler: async (request) => {
         const { id } = request.params as { id: string };
-        const changed = await change(db, actorOf(request), id);
+        const changed = await change(db, actorOf(callerOf(request)), id);
         return { user: await user(id), changed };
       },
     });
@@ -123,7 +125,7 @@ export function registerEcrfUserRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await setUserPassword(db, actorOf(request), request.params.id, request.body.newPasswordString);
+      await setUserPassword(db, actorOf(callerOf(request)), request.params.id, request.body.newPasswordString);
       return { passwordSet: true as const };
     },
   );

@@ -3,6 +3,8 @@
  * persons, roles, locations with user assignment, and the deletion checks of institutes and persons.
  * syncEcrfUserPassword lives with the password calls (users/password.routes.ts).
  */
+import { callerOf } from '../http/route-access.js';
+import { actorOf } from '../audit/audit.service.js';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { notFound } from '../errors/errors.js';
@@ -13,7 +15,6 @@ import { findStudyInstitutes, getInstitute, getStudyInstitute, instituteDeletion
 import { assignUser, deleteInstitute, removeUser, restoreInstitute } from '../institutes/institutes.service.js';
 import { Role } from '../roles/roles.schemas.js';
 import { findRoles } from '../roles/roles.sql.js';
-import { actorOf } from '../users/users-admin.routes.js';
 import { DeletionInfo, Organization, Person, PersonDeletionInfo, SyncOrganizationsBody, SyncResult } from './network.schemas.js';
 import { findOrganizations, findPersons } from './network.sql.js';
 import { personDeletionInfo, syncOrganizations } from './network.service.js';
@@ -69,7 +70,7 @@ export function registerNetworkRoutes(app: App, { db }: AppDeps): void {
         errors: [404],
       }),
     },
-    (request) => syncOrganizations(db, actorOf(request), request.body),
+    (request) => syncOrganizations(db, actorOf(callerOf(request)), request.body),
   );
 
   app.get(
@@ -115,7 +116,7 @@ export function registerNetworkRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => ({
-      changed: await assignUser(db, actorOf(request), request.params.id, request.query.userId),
+      changed: await assignUser(db, actorOf(callerOf(request)), request.params.id, request.query.userId),
       studyInstitute: await location(request.params.id),
     }),
   );
@@ -135,7 +136,7 @@ export function registerNetworkRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => ({
-      changed: await removeUser(db, actorOf(request), request.params.id, request.query.userId),
+      changed: await removeUser(db, actorOf(callerOf(request)), request.params.id, request.query.userId),
       studyInstitute: await location(request.params.id),
     }),
   );
@@ -189,7 +190,7 @@ export function registerNetworkRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => ({
-      changed: await deleteInstitute(db, actorOf(request), request.params.id),
+      changed: await deleteInstitute(db, actorOf(callerOf(request)), request.params.id),
       institute: await institute(request.params.id),
     }),
   );
@@ -208,7 +209,7 @@ export function registerNetworkRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => ({
-      changed: await restoreInstitute(db, actorOf(request), request.params.id),
+      changed: await restoreInstitute(db, actorOf(callerOf(request)), request.params.id),
       institute: await institute(request.params.id),
     }),
   );

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { DB } from '../__generated__/database.js';
 import { SYSTEM_ACTOR, audit } from '../audit/audit.service.js';
-import { pdfText } from '../documentation/documentation-pdf.js';
+import { pdfText } from '../definition-documentation/documentation-pdf.js';
 import { identifierTaken, insertNewsDocument, insertVersion } from './news-documents.sql.js';
 
 type Section = { heading: string; items: string[] };

@@ -8,7 +8,7 @@ import { NEWS_DOCUMENT_MESSAGES, newsDocumentFieldErrors, normalizeNewsDocumentT
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { audit, type AuditActor } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import type { JsonObject } from '../db/json-columns.js';
 import { EcrfError, invalidFields } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
@@ -30,8 +30,6 @@ export const NEWS_WRITE_MESSAGES = {
   notDeleted: 'Das Dokument ist nicht gelöscht.',
   versionMissing: 'Bitte senden Sie die gelesene Version (Version) mit.',
 } as const;
-
-const actorOf = (caller: CurrentUser): AuditActor => ({ userId: caller.id, userName: caller.userName });
 
 /** What the audit trail keeps of a document: its metadata and its newest file (never the file itself). */
 function snapshot(document: Pick<NewsDocumentDto, keyof NewsDocumentMetadata | 'isDeleted' | 'version'>): JsonObject {

@@ -8,12 +8,12 @@
 import { assignmentPeriodErrors, isCurrentAssignment, periodsOverlap, registryToday, type AssignmentPeriod } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { audit, type AuditActor } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { EcrfError, invalidFields, notFound } from '../errors/errors.js';
 import { loadCaller, type CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { loadStudyPatient } from '../study-patients/patient-documents.js';
-import { assertPatientAccess, visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { assertPatientAccess, visibleStudyPatientIds } from '../patient-documentation/patient-workspace.js';
 import type {
   ProjectAssignmentCreate,
   ProjectAssignmentDto,
@@ -39,8 +39,6 @@ export const PROJECT_MESSAGES = {
   overlap: 'Der Patient ist diesem Projekt in diesem Zeitraum bereits zugeordnet.',
   stale: 'Die Zuordnung wurde inzwischen von einer anderen Person geändert. Bitte laden Sie den aktuellen Stand.',
 } as const;
-
-const actorOf = (caller: CurrentUser): AuditActor => ({ userId: caller.id, userName: caller.userName });
 
 export const projectDto = (row: ProjectRow): ProjectDto => ({
   id: row.id,

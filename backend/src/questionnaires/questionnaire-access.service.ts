@@ -17,7 +17,7 @@ import {
 } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { audit, type AuditActor } from '../audit/audit.service.js';
+import { audit, type AuditActor, actorOf } from '../audit/audit.service.js';
 import { EcrfError, invalidFields, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import type { AccessDto, PatientLoginBody, PublicQuestionnaireDto } from './questionnaires.schemas.js';
@@ -48,8 +48,6 @@ const PATIENT_ACTOR: AuditActor = { userId: null, userName: 'patient' };
 export const accessInvalid = (): EcrfError => new EcrfError('ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID', 'questionnaire access not valid');
 
 const hashOf = (code: string): string => createHash('sha256').update(code).digest('hex');
-
-const actorOf = (caller: CurrentUser): AuditActor => ({ userId: caller.id, userName: caller.userName });
 
 async function reread(db: Kysely<DB>, id: string, now: Date): Promise<InterviewRow> {
   const [row] = await findInterviews(db, { id }, now);

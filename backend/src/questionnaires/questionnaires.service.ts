@@ -10,9 +10,9 @@ import type { DB } from '../__generated__/database.js';
 import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { loadStudyPatient } from '../study-patients/patient-documents.js';
-import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
-import type { StudyPatientRow } from '../study-patients/study-patients.sql.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { visibleStudyPatientIds } from '../patient-documentation/patient-workspace.js';
+import type { StudyPatientRow } from '../patient-documentation/study-patients.sql.js';
 import type { InterviewDto, QuestionnaireDto, ScoresDto } from './questionnaires.schemas.js';
 import {
   findInstrumentPatient,

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { newPseudonym } from '../study-patients/study-patients.service.js';
+import { newPseudonym } from '../patients/patients.service.js';
 import type { Random } from './seeded-random.js';
 import type { Template } from './template-patients.js';
 

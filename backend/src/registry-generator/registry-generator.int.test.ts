@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCaller, type CurrentUser } from '../http/route-access.js';
-import { initialForm } from '../instruments/form-save.js';
-import { fieldDefinitionIds } from '../study-patients/definition-cache.js';
-import { openWorkspace } from '../study-patients/patient-workspace.js';
+import { initialForm } from '../patient-documentation/form-save.js';
+import { fieldDefinitionIds } from '../patient-documentation/definition-cache.js';
+import { openWorkspace } from '../patient-documentation/patient-workspace.js';
 import { createTestBackend, type TestBackend } from '../test-support/test-backend.js';
-import { visitStateOf } from '../visits/visit-progress.js';
+import { visitStateOf } from '../patient-documentation/visit-progress.js';
 import { generateRegistry, type GeneratedRegistry } from './registry-generator.js';
 
 describe('the registry generator', () => {

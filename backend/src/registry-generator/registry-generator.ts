@@ -12,7 +12,7 @@ import { hashPassword } from '../auth/password-hash.js';
 import { loadCaller } from '../http/route-access.js';
 import { DEMO_STUDY } from '../seed/demo-data.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
 import { studyIdOf } from '../studies/studies.sql.js';
 import { analyzeClonedTables, cloneRows, insertClones, readTemplate } from './clone-patients.js';
 import { seededRandom } from './seeded-random.js';

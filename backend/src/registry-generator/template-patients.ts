@@ -8,15 +8,15 @@
  */
 import type { DefinitionIndex } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
-import { createCaseProcessStep } from '../case-process/case-process.service.js';
+import { createCaseProcessStep } from '../patient-documentation/case-process.service.js';
 import type { DB } from '../__generated__/database.js';
 import { createDataQuery } from '../data-queries/data-queries.service.js';
 import type { CurrentUser } from '../http/route-access.js';
-import type { FieldInput } from '../instruments/field-instance.schemas.js';
-import { createInstrument } from '../instruments/instruments.service.js';
-import { fieldDefinitionId, valueField } from '../study-definitions/field-paths.js';
-import { createPatient, createStudyPatient, newPseudonym } from '../study-patients/study-patients.service.js';
-import { createVisit } from '../visits/visits.service.js';
+import { createInstrument } from '../patient-documentation/instruments.service.js';
+import { formInput } from '../patient-documentation/field-paths.js';
+import { createPatient, newPseudonym } from '../patients/patients.service.js';
+import { createStudyPatient } from '../study-patients/study-patients.service.js';
+import { createVisit } from '../patient-documentation/visits.service.js';
 import type { Random } from './seeded-random.js';
 
 export type TemplateRegistry = { studyId: string; index: DefinitionIndex; locations: readonly string[] };
@@ -48,20 +48,6 @@ function codesOf(index: DefinitionIndex, identifier: string): string[] {
   return [...set.values].sort((a, b) => a.order - b.order).map((v) => v.code);
 }
 
-/** Form inputs by identifier path; a dotted path is one row of a Table (`tnm.t`). */
-function form(index: DefinitionIndex, name: string, values: Record<string, string>): FieldInput[] {
-  const top: FieldInput[] = [];
-  const tables = new Map<string, FieldInput[]>();
-  for (const [path, value] of Object.entries(values)) {
-    const field = valueField(fieldDefinitionId(index, name, path), value);
-    const [table] = path.split('.');
-    if (!path.includes('.') || !table) top.push(field);
-    else tables.set(table, [...(tables.get(table) ?? []), field]);
-  }
-  for (const [table, childFields] of tables) top.push({ definitionId: fieldDefinitionId(index, name, table), childFields });
-  return top;
-}
-
 type Documenting = { db: Kysely<DB>; caller: CurrentUser; registry: TemplateRegistry; random: Random };
 
 async function followUp(ctx: Documenting, studyPatientId: string, date: string): Promise<void> {
@@ -71,7 +57,7 @@ async function followUp(ctx: Documenting, studyPatientId: string, date: string):
     studyPatientId,
     definitionId: index.visitByIdentifier.get('fu')?.id ?? '',
     visitDate: date,
-    fields: form(index, 'fu', { fu_date: date, fu_note: random.zipf(NOTES) }),
+    fields: formInput(index, 'fu', { fu_date: date, fu_note: random.zipf(NOTES) }),
   });
   const vitalState = random.chance(0.07) ? 'A' : random.chance(0.1) ? 'T' : 'L';
   const instruments: Record<string, Record<string, string>> = {
@@ -85,7 +71,7 @@ async function followUp(ctx: Documenting, studyPatientId: string, date: string):
       studyPatientId,
       visitId: visit.id,
       definitionId: index.instrumentByIdentifier.get(name)?.id ?? '',
-      fields: form(index, name, values),
+      fields: formInput(index, name, values),
     });
   }
 }
@@ -103,7 +89,7 @@ export async function documentTemplate(ctx: Documenting, location: string, follo
     studyPatientId,
     definitionId: index.visitByIdentifier.get('baseline')?.id ?? '',
     visitDate: baselineDate,
-    fields: form(index, 'baseline', { baseline_date: baselineDate }),
+    fields: formInput(index, 'baseline', { baseline_date: baselineDate }),
   });
   const smoking = random.zipf(codesOf(index, 'smoking_status'));
   const instruments: Record<string, Record<string, string>> = {
@@ -131,7 +117,7 @@ export async function documentTemplate(ctx: Documenting, location: string, follo
       studyPatientId,
       visitId: baseline.id,
       definitionId: index.instrumentByIdentifier.get(name)?.id ?? '',
-      fields: form(index, name, values),
+      fields: formInput(index, name, values),
     });
     if (name === 'diagnosis') diagnosisId = created.id;
   }

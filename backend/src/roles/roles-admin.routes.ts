@@ -1,9 +1,10 @@
 /** Role and Right writes, and the rights of one role (ecrf-core.md §7; ecrf-calls.md §7 Role and Right). */
+import { callerOf } from '../http/route-access.js';
+import { actorOf } from '../audit/audit.service.js';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { notFound } from '../errors/errors.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
-import { actorOf } from '../users/users-admin.routes.js';
 import { Right, Role } from './roles.schemas.js';
 import { createRight, createRole, deleteRight, deleteRole, updateRight, updateRole } from './roles.service.js';
 import { findRights, findRightsOfRole, findRoles } from './roles.sql.js';
@@ -60,7 +61,7 @@ export function registerRoleAdminRoutes(app: App, { db }: AppDeps): void {
         errors: [409],
       }),
     },
-    async (request) => role(await createRole(db, actorOf(request), request.body)),
+    async (request) => role(await createRole(db, actorOf(callerOf(request)), request.body)),
   );
 
   app.put(
@@ -78,7 +79,7 @@ export function registerRoleAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await updateRole(db, actorOf(request), request.params.id, request.body);
+      await updateRole(db, actorOf(callerOf(request)), request.params.id, request.body);
       return role(request.params.id);
     },
   );
@@ -97,7 +98,7 @@ export function registerRoleAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await deleteRole(db, actorOf(request), request.params.id);
+      await deleteRole(db, actorOf(callerOf(request)), request.params.id);
       return { deleted: true as const };
     },
   );
@@ -115,7 +116,7 @@ export function registerRoleAdminRoutes(app: App, { db }: AppDeps): void {
         errors: [409],
       }),
     },
-    async (request) => right(await createRight(db, actorOf(request), request.body.identifier)),
+    async (request) => right(await createRight(db, actorOf(callerOf(request)), request.body.identifier)),
   );
 
   app.put(
@@ -133,7 +134,7 @@ export function registerRoleAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await updateRight(db, actorOf(request), request.params.id, request.body.identifier);
+      await updateRight(db, actorOf(callerOf(request)), request.params.id, request.body.identifier);
       return right(request.params.id);
     },
   );
@@ -152,7 +153,7 @@ export function registerRoleAdminRoutes(app: App, { db }: AppDeps): void {
       }),
     },
     async (request) => {
-      await deleteRight(db, actorOf(request), request.params.id);
+      await deleteRight(db, actorOf(callerOf(request)), request.params.id);
       return { deleted: true as const };
     },
   );

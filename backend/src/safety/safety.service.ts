@@ -20,8 +20,8 @@ import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { displayTextsOf } from '../languages/languages.service.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
-import { visibleStudyPatientIds } from '../study-patients/patient-workspace.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
+import { visibleStudyPatientIds } from '../patient-documentation/patient-workspace.js';
 import type { FreeTextEntryDto, ScreeningConfigurationDto, ScreeningConfigurationInput, ScreeningReportDto } from './safety.schemas.js';
 import {
   findScreeningConfiguration,

@@ -9,11 +9,11 @@ import type { Kysely } from 'kysely';
 import { SYSTEM_ACTOR, audit } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
 import { insertPatient } from '../patients/patients.sql.js';
 import { studyIdOf } from '../studies/studies.sql.js';
-import { insertStudyPatient } from '../study-patients/study-patients.sql.js';
-import { insertVisit } from '../visits/visits.sql.js';
+import { insertStudyPatient } from '../patient-documentation/study-patients.sql.js';
+import { insertVisit } from '../patient-documentation/visits.sql.js';
 import { DEMO_INSTITUTES, DEMO_STUDY } from './demo-data.js';
 import { findLocationByInstitute } from './seed.sql.js';
 

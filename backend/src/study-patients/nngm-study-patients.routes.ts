@@ -6,16 +6,15 @@
  */
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { Uuid, routeSchema } from '../http/schemas.js';
-import { actorOf } from '../instruments/instruments.service.js';
-import { loadStudyPatient } from './patient-documents.js';
-import { savePatientFields } from './patient-fields.service.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { savePatientFields } from '../patient-documentation/patient-fields.service.js';
 import { patientTable } from './patient-table.js';
 import { assertElearningPassed, assertElearningPassedInStudy } from '../elearning/elearning-gate.js';
-import { assertPatientAccess } from './patient-workspace.js';
-import { findDataLog, insertDataLogEntry } from './study-patients.sql.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import { findDataLog, insertDataLogEntry } from '../patient-documentation/study-patients.sql.js';
 import {
   DataLogEntrySchema,
   MasterDataMlSchema,
@@ -25,7 +24,8 @@ import {
   StudyPatientSchema,
   StudyPatientUpdateSchema,
 } from './study-patients.schemas.js';
-import { createPatient, createStudyPatient, studyPatientDto } from './study-patients.service.js';
+import { createPatient } from '../patients/patients.service.js';
+import { createStudyPatient, studyPatientDto } from './study-patients.service.js';
 
 const tags = ['NngmStudyPatient'];
 const StudyParams = Type.Object({ studyId: Uuid });

@@ -8,7 +8,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { containsPattern } from '../users/users.sql.js';
-import { studyPatientsWithLocation } from './study-patients.sql.js';
+import { studyPatientsWithLocation } from '../patient-documentation/study-patients.sql.js';
 
 export type PatientTableFilter = {
   studyInstituteId?: string;

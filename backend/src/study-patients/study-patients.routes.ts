@@ -7,26 +7,26 @@ import { hasRight } from '@ecrf/rules';
 import { Type } from 'typebox';
 import type { Kysely } from 'kysely';
 import type { App, AppDeps } from '../app-deps.js';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { IdParams, IncludeDeleted, Uuid, parseIds, routeSchema } from '../http/schemas.js';
-import { actorOf } from '../instruments/instruments.service.js';
-import { ReasonQuery } from '../instruments/instruments.schemas.js';
+import { ReasonQuery } from '../patient-documentation/instruments.schemas.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { savePatientFields } from './patient-fields.service.js';
+import { savePatientFields } from '../patient-documentation/patient-fields.service.js';
 import { ContextIncludedSchema, ContextIncludeQuery, parseIncludes, withIncluded } from './context-includes.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
-import { assertPatientAccess } from './patient-workspace.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
 import {
   StudyPatientContextSchema,
   StudyPatientCreateSchema,
   StudyPatientSchema,
   StudyPatientUpdateSchema,
 } from './study-patients.schemas.js';
-import { createStudyPatient, patientContext, softDelete, studyPatientDto } from './study-patients.service.js';
-import { findStudyPatients, setPortalRegistered } from './study-patients.sql.js';
-import { loadStudyPatient } from './patient-documents.js';
+import { softDelete } from '../patients/patients.service.js';
+import { createStudyPatient, patientContext, studyPatientDto } from './study-patients.service.js';
+import { findStudyPatients, setPortalRegistered } from '../patient-documentation/study-patients.sql.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 
 const tags = ['StudyPatient'];
 

@@ -1,30 +1,13 @@
 /** TypeBox schemas of patients, study patients and the patient context (ecrf-core.md §3; ecrf-calls.md §3). */
 import { Type } from 'typebox';
-import { VerificationFlagSchema } from '../verification-flags/verification-flags.schemas.js';
+import { VerificationFlagSchema } from '../patient-documentation/verification-flags.schemas.js';
 import { PageQuery, Uuid } from '../http/schemas.js';
-import { CaseProcessStepSchema } from '../case-process/case-process.schemas.js';
-import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../instruments/field-instance.schemas.js';
-import { InstrumentSchema, InstrumentStateSchema } from '../instruments/instruments.schemas.js';
-import { VisitSchema } from '../visits/visits.schemas.js';
+import { CaseProcessStepSchema } from '../patient-documentation/case-process.schemas.js';
+import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../patient-documentation/field-instance.schemas.js';
+import { InstrumentSchema, InstrumentStateSchema } from '../patient-documentation/instruments.schemas.js';
+import { VisitSchema } from '../patient-documentation/visits.schemas.js';
 
-const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
-
-/** A patient of the registry: a pseudonym only; identities live in the pseudonymisation service. */
-export const PatientSchema = Type.Object({
-  id: Uuid,
-  patientId: Type.String({ description: 'the pseudonym' }),
-  displayName: Type.String({ description: 'the pseudonym; names come from the pseudonymisation service' }),
-  registrationDate: DateText,
-  isMlPatient: Type.Boolean(),
-  linkedUserId: Type.Union([Uuid, Type.Null()]),
-  isDeleted: Type.Boolean(),
-});
-
-export const PatientInputSchema = Type.Object({
-  patientId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{4,40}$', description: 'pseudonym; generated when absent' })),
-  registrationDate: Type.Optional(DateText),
-  isMlPatient: Type.Optional(Type.Boolean()),
-});
+import { DateText } from '../patients/patients.schemas.js';
 
 const studyPatientCore = {
   id: Uuid,

@@ -2,27 +2,25 @@
  * Study patients (ecrf-calls.md §7 "Study and study definition": StudyPatient, NngmStudyPatient) and the
  * patient context of ecrf-calls.md §3, read in a fixed number of queries whatever the number of visits.
  */
-import { hasRight, registryToday } from '@ecrf/rules';
-import { randomBytes } from 'node:crypto';
+import { hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
-import { audit } from '../audit/audit.service.js';
+import { audit, actorOf } from '../audit/audit.service.js';
 import { recordEvent } from '../events/domain-events.js';
-import { flagDto } from '../verification-flags/verification-flags.service.js';
-import { findFlagsOfPatients } from '../verification-flags/verification-flags.sql.js';
+import { flagDto } from '../patient-documentation/verification-flag-changes.js';
+import { findFlagsOfPatients } from '../patient-documentation/verification-flags.sql.js';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, forbidden, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
-import type { FieldInput } from '../instruments/field-instance.schemas.js';
-import { actorOf } from '../instruments/instruments.service.js';
+import type { FieldInput } from '../patient-documentation/field-instance.schemas.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { callerLocationIds, studyOfLocation } from '../institutes/institutes.sql.js';
 import { studyPatientsWithIdentity } from '../identity/identity.sql.js';
-import { findPatients, insertPatient, patientIdOfPseudonym } from '../patients/patients.sql.js';
-import { savePatientFields } from './patient-fields.service.js';
-import { loadStudyPatient } from './patient-documents.js';
-import { openWorkspace } from './patient-workspace.js';
-import { deletedFlagOf, insertStudyPatient, markDeleted, type StudyPatientRow } from './study-patients.sql.js';
+import { findPatients } from '../patients/patients.sql.js';
+import { savePatientFields } from '../patient-documentation/patient-fields.service.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { openWorkspace } from '../patient-documentation/patient-workspace.js';
+import { insertStudyPatient, type StudyPatientRow } from '../patient-documentation/study-patients.sql.js';
 
 export function studyPatientDto(row: StudyPatientRow) {
   return { ...row, displayName: row.pseudonym, portalRegisteredAt: row.portalRegisteredAt?.toISOString() ?? null };
@@ -40,15 +38,6 @@ export async function patientContext(db: Kysely<DB>, caller: CurrentUser, id: st
     caseProcessSteps: ws.documents.caseProcessSteps,
     dataVerificationFlags: flags.map(flagDto),
   };
-}
-
-/**
- * A pseudonym for a patient enrolled without one: letters and digits without look-alikes. The registry
- * generator passes seeded bytes.
- */
-export function newPseudonym(bytes: Uint8Array = randomBytes(8)): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-  return `P${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
 async function assertLocation(db: Kysely<DB>, caller: CurrentUser, studyId: string, studyInstituteId: string): Promise<void> {
@@ -102,52 +91,4 @@ export async function createStudyPatient(
   });
   if (input.fields && input.fields.length > 0) await savePatientFields(db, caller, id, { version: 1, fields: input.fields });
   return loadStudyPatient(db, id);
-}
-
-export async function createPatient(
-  db: Kysely<DB>,
-  caller: CurrentUser,
-  input: { patientId?: string; registrationDate?: string; isMlPatient?: boolean },
-): Promise<string> {
-  const pseudonym = input.patientId ?? newPseudonym();
-  if (await patientIdOfPseudonym(db, pseudonym)) throw new EcrfError('ECRF_ERR_CONFLICT', `a patient '${pseudonym}' exists already`);
-  return db.transaction().execute(async (trx) => {
-    const row = await insertPatient(trx, {
-      pseudonym,
-      // Registered today in the registry's calendar (Europe/Berlin), not the database session's day.
-      registration_date: input.registrationDate ?? registryToday(new Date()),
-      is_ml_patient: input.isMlPatient ?? false,
-    });
-    await audit(trx, {
-      actor: actorOf(caller),
-      tableName: 'patient',
-      recordId: row.id,
-      operation: 'Create',
-      newValue: { pseudonym, registrationDate: row.registration_date, isMlPatient: input.isMlPatient ?? false },
-    });
-    return row.id;
-  });
-}
-
-/** Marks a patient or study patient deleted; a study patient's deletion carries its reason of change (issue 15). */
-export async function softDelete(
-  db: Kysely<DB>,
-  caller: CurrentUser,
-  table: 'patient' | 'study_patient',
-  id: string,
-  reason: string | null = null,
-): Promise<void> {
-  if ((await deletedFlagOf(db, table, id)) !== false) throw notFound(table === 'patient' ? 'patient' : 'study patient');
-  await db.transaction().execute(async (trx) => {
-    await markDeleted(trx, table, id);
-    await audit(trx, {
-      actor: actorOf(caller),
-      tableName: table,
-      recordId: id,
-      operation: 'Delete',
-      oldValue: { isDeleted: false },
-      newValue: { isDeleted: true },
-      reason,
-    });
-  });
 }

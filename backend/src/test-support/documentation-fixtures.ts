@@ -6,11 +6,11 @@
 import type { DataFieldInstance, DefinitionIndex } from '@ecrf/rules';
 import type { App } from '../app-deps.js';
 import type { Database } from '../db/database.js';
-import type { FieldInput } from '../instruments/field-instance.schemas.js';
-import type { InstrumentDto, VisitDto } from '../study-patients/patient-documents.js';
-import { fieldDefinitionId, valueField } from '../study-definitions/field-paths.js';
+import type { FieldInput } from '../patient-documentation/field-instance.schemas.js';
+import type { InstrumentDto, VisitDto } from '../patient-documentation/patient-documents.js';
+import { fieldDefinitionId, formInput, valueField } from '../patient-documentation/field-paths.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
 import { bearer } from './test-backend.js';
 
 export type DemoRegistry = { studyId: string; locationOf: (identifier: string) => string; index: DefinitionIndex };
@@ -106,4 +106,32 @@ export async function createInstrument(
   });
   if (response.status !== 201) throw new Error(`instrument ${identifier} not created: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
+}
+
+/** A follow-up visit with its four instruments documented completely (state COMPLETE, so it can be signed). */
+export async function createCompleteFollowUp(
+  client: Api,
+  registry: DemoRegistry,
+  studyPatientId: string,
+  date = '2023-05-02',
+): Promise<VisitDto> {
+  const { index } = registry;
+  const visit = await client.send<VisitDto>('POST', 'Visit', {
+    studyPatientId,
+    definitionId: index.visitByIdentifier.get('fu')?.id,
+    visitDate: date,
+    fields: formInput(index, 'fu', { fu_date: date }),
+  });
+  if (visit.status !== 201) throw new Error(`follow-up not created: ${visit.status} ${JSON.stringify(visit.body)}`);
+  const instruments: Record<string, Record<string, string>> = {
+    staging: { tnm_version: '8', 'tnm.t': '2a', 'tnm.n': '0', 'tnm.m': '0', uicc_stage: 'IB' },
+    performance: { ecog: '1', ecog_date: date },
+    disease_status: { assess_date: date, overall: 'K' },
+    vital_status: { status: 'alive', last_contact_date: date },
+  };
+  for (const [identifier, values] of Object.entries(instruments))
+    await createInstrument(client, registry, studyPatientId, visit.body.id, identifier, formInput(index, identifier, values));
+  const complete = await client.get<VisitDto>(`Visit/${visit.body.id}`);
+  if (complete.body.state !== 'complete') throw new Error(`the follow-up is ${complete.body.state}, not complete`);
+  return complete.body;
 }

@@ -3,12 +3,11 @@
  * update, delete, restore, activate, deactivate and the administrator password. The same service
  * functions serve the nms_system_api ecrfUser calls (network/ecrf-user.routes.ts).
  */
+import { actorOf } from '../audit/audit.service.js';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
-import type { AuditActor } from '../audit/audit.service.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
-import type { FastifyRequest } from 'fastify';
 import { User } from './users.schemas.js';
 import { findUsers } from './users.sql.js';
 import { activateUser, createUser, deactivateUser, deleteUser, restoreUser, setUserPassword, updateUser } from './users.service.js';
@@ -48,11 +47,6 @@ export const StateChanged = Type.Object({
   changed: Type.Boolean({ description: 'false when the user already was in the requested state' }),
 });
 
-export function actorOf(request: FastifyRequest): AuditActor {
-  const caller = callerOf(request);
-  return { userId: caller.id, userName: caller.userName };
-}
-
 async function userById(deps: AppDeps, id: string) {
   const [user] = await findUsers(deps.db, { id, includeDeleted: true });
   if (!user) throw new Error(`user ${id} vanished after its write`);
@@ -76,7 +70,7 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
         errors: [409],
       }),
     },
-    async (request) => userById(deps, await createUser(db, actorOf(request), request.body)),
+    async (request) => userById(deps, await createUser(db, actorOf(callerOf(request)), request.body)),
   );
 
   app.put(
@@ -94,7 +88,7 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
       }),
     },
     async (request) => {
-      await updateUser(db, actorOf(request), request.params.id, request.body);
+      await updateUser(db, actorOf(callerOf(request)), request.params.id, request.body);
       return userById(deps, request.params.id);
     },
   );
@@ -113,7 +107,7 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
       schema: routeSchema({ operationId, tags, summary, params: IdParams, response: { 200: StateChanged }, errors: [404] }),
       handler: async (request) => {
         const { id } = request.params as { id: string };
-        const changed = await change(db, actorOf(request), id);
+        const changed = await change(db, actorOf(callerOf(request)), id);
         return { user: await userById(deps, id), changed };
       },
     });
@@ -134,7 +128,7 @@ export function registerUserAdminRoutes(app: App, deps: AppDeps): void {
       }),
     },
     async (request) => {
-      await setUserPassword(db, actorOf(request), request.params.id, request.body.newPasswordString);
+      await setUserPassword(db, actorOf(callerOf(request)), request.params.id, request.body.newPasswordString);
       return { passwordSet: true as const };
     },
   );

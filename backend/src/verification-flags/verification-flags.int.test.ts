@@ -4,7 +4,7 @@
  * the documentation save (with audit rows and events), and the flags in the patient context.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InstrumentDto } from '../study-patients/patient-documents.js';
+import type { InstrumentDto } from '../patient-documentation/patient-documents.js';
 import {
   api,
   createInstrument,
@@ -16,7 +16,7 @@ import {
   type DemoRegistry,
 } from '../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
-import type { VerificationFlagDto } from './verification-flags.schemas.js';
+import type { VerificationFlagDto } from '../patient-documentation/verification-flags.schemas.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;

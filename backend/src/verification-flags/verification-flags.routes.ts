@@ -6,11 +6,16 @@ import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
-import { loadStudyPatient } from '../study-patients/patient-documents.js';
-import { assertPatientAccess } from '../study-patients/patient-workspace.js';
-import { VerificationFlagSchema, VerificationFlagSetSchema, VerificationFlagUpdateSchema } from './verification-flags.schemas.js';
-import { flagDto, readableFlag, setFlag, toggleFlag } from './verification-flags.service.js';
-import { findFlagsOfPatients } from './verification-flags.sql.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import {
+  VerificationFlagSchema,
+  VerificationFlagSetSchema,
+  VerificationFlagUpdateSchema,
+} from '../patient-documentation/verification-flags.schemas.js';
+import { flagDto } from '../patient-documentation/verification-flag-changes.js';
+import { readableFlag, setFlag, toggleFlag } from './verification-flags.service.js';
+import { findFlagsOfPatients } from '../patient-documentation/verification-flags.sql.js';
 
 const tags = ['DataVerificationFlag'];
 

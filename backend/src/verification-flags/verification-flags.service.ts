@@ -7,16 +7,21 @@
 import { verificationFlagAfterToggle, verifiedValueKey, type VerificationFlagState } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { audit, type AuditActor } from '../audit/audit.service.js';
+import { actorOf } from '../audit/audit.service.js';
 import { EcrfError, notFound } from '../errors/errors.js';
-import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
-import { loadPatientDocuments, loadStudyPatient, locateField } from '../study-patients/patient-documents.js';
-import { assertPatientAccess } from '../study-patients/patient-workspace.js';
-import type { StudyPatientRow } from '../study-patients/study-patients.sql.js';
-import type { VerificationFlagDto } from './verification-flags.schemas.js';
-import { findFlag, findFlagOfType, insertFlag, updateFlag, type VerificationFlagRow } from './verification-flags.sql.js';
+import { definitionIndex } from '../patient-documentation/definition-cache.js';
+import { loadPatientDocuments, loadStudyPatient, locateField } from '../patient-documentation/patient-documents.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import {
+  findFlag,
+  findFlagOfType,
+  insertFlag,
+  updateFlag,
+  type VerificationFlagRow,
+} from '../patient-documentation/verification-flags.sql.js';
+import { flagDto, recordFlagChange } from '../patient-documentation/verification-flag-changes.js';
+import type { VerificationFlagDto } from '../patient-documentation/verification-flags.schemas.js';
 
 export const VERIFICATION_FLAG_MESSAGES = {
   unknownType: (identifier: string) => `Unbekannter Verifizierungstyp '${identifier}'.`,
@@ -24,53 +29,6 @@ export const VERIFICATION_FLAG_MESSAGES = {
   exists: 'Für dieses Feld gibt es bereits ein Flag dieses Typs.',
   stale: 'Das Flag wurde inzwischen von einer anderen Person geändert. Bitte laden Sie den aktuellen Stand.',
 } as const;
-
-/** The audit actor of a caller (not instruments.service's actorOf: the save paths import this module). */
-const actorOf = (caller: CurrentUser): AuditActor => ({ userId: caller.id, userName: caller.userName });
-
-export function flagDto(row: VerificationFlagRow): VerificationFlagDto {
-  return {
-    id: row.id,
-    studyPatientId: row.study_patient_id,
-    dataFieldId: row.data_field_id,
-    typeIdentifier: row.type_identifier,
-    state: row.state,
-    changedBy: row.changed_by,
-    changedAt: row.changed_at.toISOString(),
-    version: row.version,
-  };
-}
-
-/** Audit row and event of a flag change, in the change's transaction. */
-export async function recordFlagChange(
-  trx: Kysely<DB>,
-  patient: Pick<StudyPatientRow, 'studyId' | 'studyInstituteId' | 'id'>,
-  actor: AuditActor,
-  before: VerificationFlagRow | null,
-  after: VerificationFlagRow,
-): Promise<void> {
-  const snapshot = (row: VerificationFlagRow) => ({
-    dataFieldId: row.data_field_id,
-    typeIdentifier: row.type_identifier,
-    state: row.state,
-    version: row.version,
-  });
-  await audit(trx, {
-    actor,
-    tableName: 'data_verification_flag',
-    recordId: after.id,
-    operation: before ? 'Update' : 'Create',
-    oldValue: before ? snapshot(before) : null,
-    newValue: snapshot(after),
-  });
-  await recordEvent(trx, {
-    type: 'VerificationFlagChanged',
-    studyId: patient.studyId,
-    studyPatientId: patient.id,
-    studyInstituteId: patient.studyInstituteId,
-    payload: { flagId: after.id, dataFieldId: after.data_field_id, typeIdentifier: after.type_identifier, state: after.state },
-  });
-}
 
 async function patientAndField(db: Kysely<DB>, caller: CurrentUser, studyPatientId: string, dataFieldId: string) {
   const patient = await loadStudyPatient(db, studyPatientId);

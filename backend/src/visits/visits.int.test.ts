@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitDto } from '../study-patients/patient-documents.js';
+import type { VisitDto } from '../patient-documentation/patient-documents.js';
 import {
   api,
   createInstrument,
+  createCompleteFollowUp,
   createPatientWithBaseline,
   demoRegistry,
   fieldDefinitionId,
@@ -49,42 +50,63 @@ describe('visits', () => {
     expect(early.body).toMatchObject({ code: 'ECRF_ERR_VISIT_NOT_AVAILABLE', reason: 'notYetDue' });
   });
 
-  it('signs only with the right password and records who, when and the meaning', async () => {
-    const { baseline } = await createPatientWithBaseline(physician, registry);
-    const wrong = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, {
+  it('signs only a complete visit, only with the right password, and records who, when and the meaning', async () => {
+    const { studyPatientId, baseline } = await createPatientWithBaseline(physician, registry);
+    // The baseline lacks its instruments: signing it would state incomplete data were complete (issue 25 item 4).
+    const incomplete = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, {
+      password: TEST_PASSWORD,
+    });
+    expect(incomplete.body).toEqual({ success: false, message: 'Die Visite ist unvollständig und kann nicht signiert werden.' });
+    expect((await physician.get<VisitDto>(`Visit/${baseline.id}`)).body.isSigned).toBe(false);
+
+    const visit = await createCompleteFollowUp(physician, registry, studyPatientId);
+    const wrong = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${visit.id}/sign`, {
       password: 'Falsch-Passwort1',
     });
     expect(wrong.status).toBe(200);
     expect(wrong.body.success).toBe(false);
-    expect((await physician.get<VisitDto>(`Visit/${baseline.id}`)).body.isSigned).toBe(false);
+    expect((await physician.get<VisitDto>(`Visit/${visit.id}`)).body.isSigned).toBe(false);
 
-    const right = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${baseline.id}/sign`, {
+    const right = await physician.send<{ success: boolean; message: string }>('POST', `Visit/${visit.id}/sign`, {
       password: TEST_PASSWORD,
       meaning: 'Freigabe durch den Prüfarzt',
     });
     expect(right.body).toEqual({ success: true, message: 'Die Visite wurde signiert.' });
-    const signed = (await physician.get<VisitDto>(`Visit/${baseline.id}`)).body;
+    const signed = (await physician.get<VisitDto>(`Visit/${visit.id}`)).body;
     expect(signed.isSigned).toBe(true);
     expect(signed.signatureData).toMatchObject({ meaning: 'Freigabe durch den Prüfarzt', signedAt: expect.any(String) as string });
 
-    const change = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, { version: signed.version, visitDate: '2023-02-02' });
+    const change = await physician.send<Refusal>('PUT', `Visit/${visit.id}`, { version: signed.version, visitDate: '2023-05-03' });
     expect(change.status).toBe(422);
     expect(change.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
     // A blank reason is no reason (issue 15).
-    const blank = await physician.send<Refusal>('PUT', `Visit/${baseline.id}`, {
+    const blank = await physician.send<Refusal>('PUT', `Visit/${visit.id}`, {
       version: signed.version,
-      visitDate: '2023-02-02',
+      visitDate: '2023-05-03',
       reasonForChange: '   ',
     });
     expect(blank.status).toBe(422);
     expect(blank.body.code).toBe('ECRF_ERR_REASON_REQUIRED');
-    const changed = await physician.send<VisitDto>('PUT', `Visit/${baseline.id}`, {
+    const changed = await dataManager.send<VisitDto>('PUT', `Visit/${visit.id}`, {
       version: signed.version,
-      visitDate: '2023-02-02',
+      visitDate: '2023-05-03',
       reasonForChange: 'Datum korrigiert',
     });
     expect(changed.status).toBe(200);
     expect(changed.body.isSigned).toBe(false);
+    // The withdrawn signature stays visible with who withdrew it, when and why.
+    expect(changed.body.signatureWithdrawal).toMatchObject({
+      signature: { meaning: 'Freigabe durch den Prüfarzt' },
+      withdrawnBy: { userName: expect.stringMatching(/datamanager/) as string },
+      reason: 'Datum korrigiert',
+    });
+    const trail = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['event', 'reason'])
+      .where('record_id', '=', visit.id)
+      .where('event', '=', 'VisitSignatureWithdrawn')
+      .execute();
+    expect(trail).toEqual([{ event: 'VisitSignatureWithdrawn', reason: 'Datum korrigiert' }]);
   });
 
   it('deletes a follow-up visit only with a reason, softly and audited', async () => {

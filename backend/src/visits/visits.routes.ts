@@ -8,8 +8,8 @@ import type { App, AppDeps } from '../app-deps.js';
 import { notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, IdsQuery, IncludeDeleted, Uuid, parseIds, routeSchema } from '../http/schemas.js';
-import { ReasonQuery } from '../instruments/instruments.schemas.js';
-import { findVisits } from './visit-lists.js';
+import { ReasonQuery } from '../patient-documentation/instruments.schemas.js';
+import { findVisits } from '../patient-documentation/visit-lists.js';
 import {
   SignResultSchema,
   SignSchema,
@@ -17,10 +17,17 @@ import {
   VisitCreateSchema,
   VisitSchema,
   VisitUpdateSchema,
-} from './visits.schemas.js';
-import { createVisit, deleteVisit, saveVisit, signVisit, studyPatientOfVisit, temporaryVisitFields } from './visits.service.js';
-import { assertPatientAccess } from '../study-patients/patient-workspace.js';
-import { loadStudyPatient } from '../study-patients/patient-documents.js';
+} from '../patient-documentation/visits.schemas.js';
+import {
+  createVisit,
+  deleteVisit,
+  saveVisit,
+  signVisit,
+  studyPatientOfVisit,
+  temporaryVisitFields,
+} from '../patient-documentation/visits.service.js';
+import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 
 const tags = ['Visit'];
 const Visits = Type.Array(VisitSchema);

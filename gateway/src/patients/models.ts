@@ -23,6 +23,8 @@ export type Form = { context: PatientContext; place: FormPlace; roots: readonly 
 export type DataField = { form: Form; field: DataFieldInstance; parentVisible: boolean; entry?: DataFieldInstance };
 /** The signature as stored with the visit. */
 export type VisitSignature = NonNullable<VisitDto['signatureData']>;
+/** A withdrawn signature as stored with the visit. */
+export type VisitSignatureWithdrawal = NonNullable<VisitDto['signatureWithdrawal']>;
 export type CaseProcessStep = { studyPatientId: string; step: CaseProcessStepDto };
 
 /**

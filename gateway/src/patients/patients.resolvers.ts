@@ -8,6 +8,7 @@ import { caseProcessSummary, parsePartialDate, reasonForChangeRequired, visitExe
 import { GraphQLError } from 'graphql';
 import type {
   VisitSignatureResolvers,
+  VisitSignatureWithdrawalResolvers,
   CaseProcessStepResolvers,
   DataFieldResolvers,
   InstrumentResolvers,
@@ -192,6 +193,10 @@ export const VisitSignatureType: VisitSignatureResolvers = {
   displayName: ({ displayName, userName }) => displayName ?? userName,
 };
 
+export const VisitSignatureWithdrawalType: VisitSignatureWithdrawalResolvers = {
+  withdrawnBy: ({ withdrawnBy }) => withdrawnBy.userName,
+};
+
 export const VisitType: VisitResolvers = {
   id: ({ context, visit }) => toGlobalId('Visit', `${context.id}/${visit.id}`),
   definition: async ({ context, visit }, _, c) => {
@@ -210,6 +215,7 @@ export const VisitType: VisitResolvers = {
   tags: ({ visit }) => visit.tags,
   version: ({ visit }) => visit.version,
   signature: ({ visit }) => visit.signatureData,
+  signatureWithdrawal: ({ visit }) => (visit.isSigned ? null : visit.signatureWithdrawal),
   assignedInstitute: ({ visit }, _, c) =>
     visit.assignedInstituteId ? nullIfForbidden(c.loaders.institutes.load(visit.assignedInstituteId)) : null,
   fields: ({ context, visit }) => fieldsOf(context, { kind: 'visit', visitId: visit.id }, visit.fields),

@@ -39,9 +39,28 @@ function pathOfField(fields: readonly DataFieldInput[] | null | undefined, field
   return null;
 }
 
+const dataFieldId = (scope: SaveScope, fieldId: string | null) =>
+  fieldId && scope.studyPatientId ? toGlobalId('DataField', `${scope.studyPatientId}/${fieldId}`) : null;
+
+/** A value its field's definition refuses (an impossible date, a number out of bounds …), named at its input field. */
+function refusedValues(error: UpstreamError, scope: SaveScope): UserErrorModel[] | null {
+  if (error.code !== 'ECRF_ERR_VALIDATION' || !Array.isArray(error.body.fieldErrors)) return null;
+  const refused = (error.body.fieldErrors as unknown[]).flatMap((item) => {
+    const { field, message, fieldId } = (item ?? {}) as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof message !== 'string') return [];
+    const id = typeof fieldId === 'string' ? fieldId : null;
+    return [
+      { code: 'INVALID_VALUE' as const, message, field: (id && pathOfField(scope.fields, id)) ?? field, fieldId: dataFieldId(scope, id) },
+    ];
+  });
+  return refused.length > 0 ? refused : null;
+}
+
 /** The user errors of a documentation refusal, or null for anything else. */
 function documentationErrors(error: unknown, scope: SaveScope): UserErrorModel[] | null {
   if (!(error instanceof UpstreamError) || !error.code) return null;
+  const values = refusedValues(error, scope);
+  if (values) return values;
   const code = codes[error.code];
   if (!code) return null;
   const fieldId = typeof error.body.fieldId === 'string' ? error.body.fieldId : null;
@@ -51,7 +70,7 @@ function documentationErrors(error: unknown, scope: SaveScope): UserErrorModel[]
       code,
       message: error.message,
       field: pathOfField(scope.fields, fieldId),
-      fieldId: scope.studyPatientId ? toGlobalId('DataField', `${scope.studyPatientId}/${fieldId}`) : null,
+      fieldId: dataFieldId(scope, fieldId),
     },
   ];
 }

@@ -8,7 +8,7 @@
  */
 import { exportPeriod, type DataFieldDefinition, type DefinitionIndex } from '@ecrf/rules';
 import { sql } from 'kysely';
-import { definitionIndex } from '../../study-patients/definition-cache.js';
+import { definitionIndex } from '../../patient-documentation/definition-cache.js';
 import type { ExportColumn, TableSource } from '../export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions, textOf } from './export-scope.sql.js';
 import { PATIENT_COLUMNS } from './export-columns.js';
@@ -102,10 +102,16 @@ export const changesSource: TableSource = async ({ db, scope }) => {
       JOIN records r ON r.table_name = a.table_name AND r.record_id = a.record_id
       JOIN patients sp ON sp.id = r.study_patient_id
       CROSS JOIN LATERAL (
-        SELECT k AS item, false AS is_field, a.old_value -> k AS old_value, a.new_value -> k AS new_value
-          FROM (SELECT ${OBJECT_KEYS('a.old_value')} UNION SELECT ${OBJECT_KEYS('a.new_value')}) AS keys (k)
-         WHERE k NOT IN ('version', 'fields', 'studyPatientId', 'visitId', 'definitionId')
+        -- One row per changed key (migration 0100); a field instance is a key of its own, \`fields.<id>\`
+        -- (patient-documentation/documentation-audit.ts). A created form's fields count when they hold a value.
+        SELECT CASE WHEN f.field LIKE 'fields.%' THEN substr(f.field, 8) ELSE f.field END AS item,
+               f.field LIKE 'fields.%' AS is_field, f.old_value, f.new_value
+          FROM audit_field_change f
+         WHERE f.audit_id = a.id
+           AND f.field NOT IN ('version', 'fields', 'studyPatientId', 'visitId', 'definitionId')
+           AND NOT (f.field LIKE 'fields.%' AND f.old_value IS NULL AND jsonb_array_length(COALESCE(f.new_value -> 'values', '[]')) = 0)
         UNION ALL
+        -- Rows written before fields were keys of their own: a save's \`fields\` map, a creation's \`fields\` tree.
         SELECT f, true, a.old_value -> 'fields' -> f, a.new_value -> 'fields' -> f
           FROM (SELECT ${OBJECT_KEYS("a.old_value -> 'fields'")} UNION SELECT ${OBJECT_KEYS("a.new_value -> 'fields'")}) AS fields (f)
         UNION ALL

@@ -19,7 +19,7 @@ import {
 } from '@ecrf/rules';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import { definitionIndex } from '../../study-patients/definition-cache.js';
+import { definitionIndex } from '../../patient-documentation/definition-cache.js';
 import type { ExportColumn, ExportRow, ExportScope, TableSource } from '../export-content.js';
 import {
   countRows,

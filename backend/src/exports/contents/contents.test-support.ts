@@ -3,7 +3,7 @@
  * table counted and streamed, and the documentation the tests seed through the API.
  */
 import type { Database } from '../../db/database.js';
-import type { FieldInput } from '../../instruments/field-instance.schemas.js';
+import type { FieldInput } from '../../patient-documentation/field-instance.schemas.js';
 import { fieldDefinitionId, valueField, type DemoRegistry } from '../../test-support/documentation-fixtures.js';
 import type { ExportRow, ExportScope, ExportTable, TableSource } from '../export-content.js';
 

@@ -15,7 +15,7 @@ import {
   visitExecutionDate,
   VISIT_IDENTIFIERS,
 } from '@ecrf/rules';
-import { definitionIndex } from '../../study-patients/definition-cache.js';
+import { definitionIndex } from '../../patient-documentation/definition-cache.js';
 import type { ExportColumn, TableSource } from '../export-content.js';
 import { withConsents, consentParts } from './consents.js';
 import { countRows, scopedLocations, STREAM_CHUNK, studyDefinitions } from './export-scope.sql.js';

@@ -10,7 +10,7 @@ import {
   type DemoRegistry,
 } from '../../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, signIn, type TestBackend } from '../../test-support/test-backend.js';
-import type { InstrumentDto } from '../../study-patients/patient-documents.js';
+import type { InstrumentDto } from '../../patient-documentation/patient-documents.js';
 import { consent41, pseudonymOf, runSource, scopeOf, tableOf, type TableResult } from './contents.test-support.js';
 import { sasProgram, tableSources } from './index.js';
 

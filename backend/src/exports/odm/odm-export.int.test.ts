@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
-import type { InstrumentDto } from '../../study-patients/patient-documents.js';
+import type { InstrumentDto } from '../../patient-documentation/patient-documents.js';
 import {
   api,
   createInstrument,

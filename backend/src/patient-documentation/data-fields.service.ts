@@ -2,20 +2,20 @@
  * Data field calls (ecrf-calls.md §7 "Visits": instruments and data fields: get, create, update, delete).
  * A field lives in the form of its owner (study patient, visit or instrument); each call is a save of that
  * form with its version, so the same rules, locks, version check and audit apply. Locks are set with
- * DataFieldLockCmd (a data management correction; ecrf-core.md §3 lockedManually, lockDate).
+ * DataFieldLockCmd (a data management correction; ecrf-core.md §3 lockedManually, lockDate), also through the one
+ * documentation path.
  */
 import type { DataFieldInstance } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
-import { audit } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
-import { notFound, staleWrite } from '../errors/errors.js';
+import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { savePatientFields } from '../study-patients/patient-fields.service.js';
-import { documentationWrite, openWorkspaceForWrite } from '../study-patients/patient-workspace.js';
-import { saveVisit } from '../visits/visits.service.js';
+import { writeDocumentation } from './documentation-write.js';
 import type { FieldInput } from './field-instance.schemas.js';
-import { actorOf, saveInstrument } from './instruments.service.js';
+import { saveInstrument } from './instruments.service.js';
 import { OWNER_TABLES, findOwnerById, findOwnerOfField, saveOwnerFields, type Owner, type OwnerKind } from './instruments.sql.js';
+import { savePatientFields } from './patient-fields.service.js';
+import { saveVisit } from './visits.service.js';
 
 /** The form holding a field instance. */
 export async function ownerOfField(db: Kysely<DB>, fieldId: string): Promise<Owner> {
@@ -58,7 +58,7 @@ export async function saveOwner(
 
 export type LockChange = { lockedManually?: boolean; lockDate?: string | null; lockedAutomatically?: boolean };
 
-/** Sets or lifts a field's lock; audited with old and new lock state. */
+/** Sets or lifts a field's lock: a data management step, audited with the field's old and new lock state. */
 export async function setFieldLock(
   db: Kysely<DB>,
   caller: CurrentUser,
@@ -68,27 +68,22 @@ export async function setFieldLock(
   lock: LockChange,
   reason: string | null,
 ): Promise<void> {
-  await openWorkspaceForWrite(db, owner.studyPatientId, caller);
-  if (owner.version !== version) throw staleWrite({ kind: owner.kind, id: owner.id, version: owner.version, fields: owner.fields });
   const apply = (fields: readonly DataFieldInstance[]): DataFieldInstance[] =>
     fields.map((f) => (f.id === fieldId ? { ...f, ...lock } : { ...f, childFields: apply(f.childFields) }));
-  const before = pathTo(owner.fields, fieldId)?.at(-1);
-  if (!before) throw notFound('data field');
-  await documentationWrite(db, owner.studyPatientId, 'study patient', async (trx) => {
-    if (!(await saveOwnerFields(trx, owner, version, apply(owner.fields)))) throw staleWrite({ kind: owner.kind, id: owner.id });
-    await audit(trx, {
-      actor: actorOf(caller),
-      tableName: OWNER_TABLES[owner.kind],
-      recordId: owner.id,
+  if (!pathTo(owner.fields, fieldId)) throw notFound('data field');
+  await writeDocumentation(db, caller, { studyPatientId: owner.studyPatientId, hiddenAs: 'study patient' }, (unit) => {
+    const visitId = owner.kind === 'Visit' ? owner.id : owner.kind === 'Instrument' ? (unit.instrument(owner.id).visitId ?? null) : null;
+    return unit.apply({
+      table: OWNER_TABLES[owner.kind],
       operation: 'Update',
+      read: { id: owner.id, version },
+      form: { definitions: [], before: owner.fields, after: apply(owner.fields) },
+      after: {},
+      visitId,
+      concerns: 'workflow',
       reason,
-      oldValue: {
-        fieldId,
-        lockedManually: before.lockedManually ?? false,
-        lockedAutomatically: before.lockedAutomatically ?? false,
-        lockDate: before.lockDate ?? null,
-      },
-      newValue: { fieldId, ...lock },
+      write: (trx, stamp) => saveOwnerFields(trx, owner, version, apply(owner.fields), stamp),
+      current: () => Promise.resolve({ kind: owner.kind, id: owner.id, version: owner.version, fields: owner.fields }),
     });
   });
 }

@@ -6,7 +6,7 @@
 import type { DataFieldInstance, InstrumentState, PatientDocumentation } from '@ecrf/rules';
 import type { Kysely, Selectable } from 'kysely';
 import type { CaseProcessStepTable, DB, InstrumentTable, VisitTable } from '../__generated__/database.js';
-import type { SignatureData } from '../db/json-columns.js';
+import type { SignatureData, SignatureWithdrawal } from '../db/json-columns.js';
 import { notFound } from '../errors/errors.js';
 import { findDocumentRows, findStudyPatients, type StudyPatientRow } from './study-patients.sql.js';
 
@@ -49,6 +49,8 @@ export type VisitDto = {
   isNew: boolean;
   isSigned: boolean;
   signatureData: SignatureData | null;
+  /** The last signature a change withdrew, with who withdrew it, when and why. */
+  signatureWithdrawal: SignatureWithdrawal | null;
   locked: boolean;
   isDeleted: boolean;
   version: number;
@@ -68,6 +70,7 @@ export type CaseProcessStepDto = {
   order: number;
   mainStateIdentifier: string | null;
   subStates: string[];
+  version: number;
 };
 
 /** Identifiers come from the definition; the caller passes a look-up (the definition index). */
@@ -109,6 +112,7 @@ export function visitDto(row: Selectable<VisitTable>, instruments: InstrumentDto
     isNew: row.state === 'new',
     isSigned: row.is_signed,
     signatureData: row.signature_data,
+    signatureWithdrawal: row.signature_withdrawal,
     locked: row.locked,
     isDeleted: row.is_deleted,
     version: row.version,
@@ -130,6 +134,7 @@ export function stepDto(row: Selectable<CaseProcessStepTable>): CaseProcessStepD
     order: row.step_order,
     mainStateIdentifier: row.main_state_identifier,
     subStates: row.sub_states,
+    version: row.version,
   };
 }
 

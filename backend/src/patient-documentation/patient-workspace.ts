@@ -17,11 +17,10 @@ import {
   type RightName,
   hasRight,
 } from '@ecrf/rules';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { assertElearningPassed } from '../elearning/elearning-gate.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { definitionIndex } from './definition-cache.js';
 import { loadPatientDocuments, loadStudyPatient, storedDocumentation, type PatientDocuments } from './patient-documents.js';
@@ -32,6 +31,8 @@ export type Workspace = {
   index: DefinitionIndex;
   documents: PatientDocuments;
   now: Date;
+  /** A visit's or instrument's definition identifier, by definition id. */
+  identifierOf: (definitionId: string) => string;
   evaluation: PatientEvaluationInput;
   /** The context of `fields` at `place` (null: a visit being created). */
   contextFor: (place: FormPlace | null, fields: readonly DataFieldInstance[]) => EvaluationContext;
@@ -98,6 +99,7 @@ export async function openWorkspace(
     index,
     documents,
     now,
+    identifierOf,
     get evaluation() {
       return evaluationOf();
     },
@@ -106,45 +108,4 @@ export async function openWorkspace(
       return (storedContext ??= formEvaluationContext(evaluationOf(), { kind: 'patient' }, patient.fields));
     },
   };
-}
-
-/**
- * The workspace of a documentation write: also refused while the caller must still pass the study's e-learning, and
- * for a deleted study patient (one joined into another after "Dieselbe Person" included: its documentation lives on
- * the survivor now, docs/decisions.md "Joining study patients").
- */
-/**
- * A documentation write's transaction. Its first statement holds the study patient (FOR KEY SHARE: writes on one
- * patient do not wait for each other, but a merge's FOR UPDATE waits for them and they for it) and refuses the
- * write when the study patient was deleted or merged into another since the workspace was read; a write that
- * waited for a merge thus never lands on the merged-away patient.
- */
-export function documentationWrite<T>(
-  db: Kysely<DB>,
-  studyPatientId: string,
-  hiddenAs: string,
-  write: (trx: Transaction<DB>) => Promise<T>,
-): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    const held = await trx
-      .selectFrom('study_patient')
-      .select('is_deleted')
-      .where('id', '=', studyPatientId)
-      .forKeyShare()
-      .executeTakeFirst();
-    if (!held || held.is_deleted) throw notFound(hiddenAs);
-    return write(trx);
-  });
-}
-
-export async function openWorkspaceForWrite(
-  db: Kysely<DB>,
-  studyPatientId: string,
-  caller: CurrentUser,
-  hiddenAs = 'study patient',
-): Promise<Workspace> {
-  const ws = await openWorkspace(db, studyPatientId, caller, { hiddenAs });
-  if (ws.patient.isDeleted) throw notFound(hiddenAs);
-  await assertElearningPassed(db, caller, ws.patient.studyDefinitionId);
-  return ws;
 }

@@ -18,6 +18,18 @@ export async function insertStep(db: Kysely<DB>, step: Insertable<CaseProcessSte
   return db.insertInto('case_process_step').values(step).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateStep(db: Kysely<DB>, id: string, set: Updateable<CaseProcessStepTable>): Promise<CaseProcessStepRow> {
-  return db.updateTable('case_process_step').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+/** Updates a step only over the version read; undefined when it moved on. */
+export async function updateStep(
+  db: Kysely<DB>,
+  id: string,
+  readVersion: number,
+  set: Updateable<CaseProcessStepTable>,
+): Promise<CaseProcessStepRow | undefined> {
+  return db
+    .updateTable('case_process_step')
+    .set(set)
+    .where('id', '=', id)
+    .where('version', '=', readVersion)
+    .returningAll()
+    .executeTakeFirst();
 }

@@ -1,8 +1,8 @@
 /** TypeBox schemas of visits (ecrf-calls.md §3 "Visit"). */
 import { Type } from 'typebox';
 import { Uuid } from '../http/schemas.js';
-import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '../instruments/field-instance.schemas.js';
-import { DocumentedSchema, InstrumentSchema, InstrumentStateSchema } from '../instruments/instruments.schemas.js';
+import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from './field-instance.schemas.js';
+import { DocumentedSchema, InstrumentSchema, InstrumentStateSchema } from './instruments.schemas.js';
 
 const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
@@ -13,6 +13,16 @@ export const SignatureDataSchema = Type.Object({
   signedAt: Type.String({ format: 'date-time' }),
   meaning: Type.String(),
 });
+
+export const SignatureWithdrawalSchema = Type.Object(
+  {
+    signature: SignatureDataSchema,
+    withdrawnAt: Type.String({ format: 'date-time' }),
+    withdrawnBy: Type.Object({ userId: Type.Union([Uuid, Type.Null()]), userName: Type.String() }),
+    reason: Type.Union([Type.String(), Type.Null()]),
+  },
+  { description: 'the last signature a documentation change withdrew: the signature, who withdrew it, when and why' },
+);
 
 export const VisitSchema = Type.Object({
   id: Uuid,
@@ -28,6 +38,7 @@ export const VisitSchema = Type.Object({
   isNew: Type.Boolean(),
   isSigned: Type.Boolean(),
   signatureData: Type.Union([SignatureDataSchema, Type.Null()]),
+  signatureWithdrawal: Type.Union([SignatureWithdrawalSchema, Type.Null()]),
   locked: Type.Boolean(),
   isDeleted: Type.Boolean(),
   version: Type.Integer({ minimum: 1 }),

@@ -10,9 +10,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { AuditActor } from '../audit/audit.service.js';
 import { recordEvent } from '../events/domain-events.js';
-import { refreshPatientListFlags } from '../study-patients/patient-list-flags.js';
-import type { StudyPatientRow } from '../study-patients/study-patients.sql.js';
-import { recordFlagChange } from './verification-flags.service.js';
+import { refreshPatientListFlags } from './patient-list-flags.js';
+import type { StudyPatientRow } from './study-patients.sql.js';
+import { recordFlagChange } from './verification-flag-changes.js';
 import { lockFlagsOnFields, setFlagState } from './verification-flags.sql.js';
 
 export type FormSaved = {

@@ -13,6 +13,7 @@ export const CaseProcessStepSchema = Type.Object({
   order: Type.Integer(),
   mainStateIdentifier: Type.Union([Type.String(), Type.Null()]),
   subStates: Type.Array(Type.String()),
+  version: Type.Integer({ minimum: 1, description: 'send it back with the next update; a stale one is refused with 409' }),
 });
 
 /** The steps with the two derived ones of ecrf-core.md §4. */
@@ -32,6 +33,7 @@ export const CaseProcessCreateSchema = Type.Object({
 });
 
 export const CaseProcessUpdateSchema = Type.Object({
+  version: Type.Optional(Type.Integer({ minimum: 1, description: 'the version read; when given, a stale update is refused with 409' })),
   state: CaseProcessStateSchema,
   mainStateIdentifier: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   subStates: Type.Optional(Type.Array(Type.String())),

@@ -6,11 +6,11 @@ import { type RightName, hasRight } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { definitionIndex } from '../study-patients/definition-cache.js';
-import { instrumentDto, visitDto, type InstrumentDto, type VisitDto } from '../study-patients/patient-documents.js';
+import { definitionIndex } from './definition-cache.js';
+import { instrumentDto, visitDto, type InstrumentDto, type VisitDto } from './patient-documents.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { findInstrumentRows, findInstrumentsOfVisits } from '../instruments/instruments.sql.js';
-import { definitionVersionsOf } from '../study-patients/study-patients.sql.js';
+import { findInstrumentRows, findInstrumentsOfVisits } from './instruments.sql.js';
+import { definitionVersionsOf } from './study-patients.sql.js';
 import { findVisitRows } from './visits.sql.js';
 
 export type VisitFilter = { ids?: string[]; studyId?: string; includeDeleted?: boolean };

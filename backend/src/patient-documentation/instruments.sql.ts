@@ -94,19 +94,19 @@ export async function findOwnerById(db: Kysely<DB>, kind: OwnerKind, id: string)
   return findOwner(db, kind, sql<boolean>`id = ${id}::uuid`);
 }
 
-/** Stores a form's fields only over the version read; false when the stored version moved on. */
+/** Stores a form's fields only over the version read; the stored row, or undefined when the stored version moved on. */
 export async function saveOwnerFields(
   db: Kysely<DB>,
   owner: Owner,
   readVersion: number,
   fields: readonly DataFieldInstance[],
-): Promise<boolean> {
-  const updated = await db
+  stamp: { version: number; changedAt: Date },
+): Promise<{ id: string } | undefined> {
+  return db
     .updateTable(OWNER_TABLES[owner.kind])
-    .set({ fields: JSON.stringify(fields), version: owner.version + 1 })
+    .set({ fields: JSON.stringify(fields), version: stamp.version, changed_at: stamp.changedAt })
     .where('id', '=', owner.id)
     .where('version', '=', readVersion)
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return updated !== undefined;
 }

@@ -43,7 +43,13 @@ export type FormSaveInput = {
   now: Date;
 };
 
-export type FormSaveResult = { fields: DataFieldInstance[]; changedFieldIds: string[]; state: InstrumentState };
+export type FormSaveResult = {
+  fields: DataFieldInstance[];
+  changedFieldIds: string[];
+  state: InstrumentState;
+  /** Where the client sent each field it changed (`fields[0].childFields[2]`), for refusals that name it. */
+  inputPaths: Map<string, string>;
+};
 
 type Stamp = { date: string; user: string };
 const stampOf = (input: FormSaveInput): Stamp => ({ date: input.now.toISOString(), user: input.userName });
@@ -81,17 +87,23 @@ type Change = {
   incomingValues: FieldValue[];
 };
 
-function merge(input: FormSaveInput, byId: Map<string, DataFieldDefinition>): { fields: Field[]; changes: Change[] } {
+function merge(
+  input: FormSaveInput,
+  byId: Map<string, DataFieldDefinition>,
+): { fields: Field[]; changes: Change[]; inputPaths: Map<string, string> } {
   const changes: Change[] = [];
+  const inputPaths = new Map<string, string>();
   const stamp = stampOf(input);
   const mergeLevel = (
     incoming: readonly FieldInput[],
     stored: readonly DataFieldInstance[],
     parentDefinitionId: string | null,
     lockedAbove: boolean,
+    path: string,
   ): Field[] => {
     const level = stored.map(copy);
-    for (const item of incoming) {
+    for (const [position, item] of incoming.entries()) {
+      const itemPath = `${path}[${position}]`;
       const definition = byId.get(item.definitionId);
       if (!definition || (definition.parentFieldDefinitionId ?? null) !== parentDefinitionId) {
         throw invalid(`field definition ${item.definitionId} does not belong at this place of the form`);
@@ -108,7 +120,7 @@ function merge(input: FormSaveInput, byId: Map<string, DataFieldDefinition>): { 
         values: item.values ? item.values.map((v) => ({ ...v })) : base.values,
         tags: item.tags ?? base.tags,
         isDeleted: item.isDeleted ?? base.isDeleted ?? false,
-        childFields: mergeLevel(item.childFields ?? [], original?.childFields ?? [], item.definitionId, locked),
+        childFields: mergeLevel(item.childFields ?? [], original?.childFields ?? [], item.definitionId, locked, `${itemPath}.childFields`),
       };
       const deletedNow = next.isDeleted === true && original?.isDeleted !== true;
       if (!original ? next.values.length > 0 || next.isDeleted === true : deletedNow || hasFieldChanges(next, original)) {
@@ -116,12 +128,13 @@ function merge(input: FormSaveInput, byId: Map<string, DataFieldDefinition>): { 
         next.changingUser = stamp.user;
         changes.push({ field: next, original, definition, lockedAbove: locked, incomingValues: next.values });
       }
+      inputPaths.set(next.id, itemPath);
       if (index >= 0) level[index] = next;
       else level.push(next);
     }
     return level;
   };
-  return { fields: mergeLevel(input.incoming, input.original, null, false), changes };
+  return { fields: mergeLevel(input.incoming, input.original, null, false, 'fields'), changes, inputPaths };
 }
 
 /** Stamps the fields whose values the normalisation set as changed by this save's user. */
@@ -174,7 +187,7 @@ function checkChange(change: Change, context: EvaluationContext): void {
 export function saveForm(input: FormSaveInput): FormSaveResult {
   const byId = new Map(input.definitions.map((d) => [d.id, d]));
   const stamp = stampOf(input);
-  const { fields: merged, changes } = merge(input, byId);
+  const { fields: merged, changes, inputPaths } = merge(input, byId);
   const normalized = normalizeForm(merged, {
     definitions: input.definitions,
     contextFor: input.contextFor,
@@ -184,7 +197,12 @@ export function saveForm(input: FormSaveInput): FormSaveResult {
   const context = input.contextFor(fields);
   const contexts = fieldContexts(fields, byId, context);
   for (const change of changes) checkChange(change, contexts.get(change.field.id) ?? context);
-  return { fields, changedFieldIds: changes.map((c) => c.field.id), state: instrumentState(input.definitions, fields, context) };
+  return {
+    fields,
+    changedFieldIds: changes.map((c) => c.field.id),
+    state: instrumentState(input.definitions, fields, context),
+    inputPaths,
+  };
 }
 
 /** Normalizes a form without client changes (a new instrument or visit, or after a context change). */

@@ -1,5 +1,5 @@
 /**
- * Functional documentation (ecrf-calls.md §7 "Documentation"): POST {studyDefinitionId}/{languageIdentifier}/
+ * Functional documentation of a study definition, not of patients (ecrf-calls.md §7 "Documentation"): POST {studyDefinitionId}/{languageIdentifier}/
  * funcionalDesign, ecrf, ecrf-view and complete (the spec's spelling), under Documentation/. Each answers a
  * downloadable PDF of the current version of the definition in the language asked for.
  */

@@ -3,7 +3,7 @@
  * registry generator and the tests. Paths follow the nesting of the definition (docs/definitions.md).
  */
 import type { DefinitionIndex } from '@ecrf/rules';
-import type { FieldInput } from '../instruments/field-instance.schemas.js';
+import type { FieldInput } from './field-instance.schemas.js';
 
 /** The id of a field definition in a form (`patient`, a visit or an instrument), by its identifier path (`tnm.m`). */
 export function fieldDefinitionId(index: DefinitionIndex, form: string, path: string): string {
@@ -28,3 +28,17 @@ export const valueField = (definitionId: string, value: string | null, id?: stri
   definitionId,
   values: value === null ? [] : [{ value }],
 });
+
+/** Form inputs by identifier path; a dotted path is one row of a Table (`tnm.t`). */
+export function formInput(index: DefinitionIndex, form: string, values: Record<string, string>): FieldInput[] {
+  const top: FieldInput[] = [];
+  const tables = new Map<string, FieldInput[]>();
+  for (const [path, value] of Object.entries(values)) {
+    const [table] = path.split('.');
+    const field = valueField(fieldDefinitionId(index, form, path), value);
+    if (!path.includes('.') || !table) top.push(field);
+    else tables.set(table, [...(tables.get(table) ?? []), field]);
+  }
+  for (const [table, childFields] of tables) top.push({ definitionId: fieldDefinitionId(index, form, table), childFields });
+  return top;
+}
