@@ -49,7 +49,13 @@ describe('external ids (mainzelliste_addPatient_check_responses, _checkMatch_che
 
     const checking = await token('checkMatch', { idtypes: ['pid', 'externalId'] });
     const same = (await checkMatch(checking, { ...max, externalId: id })).json<Record<string, unknown>[]>();
-    expect(same).toEqual([{ similarityScore: 1, pid: first.json<{ idString: string }[]>()[0]?.idString, externalId: id }]);
+    expect(same).toEqual([
+      {
+        similarityScore: 1,
+        pid: first.json<{ idType: string; idString: string }[]>().find((entry) => entry.idType === 'pid')?.idString,
+        externalId: id,
+      },
+    ]);
     expect((await checkMatch(checking, max)).json<{ similarityScore: number }[]>()[0]?.similarityScore).toBe(1);
     expect((await checkMatch(checking, { ...max, externalId: externalId() })).statusCode).toBe(409);
     expect((await checkMatch(checking, { ...freshIdentity(), externalId: externalId() })).json()).toEqual([{ similarityScore: 0 }]);
@@ -86,6 +92,13 @@ describe('external ids (mainzelliste_addPatient_check_responses, _checkMatch_che
     const forbidden = await put({ vorname: 'Anna' });
     expect([forbidden.statusCode, forbidden.body]).toEqual([401, 'No authorization to edit field vorname with this token.']);
     expect((await put({ extid: '' })).statusCode).toBe(204);
+    // regex_Operations/mainzelliste_editPatient_regexError_birthday: a date is edited whole or not at all.
+    const dates = await token('editPatient', { patientId, fields: ['geburtstag', 'geburtsmonat', 'geburtsjahr'] });
+    const part = await put({ geburtstag: '01' }, dates);
+    expect([part.statusCode, part.body]).toEqual([
+      400,
+      'Field geburtsmonat is missing in date definition. Dates must be entered and updated in complete form.',
+    ]);
     expect((await read(await token('readPatients', { searchIds: [{ idType: 'extid', idString: id }] }))).statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * /monitoring/* (Mainzelliste's MonitoringResource): plain-text numbers, each behind the permission of its name.
- * - metrics/patientCount, metrics/tentativePatientCount (tentative ids, as Mainzelliste counts them);
+ * - metrics/patientCount, metrics/tentativePatientCount (patients; Mainzelliste counts their tentative ids);
  * - metrics/IDRequestCount?start=YYYY-MM-DD&end=YYYY-MM-DD: answered POST /patients requests (new, tentative or
  *   found patients), from the audit trail; both days count whole, in the registry's time zone (Mainzelliste
  *   stops at midnight before `end`). A malformed date, or an end before the start, is a 400;
@@ -42,7 +42,7 @@ export function registerMonitoringRoutes(app: App, deps: AppDeps): void {
   });
   metric('/monitoring/metrics/tentativePatientCount', 'getTentativePatientCount', async () => {
     const row = await deps.db
-      .selectFrom('patient_id')
+      .selectFrom('patient')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('tentative', '=', true)
       .executeTakeFirstOrThrow();
@@ -70,7 +70,7 @@ export function registerMonitoringRoutes(app: App, deps: AppDeps): void {
       if (start !== null) query = query.where(sql<boolean>`occurred_at >= (${start}::date::timestamp AT TIME ZONE ${REGISTRY_TIME_ZONE})`);
       if (end !== null) query = query.where(sql<boolean>`occurred_at < ((${end}::date + 1)::timestamp AT TIME ZONE ${REGISTRY_TIME_ZONE})`);
       const row = await query.executeTakeFirstOrThrow();
-      return reply.type('text/plain; charset=utf-8').send(row.n);
+      return reply.type('text/plain; charset=utf-8').send(String(row.n));
     },
   );
 }

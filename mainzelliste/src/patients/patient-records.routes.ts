@@ -20,9 +20,11 @@ import { badRequest, messages, notFound, unauthorized } from '../errors/errors.j
 import type { Token } from '../sessions/session-store.js';
 import type { TokenData } from '../tokens/token-data.js';
 import { listPatientIds, findPatientsById, type PatientRow, type StoredId } from './patients.sql.js';
-import { FIELD_KEYS, idTypesOf, isFieldKey, pickFields, type Fields } from './fields.js';
+import { FIELD_KEYS, hasIdat, idTypesOf, isFieldKey, pickFields, type Fields } from './fields.js';
 import { checkFields, redirectTo } from './patients.routes.js';
 import { useToken } from './token-use.js';
+
+const DATE_PARTS = ['geburtstag', 'geburtsmonat', 'geburtsjahr'] as const;
 
 const Paging = { page: Type.Optional(Type.Integer({ minimum: 1 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })) };
 
@@ -30,10 +32,10 @@ type ReadData = Extract<TokenData, { type: 'readPatients' }>;
 
 function patientJson(data: ReadData, patient: PatientRow, all: StoredId[]): Record<string, unknown> {
   const ids = data.readAllPatientIds ? all : all.filter((id) => data.resultIds.includes(id.idType));
+  // As in Mainzelliste, a field never given is left out; an edit stores every field, '' when empty.
+  const fields = data.resultFields.filter((key) => key in patient.fields);
   return {
-    ...(data.resultFields.length > 0
-      ? { fields: Object.fromEntries(data.resultFields.map((key) => [key, patient.fields[key] ?? ''])) }
-      : {}),
+    ...(fields.length > 0 ? { fields: Object.fromEntries(fields.map((key) => [key, patient.fields[key] ?? ''])) } : {}),
     ...(ids.length > 0 ? { ids: ids.map(({ idType, idString, tentative }) => ({ idType, idString, tentative })) } : {}),
     ...(data.readAllPatientIdTypes ? { idTypes: all.map((id) => id.idType) } : {}),
   };
@@ -125,8 +127,13 @@ export function registerPatientRecordRoutes(app: App, deps: AppDeps): void {
     const patient = await deps.patients.find(data.patientId);
     if (!patient) throw badRequest(`No patient found with ID ${data.patientId.idType}=${data.patientId.idString}`);
     // An empty value clears the field.
+    const dateParts = DATE_PARTS.filter((key) => key in edit.fields);
+    const missingPart = DATE_PARTS.find((key) => dateParts.length > 0 && !(key in edit.fields));
+    if (missingPart) {
+      throw badRequest(`Field ${missingPart} is missing in date definition. Dates must be entered and updated in complete form.`);
+    }
     const given: Fields = { ...patient.fields, ...edit.fields };
-    const merged: Fields = Object.fromEntries(FIELD_KEYS.flatMap((key) => (given[key] ? [[key, given[key]]] : [])));
+    const merged: Fields = hasIdat(given) ? Object.fromEntries(FIELD_KEYS.map((key) => [key, given[key] ?? ''])) : {};
     checkFields(merged, deps.config);
     access.pseudonyms = await deps.patients.edit(patient, merged, edit.ids);
     if (data.callback) await sendCallback(data.callback, { tokenId: token.id });

@@ -178,7 +178,8 @@ describe('tokens (mainzelliste-api.md §1 "Token data by type")', () => {
         { idType: 'pid', idString: '0000011F' },
       ],
     };
-    expect((await tokenRequest({ type: 'readPatients', data: twoWithStar })).statusCode).toBe(400);
+    // Mainzelliste answers this with its NotImplementedException.
+    expect((await tokenRequest({ type: 'readPatients', data: twoWithStar })).statusCode).toBe(503);
     const unknown = { searchIds: [{ idType: 'pid', idString: 'ZZZZZZZZ' }] };
     expect((await tokenRequest({ type: 'readPatients', data: unknown }, '3.1')).statusCode).toBe(400);
     expect((await tokenRequest({ type: 'readPatients', data: unknown }, '3.2')).statusCode).toBe(201);

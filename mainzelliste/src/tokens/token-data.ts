@@ -6,7 +6,7 @@
  * (callbacks/targets.ts).
  */
 import type { Pseudonym } from '../db/json-columns.js';
-import { badRequest, messages, unauthorized } from '../errors/errors.js';
+import { badRequest, MainzellisteError, messages, unauthorized } from '../errors/errors.js';
 import { checkCallback, checkRedirect } from '../callbacks/targets.js';
 import { DEFAULT_ID_TYPE, isFieldKey, pickFields, type FieldKey, type Fields } from '../patients/fields.js';
 import { atLeast, type ApiVersion } from '../http/api-version.js';
@@ -130,8 +130,12 @@ export function parseTokenData(type: string, data: Raw, context: TokenContext): 
       if (!Array.isArray(data.searchIds)) throw badRequest("Field 'searchIds' has wrong format. Expected array of IDs.");
       const searchIds = data.searchIds.map((item) => pseudonym(item, context.idTypes));
       if (searchIds.length === 0) throw badRequest("Please provide an array of IDs as field 'searchIds' in token data!");
-      if (searchIds.some((id) => id.idString.trim() === '*') && searchIds.length > 1)
-        throw badRequest("It's only possible to request one IdType as wildcard select.");
+      if (searchIds.some((id) => id.idString.trim() === '*') && searchIds.length > 1) {
+        throw new MainzellisteError(
+          'ML_ERR_UNAVAILABLE',
+          "Functionality not implemented yet: It's only possible to request one IdType as wildcard select.",
+        );
+      }
       return {
         type,
         searchIds,
