@@ -82,7 +82,7 @@ async function runModel(label: string, service: PatientService, probes: Probe[],
   const run: ModelRun = { label, byKind: new Map(), duplicates: emptyTally(), newPeople: emptyTally(), times: [], outcomes: [] };
   for (const probe of probes) {
     const started = performance.now();
-    const result = await service.lookup(probe.fields);
+    const result = await service.lookup({ fields: probe.fields, ids: {} });
     run.times.push(performance.now() - started);
     const truth = judge.truth(probe);
     const right = result.best !== null && truth !== null && judge.sameAs(result.best, truth);

@@ -13,6 +13,8 @@ import type { Database } from './db/database.js';
 import { registerErrorHandler } from './errors/error-handler.js';
 import { requestApiVersion } from './http/api-version.js';
 import { registerHealthRoutes } from './http/health.routes.js';
+import { registerJsonBodyParser } from './http/json-body.js';
+import { registerMonitoringRoutes } from './http/monitoring.routes.js';
 import { registerRootRoutes } from './http/root.routes.js';
 import { createServerAuth } from './http/server-auth.js';
 import { registerPatientRecordRoutes } from './patients/patient-records.routes.js';
@@ -39,6 +41,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? false,
     exposeHeadRoutes: false,
+    // Mainzelliste (JAX-RS) answers /patients/?tokenId= and POST …/tokens/ like the paths without the slash.
+    routerOptions: { ignoreTrailingSlash: true },
     // While draining, http/health.routes.ts refuses new requests itself, so readiness still answers its body.
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
@@ -53,6 +57,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // mainzelliste-api.md §1: the form-urlencoded bodies of POST /patients and checkMatch.
   await app.register(formBody);
+  registerJsonBodyParser(app);
   registerErrorHandler(app);
   registerHealthRoutes(app, options.database);
   // A malformed mainzellisteApiVersion is a 400 on every route.
@@ -68,5 +73,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerPatientRoutes(app, deps);
   registerPatientRecordRoutes(app, deps);
   registerPossibleMatchRoutes(app, deps);
+  registerMonitoringRoutes(app, deps);
   return app;
 }

@@ -102,9 +102,10 @@ export function createMainzellisteClient(access: MainzellisteAccess) {
       const answer = await send('GET', `/patients?${query.toString()}`);
       if (answer.status === 404 && answer.body === 'No patient found') return { items: [], total: 0 };
       if (answer.status !== 200) throw mainzellisteError(answer.status);
-      const rows = answer.body as { ids: { idType: string; idString: string; tentative: boolean }[] }[];
+      // Mainzelliste leaves `ids` out when there are none, and answers {} for a searched id nobody holds.
+      const rows = answer.body as { ids?: { idType: string; idString: string; tentative: boolean }[] }[];
       const items = rows.flatMap((row) =>
-        row.ids.filter((id) => id.idType === ID_TYPE).map((id) => ({ pseudonym: id.idString, tentative: id.tentative })),
+        (row.ids ?? []).filter((id) => id.idType === ID_TYPE).map((id) => ({ pseudonym: id.idString, tentative: id.tentative })),
       );
       const total = answer.headers['x-total-count'];
       return { items, total: typeof total === 'string' ? Number(total) : null };

@@ -81,7 +81,8 @@ export function createServiceClient(baseUrl: string, stats: ServiceStats = { cal
       const answer = await send('GET', `/patients?tokenId=${token(tokenId)}`);
       if (answer.status === 404 && answer.body === 'No patient found') return [];
       if (answer.status !== 200) throw new ServiceFailure(answer.status, answer.body);
-      return answer.body as StoredIdentity[];
+      // Mainzelliste answers {} for a searched id nobody holds (a patient deleted meanwhile).
+      return (answer.body as Partial<StoredIdentity>[]).filter((row): row is StoredIdentity => row.ids !== undefined);
     },
     /** PUT /patients/tokenId/{tokenId}: new values of the fields the token allows; an empty value clears. */
     async editPatient(tokenId: string, fields: IdatFields): Promise<void> {

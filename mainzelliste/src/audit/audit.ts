@@ -18,6 +18,8 @@ export type AuditAction =
   | 'token.create'
   | 'token.read'
   | 'token.delete'
+  | 'token.validate'
+  | 'monitoring.read'
   | 'patient.create'
   | 'patient.read'
   | 'patient.edit'

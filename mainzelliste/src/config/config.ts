@@ -6,13 +6,24 @@
 import type { Env } from '@ecrf/database';
 import { DEFAULT_THRESHOLD_MATCH, DEFAULT_THRESHOLD_NON_MATCH } from '../matching/default-config.js';
 import { FELLEGI_SUNTER_THRESHOLD_MATCH, FELLEGI_SUNTER_THRESHOLD_NON_MATCH } from '../matching/fellegi-sunter.js';
+import { FIELD_KEYS, GENERATED_ID_TYPES } from '../patients/fields.js';
+import { parsePermissions, type Permissions } from './permissions.js';
 
 export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
 
 export const TOKEN_TYPES = ['addPatient', 'readPatients', 'editPatient', 'deletePatient', 'checkMatch'] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 
-/** mainzelliste-api.md §1 "Authentication"; callback and redirect are not offered (docs: deviations). */
+/** Mainzelliste's monitoring permissions, one per /monitoring/* resource. */
+export const MONITORING_PERMISSIONS = [
+  'getPatientCount',
+  'getTentativePatientCount',
+  'getIDRequestCount',
+  'getCpuInfo',
+  'getMemoryInfo',
+] as const;
+
+/** mainzelliste-api.md §1 "Authentication". */
 export const ALL_PERMISSIONS: readonly string[] = [
   'createSession',
   'createToken',
@@ -20,6 +31,9 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'readConfiguration',
   'readAllPatientIds',
   'readAllPatientIdTypes',
+  'callback',
+  'redirect',
+  ...MONITORING_PERMISSIONS,
   // Registry extension: the clerical review list of possible matches (issue 17).
   'reviewPossibleMatches',
 ];
@@ -30,7 +44,9 @@ export type ServerConfig = {
   apiKey: string;
   /** IPs or CIDR ranges, IPv4 and IPv6. */
   allowedRemoteAddresses: readonly string[];
+  /** Permission names; a refined token type (tt_addPatient{…}) is named here and refined below. */
   permissions: ReadonlySet<string>;
+  refinedPermissions?: Permissions['refined'];
 };
 
 export type MainzellisteConfig = {
@@ -52,6 +68,10 @@ export type MainzellisteConfig = {
   auditTrailRequired: boolean;
   /** Base of the uri fields; else taken from the request. */
   publicUrl: string | null;
+  /** Id types given by the calling systems (Mainzelliste's ExternalIDGenerator), e.g. extid. */
+  externalIdTypes: readonly string[];
+  /** Origins (scheme://host[:port]) that callbacks may be sent to and browsers redirected to. */
+  callbackOrigins: readonly string[];
 };
 
 export const MATCHER_KINDS = ['fellegi-sunter', 'epilink'] as const;
@@ -90,6 +110,8 @@ export function createConfig(overrides: Partial<MainzellisteConfig> = {}): Mainz
     allowOneMissingField: false,
     auditTrailRequired: false,
     publicUrl: null,
+    externalIdTypes: [],
+    callbackOrigins: [],
     ...overrides,
   };
 }
@@ -107,6 +129,34 @@ const list = (raw: string | undefined): string[] | null => {
   return items.length > 0 ? items : null;
 };
 
+/** Permission entries separated by ';' or ',' (Mainzelliste) or spaces; a refinement may hold spaces. */
+const permissionList = (raw: string | undefined): string[] | null => {
+  const items = (raw ?? '').split(/[,;]/).flatMap((item) => (item.includes('{') ? [item.trim()] : item.split(/\s+/)));
+  const filled = items.filter((item) => item !== '');
+  return filled.length > 0 ? filled : null;
+};
+
+function externalIdTypes(raw: string | undefined): string[] {
+  const types = list(raw) ?? [];
+  const reserved: readonly string[] = [...GENERATED_ID_TYPES, ...FIELD_KEYS, 'sureness', 'tokenId', 'similarityScores'];
+  const bad = types.filter((type) => !/^[A-Za-z][A-Za-z0-9_-]*$/.test(type) || reserved.includes(type));
+  if (bad.length > 0) throw new Error(`MAINZELLISTE_EXTERNAL_ID_TYPES has invalid or reserved entries: ${bad.join(', ')}`);
+  return types;
+}
+
+/** host, host:port (https) or a full origin (http://127.0.0.1:8080 for a local receiver) → origin. */
+function callbackOrigins(raw: string | undefined): string[] {
+  return (list(raw) ?? []).map((entry) => {
+    try {
+      const url = new URL(entry.includes('://') ? entry : `https://${entry}`);
+      if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.username) throw new Error();
+      return url.origin;
+    } catch {
+      throw new Error(`MAINZELLISTE_CALLBACK_HOSTS has an invalid entry '${entry}' (host, host:port or scheme://host:port)`);
+    }
+  });
+}
+
 export function loadConfig(env: Env = process.env): MainzellisteConfig {
   const production = env.NODE_ENV === 'production';
   const apiKey = env.MAINZELLISTE_API_KEY;
@@ -114,8 +164,8 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
   if (apiKey !== undefined && apiKey !== '' && apiKey.length < 16 && production) {
     throw new Error('MAINZELLISTE_API_KEY must have at least 16 characters');
   }
-  const permissions = list(env.MAINZELLISTE_PERMISSIONS) ?? ALL_PERMISSIONS;
-  const unknown = permissions.filter((permission) => !ALL_PERMISSIONS.includes(permission));
+  const permissions = parsePermissions(permissionList(env.MAINZELLISTE_PERMISSIONS) ?? ALL_PERMISSIONS);
+  const unknown = [...permissions.names].filter((permission) => !ALL_PERMISSIONS.includes(permission));
   if (unknown.length > 0) throw new Error(`MAINZELLISTE_PERMISSIONS has unknown entries: ${unknown.join(', ')}`);
   const thresholdMatch = number(env, 'MAINZELLISTE_THRESHOLD_MATCH', DEFAULT_THRESHOLD_MATCH, (v) => v > 0 && v <= 1);
   const thresholdNonMatch = number(
@@ -147,7 +197,8 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
         name: env.MAINZELLISTE_SERVER_NAME || DEFAULT_SERVER_NAME,
         apiKey: apiKey || DEV_API_KEY,
         allowedRemoteAddresses: list(env.MAINZELLISTE_ALLOWED_REMOTE_ADDRESSES) ?? DEFAULT_ALLOWED_REMOTE_ADDRESSES,
-        permissions: new Set(permissions),
+        permissions: permissions.names,
+        refinedPermissions: permissions.refined,
       },
     ],
     sessionTimeoutMs: number(env, 'MAINZELLISTE_SESSION_TIMEOUT_MINUTES', 10, (v) => v > 0) * 60_000,
@@ -159,5 +210,7 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
     allowOneMissingField: env.MAINZELLISTE_ALLOW_ONE_MISSING_FIELD === 'true',
     auditTrailRequired: env.MAINZELLISTE_AUDIT_TRAIL_REQUIRED === 'true',
     publicUrl: env.MAINZELLISTE_PUBLIC_URL ? env.MAINZELLISTE_PUBLIC_URL.replace(/\/+$/, '') : null,
+    externalIdTypes: externalIdTypes(env.MAINZELLISTE_EXTERNAL_ID_TYPES),
+    callbackOrigins: callbackOrigins(env.MAINZELLISTE_CALLBACK_HOSTS),
   });
 }

@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config/config.js';
-import { unauthorized } from '../errors/errors.js';
+import { messages, unauthorized } from '../errors/errors.js';
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
@@ -38,13 +38,12 @@ export function createServerAuth(servers: readonly ServerConfig[]): ServerAuth {
     authenticate: (request, permission) => {
       const header = request.headers.mainzellisteapikey ?? request.headers.mzidapikey;
       const key = Array.isArray(header) ? header[0] : header;
-      if (!key) throw unauthorized("Please supply your API key in HTTP header field 'mainzellisteApiKey'.");
+      if (!key) throw unauthorized(messages.missingApiKey);
       const given = digest(key);
       const entry = entries.find((candidate) => timingSafeEqual(candidate.key, given));
-      if (!entry) throw unauthorized("Please supply your API key in HTTP header field 'mainzellisteApiKey'.");
-      if (!allowed(entry.ranges, request.ip)) throw unauthorized(`Rejecting your IP address ${request.ip}.`);
-      if (!entry.server.permissions.has(permission))
-        throw unauthorized(`Your permissions do not allow the requested access (${permission}).`);
+      if (!entry) throw unauthorized(messages.missingApiKey);
+      if (!allowed(entry.ranges, request.ip)) throw unauthorized(messages.rejectedAddress(request.ip));
+      if (!entry.server.permissions.has(permission)) throw unauthorized(messages.permissionDenied);
       return entry.server;
     },
   };

@@ -4,16 +4,17 @@
  * - vorname, nachname and the three date parts are required.
  * - Names: Mainzelliste's pattern (letters incl. umlauts and ß, '.', '-', "'", space) or the registry's
  *   name validator of @ecrf/rules (letters incl. accented ones, space, hyphen), so both 'O'Brien' from a
- *   Mainzelliste client and 'José' from the eCRF are accepted. Message 'Ungültiger Name'.
+ *   Mainzelliste client and 'José' from the eCRF are accepted.
  * - The date parts joined are parsed strictly as ddMMyyyy (zero-padded) and may not lie in the future.
- * - plz: 5 digits ('5 Ziffern', @ecrf/rules); ort: free text.
+ * - plz: 5 digits (@ecrf/rules); ort: free text.
  * - versicherungsnummer (registry extension): a value shaped like a KVNR (letter + 9 digits) must carry a
  *   correct check digit, the placeholders are accepted, anything else is a private number of 1 to 15
- *   characters (@ecrf/rules, ecrf-calls.md §5; message 'Ungültige KVNr.').
+ *   characters (@ecrf/rules, ecrf-calls.md §5).
  * - geschlecht and strasse (registry extensions, master data of ecrf-calls.md §3): the oBDS gender code
  *   M, W, D, X or U, and street with house number as free text. They are IDAT but no matching fields:
  *   without a weight in matching/default-config.ts, matchDataOf leaves them out.
  * - Every field: at most MAX_FIELD_LENGTH characters.
+ * Refusals use Mainzelliste's wording (API clients compare them); the eCRF shows its own German texts.
  */
 import {
   INSURANCE_PLACEHOLDERS,
@@ -22,7 +23,6 @@ import {
   validatePostalCode,
   validatePrivateInsuranceNumber,
   validateStatutoryInsuranceNumber,
-  validatorMessages,
 } from '@ecrf/rules';
 import { DEFAULT_TRANSFORMS } from '../matching/default-config.js';
 import { prepareMatchData, type MatchData } from '../matching/prepare.js';
@@ -45,22 +45,26 @@ export type Fields = Partial<Record<FieldKey, string>>;
 
 export const REQUIRED_FIELDS: readonly FieldKey[] = ['vorname', 'nachname', 'geburtstag', 'geburtsmonat', 'geburtsjahr'];
 
-/** Configured id generators; the first is the default type (mainzelliste-api.md §1 "ID generators"). */
-export const ID_TYPES = ['pid', 'intid'] as const;
-export type IdType = (typeof ID_TYPES)[number];
-export const DEFAULT_ID_TYPE: IdType = 'pid';
+/**
+ * Id types the service generates; the first is the default type (mainzelliste-api.md §1 "ID generators").
+ * External id types (Mainzelliste's ExternalIDGenerator) come from the configuration.
+ */
+export const GENERATED_ID_TYPES = ['pid', 'intid'] as const;
+export const DEFAULT_ID_TYPE = 'pid';
+
+/** Every id type: the generated ones, then the configured external ones. */
+export const idTypesOf = (externalIdTypes: readonly string[]): readonly string[] => [...GENERATED_ID_TYPES, ...externalIdTypes];
 
 export const MAX_FIELD_LENGTH = 200;
 
 /** oBDS gender codes: männlich, weiblich, divers, unbestimmt, unbekannt. */
 export const GENDER_CODES = ['M', 'W', 'D', 'X', 'U'] as const;
-const GENDER_MESSAGE = `Ungültiges Geschlecht (${GENDER_CODES.join(', ')})`;
 
 export const isFieldKey = (key: string): key is FieldKey => (FIELD_KEYS as readonly string[]).includes(key);
-export const isIdType = (key: string): key is IdType => (ID_TYPES as readonly string[]).includes(key);
 
-/** mainzelliste-api.md §1 "Validators": the name pattern of the default configuration. */
-const MAINZELLISTE_NAME = /^[A-Za-zäÄöÖüÜß.\-' ]*[A-Za-zäÄöÖüÜß]+[A-Za-zäÄöÖüÜß.\-' ]*$/;
+/** mainzelliste-api.md §1 "Validators": the name pattern of the default configuration, also quoted in refusals. */
+const NAME_FORMAT = "[A-Za-zäÄöÖüÜß\\.\\-' ]*[A-Za-zäÄöÖüÜß]+[A-Za-zäÄöÖüÜß\\.\\-' ]*";
+const MAINZELLISTE_NAME = new RegExp(`^${NAME_FORMAT}$`);
 
 const validName = (value: string): boolean => MAINZELLISTE_NAME.test(value) || validateName(value) === null;
 
@@ -97,23 +101,38 @@ function missingRequired(fields: Fields, allowOneMissingField: boolean): FieldKe
   return missing;
 }
 
+/**
+ * Refusal texts as Mainzelliste's Validator words them, so clients written against it can compare them;
+ * the registry's own rules (birth year, KVNR, gender, length) are worded alike.
+ */
+const refusal = {
+  empty: (key: string) => `Field ${key} must not be empty!`,
+  format: (key: string, format: string) => `Field ${key} does not conform to the required format${format}`,
+  tooLong: (key: string) => `Field ${key} must not be longer than ${MAX_FIELD_LENGTH} characters!`,
+  invalidDate: (date: string) => `${date} is not a valid date!`,
+  future: (date: string) => `${date} is in the future!`,
+  tooEarly: (date: string) => `${date} is before ${EARLIEST_BIRTH_YEAR}!`,
+};
+
 /** `today`: yyyy-MM-dd, the registry's day (a birth date today is a newborn's). */
 function validateDate(day: string, month: string, year: string, today: string): string | null {
-  if (!/^\d{2}$/.test(day) || !/^\d{2}$/.test(month) || !/^\d{4}$/.test(year)) return 'Ungültiges Datum (ddMMyyyy)';
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const valid = date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
-  if (!valid) return 'Ungültiges Datum (ddMMyyyy)';
-  if (Number(year) < EARLIEST_BIRTH_YEAR) return `Datum liegt vor ${EARLIEST_BIRTH_YEAR}`;
-  return `${year}-${month}-${day}` > today ? 'Datum liegt in der Zukunft' : null;
+  const date = `${day}${month}${year}`;
+  if (!/^\d{2}$/.test(day) || !/^\d{2}$/.test(month) || !/^\d{4}$/.test(year)) return refusal.invalidDate(date);
+  const parsed = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const valid =
+    parsed.getUTCFullYear() === Number(year) && parsed.getUTCMonth() === Number(month) - 1 && parsed.getUTCDate() === Number(day);
+  if (!valid) return refusal.invalidDate(date);
+  if (Number(year) < EARLIEST_BIRTH_YEAR) return refusal.tooEarly(date);
+  return `${year}-${month}-${day}` > today ? refusal.future(date) : null;
 }
 
-function validateInsuranceNumber(value: string): string | null {
+function validInsuranceNumber(value: string): boolean {
   const text = value.trim();
-  if (/^[A-Z]\d{9}$/.test(text) || INSURANCE_PLACEHOLDERS.includes(text)) return validateStatutoryInsuranceNumber(text);
-  return validatePrivateInsuranceNumber(text);
+  if (/^[A-Z]\d{9}$/.test(text) || INSURANCE_PLACEHOLDERS.includes(text)) return validateStatutoryInsuranceNumber(text) === null;
+  return validatePrivateInsuranceNumber(text) === null;
 }
 
-/** Messages 'field: message' for every broken rule; empty when the fields are valid. */
+/** Refusals for every broken rule; empty when the fields are valid. */
 export type ValidationOptions = { today?: string; allowOneMissingField?: boolean };
 
 export function validateFields(fields: Fields, options: ValidationOptions = {}): string[] {
@@ -122,33 +141,30 @@ export function validateFields(fields: Fields, options: ValidationOptions = {}):
   const problems: string[] = [];
   for (const key of FIELD_KEYS) {
     const value = fields[key];
-    if (value !== undefined && value.length > MAX_FIELD_LENGTH) problems.push(`${key}: höchstens ${MAX_FIELD_LENGTH} Zeichen`);
+    if (value !== undefined && value.length > MAX_FIELD_LENGTH) problems.push(refusal.tooLong(key));
   }
-  for (const key of missingRequired(fields, options.allowOneMissingField ?? false)) problems.push(`${key}: ${validatorMessages.required}`);
+  for (const key of missingRequired(fields, options.allowOneMissingField ?? false)) problems.push(refusal.empty(key));
   for (const key of ['vorname', 'nachname', 'geburtsname'] as const) {
     const value = fields[key];
-    if (filled(value) && !validName(value.trim())) problems.push(`${key}: ${validatorMessages.name}`);
+    if (filled(value) && !validName(value.trim())) problems.push(refusal.format(key, NAME_FORMAT));
   }
   const { geburtstag, geburtsmonat, geburtsjahr } = fields;
   if (filled(geburtstag) && filled(geburtsmonat) && filled(geburtsjahr)) {
     const message = validateDate(geburtstag.trim(), geburtsmonat.trim(), geburtsjahr.trim(), today);
-    if (message) problems.push(`geburtsdatum: ${message}`);
+    if (message) problems.push(message);
   }
   if (filled(fields.geschlecht) && !(GENDER_CODES as readonly string[]).includes(fields.geschlecht.trim())) {
-    problems.push(`geschlecht: ${GENDER_MESSAGE}`);
+    problems.push(refusal.format('geschlecht', GENDER_CODES.join('|')));
   }
-  if (filled(fields.plz)) {
-    const message = validatePostalCode(fields.plz.trim());
-    if (message) problems.push(`plz: ${message}`);
-  }
-  if (filled(fields.versicherungsnummer)) {
-    const message = validateInsuranceNumber(fields.versicherungsnummer);
-    if (message) problems.push(`versicherungsnummer: ${message}`);
+  if (filled(fields.plz) && validatePostalCode(fields.plz.trim()) !== null) problems.push(refusal.format('plz', '\\d{5}'));
+  if (filled(fields.versicherungsnummer) && !validInsuranceNumber(fields.versicherungsnummer)) {
+    problems.push(refusal.format('versicherungsnummer', ' of a KVNR with its check digit, a placeholder or a private number'));
   }
   return problems;
 }
 
-export const isIncomplete = (fields: Fields): boolean => FIELD_KEYS.every((key) => !filled(fields[key]));
+/** Whether any IDAT field is given; a patient may be known by external ids alone. */
+export const hasIdat = (fields: Fields): boolean => FIELD_KEYS.some((key) => filled(fields[key]));
 
 /** The comparison form; placeholder insurance numbers identify nobody and are left out. */
 export function matchDataOf(fields: Fields): MatchData {

@@ -108,20 +108,17 @@ describe('editPatient', () => {
         headers: { mainzellisteApiKey: 'dev-mainzelliste-key', mainzellisteApiVersion: version },
         payload: { type: 'editPatient', data: { patientId } },
       });
-      return response.json<{ id: string }>().id;
+      return response;
     };
     const v2 = await service.app.inject({
       method: 'PUT',
-      url: `/patients/tokenId/${await sessionToken('2.0')}`,
+      url: `/patients/tokenId/${(await sessionToken('2.0')).json<{ id: string }>().id}`,
       payload: { geburtsname: 'Lindqvist' },
     });
     expect(v2.statusCode).toBe(204);
-    const v3 = await service.app.inject({
-      method: 'PUT',
-      url: `/patients/tokenId/${await sessionToken('3.0')}`,
-      payload: { geburtsname: 'Lindgren' },
-    });
-    expect(v3.statusCode).toBe(401);
+    // From 3.0 such a token is refused when it is created (Mainzelliste's Token.checkEditPatient).
+    const v3 = await sessionToken('3.0');
+    expect([v3.statusCode, v3.body]).toEqual([400, 'Token must contain at least one field or id to edit']);
   });
 });
 

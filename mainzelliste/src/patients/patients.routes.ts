@@ -1,36 +1,59 @@
 /**
  * POST /patients?tokenId= and POST /patients/checkMatch/{tokenId} (mainzelliste-api.md §1 "Patients").
- * Bodies are form-urlencoded (as Mainzelliste expects) or JSON. Answers:
- * - 201 [{idType, idString, tentative, uri}] from API 2.0, {newId, tentative, uri} below; on a MATCH the
- *   existing patient's ids.
+ * Bodies are form-urlencoded (as Mainzelliste expects) or JSON; configured external id types are keys of
+ * the body like the fields. Answers:
+ * - 201 [{idType, idString, tentative, uri}] from API 2.0, {newId, tentative, uri} below (one id type only);
+ *   on a MATCH the existing patient's ids.
  * - 409 {message, possibleMatches?} for a POSSIBLE_MATCH without sureness=true; with it a new, tentative
- *   patient.
+ *   patient. 409 with a text body for conflicting external ids (linkage.ts).
  * - checkMatch: 200 [{similarityScore, <idType>: idString…}], ids only for MATCH or POSSIBLE_MATCH.
+ * A token's callback is called after success; its redirect answers 303 See Other to API ≥ 2.0 clients and
+ * to browsers (the web-form flow), as in Mainzelliste.
  */
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrl, type App, type AppDeps } from '../app-deps.js';
 import { recordAccess } from '../audit/audit.js';
+import { sendCallback } from '../callbacks/callback.js';
+import { expandTemplate, templateVariables } from '../callbacks/targets.js';
 import { badRequest, MainzellisteError, messages } from '../errors/errors.js';
 import { atLeast, requestApiVersion } from '../http/api-version.js';
-import { DEFAULT_ID_TYPE, isIncomplete, pickFields, validateFields, type Fields, type ValidationOptions } from './fields.js';
+import { DEFAULT_ID_TYPE, hasIdat, pickFields, validateFields, type Fields, type ValidationOptions } from './fields.js';
+import type { Identity } from './linkage.js';
 import type { StoredId } from './patients.sql.js';
 import { useToken } from './token-use.js';
-
-export const FormBody = Type.Record(Type.String(), Type.Unknown());
 
 const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
     ? (request.body as Record<string, unknown>)
     : {};
 
-const isTrue = (value: unknown): boolean => value === true || value === 'true' || (Array.isArray(value) && value[0] === 'true');
+const first = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
+const isTrue = (value: unknown): boolean => String(first(value)).toLowerCase() === 'true';
 
-/** Validates IDAT; 400 with every broken rule (mainzelliste-api.md §1 "Validators"). */
+/** Validates IDAT when any is given; 400 with every broken rule (mainzelliste-api.md §1 "Validators"). */
 export function checkFields(fields: Fields, options: ValidationOptions): void {
-  if (isIncomplete(fields)) throw badRequest(messages.incompleteIdat);
-  const problems = validateFields(fields, options);
-  if (problems.length > 0) throw badRequest(problems.join('; '));
+  const problems = hasIdat(fields) ? validateFields(fields, options) : [];
+  if (problems.length > 0) throw badRequest(problems.join(' '));
+}
+
+/** The identity a request body describes: the configured fields and external ids, the token's own winning. */
+function identityOf(deps: AppDeps, body: Record<string, unknown>, token: Identity = { fields: {}, ids: {} }): Identity {
+  const ids: Record<string, string> = {};
+  for (const idType of deps.config.externalIdTypes) {
+    const value = first(body[idType]);
+    if (typeof value === 'string' || typeof value === 'number') ids[idType] = String(value);
+  }
+  const identity = { fields: { ...pickFields(body), ...token.fields }, ids: { ...ids, ...token.ids } };
+  checkFields(identity.fields, deps.config);
+  return identity;
+}
+
+/** The web-form flow: a browser asks for HTML; API clients ask for JSON or anything. */
+const fromBrowser = (request: FastifyRequest): boolean => (request.headers.accept ?? '').includes('text/html');
+
+export function redirectTo(reply: FastifyReply, template: string, values: Readonly<Record<string, string>>): FastifyReply {
+  return reply.status(303).header('location', expandTemplate(template, values)).send();
 }
 
 export function registerPatientRoutes(app: App, deps: AppDeps): void {
@@ -39,12 +62,15 @@ export function registerPatientRoutes(app: App, deps: AppDeps): void {
     { schema: { querystring: Type.Object({ tokenId: Type.Optional(Type.String()) }, { additionalProperties: true }) } },
     async (request, reply) => {
       const access = recordAccess(request, 'patient.create');
-      const { data } = useToken(deps, request, access, request.query.tokenId, 'addPatient');
+      const { token, data } = useToken(deps, request, access, request.query.tokenId, 'addPatient');
       const body = bodyOf(request);
-      // Fields set in the token by the calling server win over the form.
-      const fields: Fields = { ...pickFields(body), ...data.fields };
-      checkFields(fields, deps.config);
-      const outcome = await deps.patients.add(fields, isTrue(body.sureness));
+      const version = requestApiVersion(request);
+      if (!atLeast(version, 2) && data.idTypes.length > 1) {
+        throw badRequest(
+          'Selected API version 1.0 permits only one ID in response, but several were requested. Set mainzellisteApiVersion to a value >= 2.0 or request only one ID type in token.',
+        );
+      }
+      const outcome = await deps.patients.add(identityOf(deps, body, data), isTrue(body.sureness));
       if (outcome.kind === 'possibleMatch') {
         access.outcome = 'possibleMatch';
         access.pseudonyms = outcome.best;
@@ -66,21 +92,32 @@ export function registerPatientRoutes(app: App, deps: AppDeps): void {
           tentative: id.tentative,
           uri: `${base}/patients/${id.idType}/${id.idString}`,
         }));
-      if (!atLeast(requestApiVersion(request), 2)) {
-        const first = requested[0];
-        return reply.status(201).send({ newId: first?.idString ?? null, tentative: first?.tentative ?? false, uri: first?.uri ?? null });
+      if (data.callback) {
+        const ids = requested.map(({ idType, idString, tentative }) => ({ idType, idString, tentative }));
+        await sendCallback(data.callback, { tokenId: token.id, ...(atLeast(version, 2) ? { ids } : { id: ids[0]?.idString }) });
+      }
+      if (data.redirect && (atLeast(version, 2) || fromBrowser(request))) {
+        return redirectTo(reply, data.redirect, {
+          tokenId: token.id,
+          ...Object.fromEntries(requested.map((id) => [id.idType, id.idString])),
+        });
+      }
+      if (!atLeast(version, 2)) {
+        const [one] = requested;
+        return reply
+          .status(201)
+          .header('location', one?.uri)
+          .send({ newId: one?.idString ?? null, tentative: one?.tentative ?? false, uri: one?.uri ?? null });
       }
       return reply.status(201).send(requested);
     },
   );
 
-  app.post('/patients/checkMatch/:tokenId', { schema: { params: Type.Object({ tokenId: Type.String() }) } }, async (request) => {
+  app.post('/patients/checkMatch/:tokenId', { schema: { params: Type.Object({ tokenId: Type.String() }) } }, async (request, reply) => {
     const access = recordAccess(request, 'patient.checkMatch');
     // Mainzelliste does not null-check the token and would answer 500; a clear 401 is kinder (docs: deviations).
-    const { data } = useToken(deps, request, access, request.params.tokenId, 'checkMatch');
-    const fields = pickFields(bodyOf(request));
-    checkFields(fields, deps.config);
-    const result = await deps.patients.lookup(fields);
+    const { token, data } = useToken(deps, request, access, request.params.tokenId, 'checkMatch');
+    const result = await deps.patients.lookup(identityOf(deps, bodyOf(request)));
     access.outcome = result.type;
     const answer: Record<string, string | number> = { similarityScore: result.score };
     if (result.best !== null) {
@@ -90,6 +127,10 @@ export function registerPatientRoutes(app: App, deps: AppDeps): void {
         const id = ids.find((stored) => stored.idType === idType);
         if (id) answer[idType] = id.idString;
       }
+    }
+    if (data.callback) await sendCallback(data.callback, { tokenId: token.id, similarityScores: [result.score] });
+    if (data.redirect && templateVariables(data.redirect).includes('tokenId')) {
+      return redirectTo(reply, data.redirect, { tokenId: token.id, similarityScores: String(result.score) });
     }
     return [answer];
   });

@@ -5,7 +5,8 @@ import type { Pseudonym } from '../db/json-columns.js';
 import { generatePid } from '../ids/pid.js';
 import { BLOCKING_VERSION, type BlockingKeys, type BlockingQuery } from '../matching/blocking.js';
 import type { MatchData } from '../matching/prepare.js';
-import { ID_TYPES, type Fields } from './fields.js';
+import { MainzellisteError } from '../errors/errors.js';
+import { GENERATED_ID_TYPES, type Fields } from './fields.js';
 
 /** Arbitrary constant key of the advisory lock that serialises adding patients. */
 const ADD_LOCK_KEY = 4_200_002;
@@ -46,9 +47,56 @@ export async function idsOf(db: Kysely<DB>, patientIds: readonly number[]): Prom
     list.push({ idType: row.id_type, idString: row.id_string, tentative: row.tentative });
     byPatient.set(row.patient_id, list);
   }
-  for (const list of byPatient.values())
-    list.sort((a, b) => (ID_TYPES as readonly string[]).indexOf(a.idType) - (ID_TYPES as readonly string[]).indexOf(b.idType));
+  // Generated types first (pid, intid), then the external ones by name.
+  const rank = (type: string): string => `${(GENERATED_ID_TYPES as readonly string[]).indexOf(type) + 1 || 9}${type}`;
+  for (const list of byPatient.values()) list.sort((a, b) => rank(a.idType).localeCompare(rank(b.idType)));
   return byPatient;
+}
+
+/** The patients holding any of the given ids. */
+export async function patientsHolding(db: Kysely<DB>, ids: readonly (readonly [string, string])[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('patient_id')
+    .select('patient_id')
+    .distinct()
+    .where((eb) => eb.or(ids.map(([idType, idString]) => eb.and([eb('id_type', '=', idType), eb('id_string', '=', idString)]))))
+    .execute();
+  return rows.map((row) => row.patient_id);
+}
+
+const externalIdInUse = (): MainzellisteError =>
+  new MainzellisteError(
+    'ML_ERR_CONFLICT',
+    'Cannot create a new patient with the supplied external ID, because it is already in use. Please check external ID and repeat the request.',
+  );
+
+/** Gives a patient the external ids of types it does not hold yet (a MATCH that brought new ones). */
+export async function addExternalIds(db: Kysely<DB>, patientId: number, ids: Readonly<Record<string, string>>): Promise<void> {
+  const held = new Set(
+    (await db.selectFrom('patient_id').select('id_type').where('patient_id', '=', patientId).execute()).map((row) => row.id_type),
+  );
+  const rows = Object.entries(ids)
+    .filter(([idType, idString]) => idString.trim() !== '' && !held.has(idType))
+    .map(([id_type, id_string]) => ({ patient_id: patientId, id_type, id_string }));
+  if (rows.length > 0) await db.insertInto('patient_id').values(rows).execute();
+}
+
+/** Sets (or with '' removes) external ids of a patient; 409 when another patient holds the value. */
+export async function setExternalIds(db: Kysely<DB>, patientId: number, ids: Readonly<Record<string, string>>): Promise<void> {
+  for (const [idType, idString] of Object.entries(ids)) {
+    const holder = await db
+      .selectFrom('patient_id')
+      .select('patient_id')
+      .where('id_type', '=', idType)
+      .where('id_string', '=', idString)
+      .executeTakeFirst();
+    if (holder && holder.patient_id !== patientId) throw externalIdInUse();
+    if (holder) continue;
+    await db.deleteFrom('patient_id').where('patient_id', '=', patientId).where('id_type', '=', idType).execute();
+    if (idString.trim() !== '')
+      await db.insertInto('patient_id').values({ patient_id: patientId, id_type: idType, id_string: idString }).execute();
+  }
 }
 
 /** Patients holding an id of the type, in creation order, one page of them, and how many there are. */
@@ -107,8 +155,12 @@ export async function lockPatientAdding(trx: Kysely<DB>): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${ADD_LOCK_KEY})`.execute(trx);
 }
 
-/** Inserts a patient with a pid and an intid; returns its id and pseudonyms. */
-export async function insertPatient(db: Kysely<DB>, patient: NewPatient): Promise<{ id: number; ids: StoredId[] }> {
+/** Inserts a patient with a pid, an intid and the given external ids; returns its id and pseudonyms. */
+export async function insertPatient(
+  db: Kysely<DB>,
+  patient: NewPatient,
+  externalIds: Readonly<Record<string, string>> = {},
+): Promise<{ id: number; ids: StoredId[] }> {
   const row = await db
     .insertInto('patient')
     .values({
@@ -130,6 +182,9 @@ export async function insertPatient(db: Kysely<DB>, patient: NewPatient): Promis
   const ids: StoredId[] = [
     { idType: 'pid', idString: pid, tentative: patient.tentative },
     { idType: 'intid', idString: String(intid.rows[0]?.n), tentative: patient.tentative },
+    ...Object.entries(externalIds)
+      .filter(([, idString]) => idString.trim() !== '')
+      .map(([idType, idString]) => ({ idType, idString, tentative: patient.tentative })),
   ];
   await db
     .insertInto('patient_id')

@@ -3,7 +3,7 @@
  * trained on the stored identities when the service starts and kept current on every insert, edit and
  * delete, or the reference EpiLink matcher (MAINZELLISTE_MATCHER=epilink) with its fixed weights.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { MainzellisteConfig } from '../config/config.js';
 import { defaultMatcherConfig } from '../matching/default-config.js';
@@ -26,7 +26,12 @@ export async function createRecordMatcher(
   if (config.matcher === 'epilink') {
     return createMatcher(defaultMatcherConfig({ thresholdMatch: config.thresholdMatch, thresholdNonMatch: config.thresholdNonMatch }));
   }
-  const rows = await db.selectFrom('patient').select('match_data').execute();
+  // Patients known by external ids alone have no IDAT to learn from.
+  const rows = await db
+    .selectFrom('patient')
+    .select('match_data')
+    .where(sql<boolean>`fields <> '{}'::jsonb`)
+    .execute();
   return createFellegiSunterMatcher(trainModel(rows.map((row) => row.match_data)), {
     thresholdMatch: config.fellegiSunterThresholdMatch,
     thresholdNonMatch: config.fellegiSunterThresholdNonMatch,

@@ -9,7 +9,7 @@ describe('session store (mainzelliste-api.md §1 "Sessions")', () => {
     const token = store.addToken(session, {
       type: 'checkMatch',
       serverName: 'server',
-      data: { type: 'checkMatch', idTypes: ['pid'] },
+      data: { type: 'checkMatch', idTypes: ['pid'], callback: null, redirect: null },
       rawData: {},
       allowedUses: 2,
       auditTrail: null,
@@ -30,7 +30,7 @@ describe('session store (mainzelliste-api.md §1 "Sessions")', () => {
     const token = store.addToken(session, {
       type: 'deletePatient',
       serverName: 'server',
-      data: { type: 'deletePatient' },
+      data: { type: 'deletePatient', callback: null, redirect: null },
       rawData: {},
       allowedUses: 2,
       auditTrail: null,

@@ -1,6 +1,10 @@
 /**
- * Sessions (mainzelliste-api.md §1 "Sessions"): POST /sessions → 201 {sessionId, uri} with Location,
- * GET and DELETE /sessions/{sid}; an unknown or expired id is a 404 "Session-ID … unknown.".
+ * Sessions (mainzelliste-api.md §1 "Sessions"; Mainzelliste's SessionsResource): creating one needs the API key
+ * with createSession; afterwards knowing the session id is the authorisation, as in Mainzelliste:
+ * - POST /sessions → 201 {sessionId, uri} with Location; the uri ends with '/', so clients resolve "tokens"
+ *   against it;
+ * - GET /sessions/{sid} → 200, or 404 "No session with id …";
+ * - DELETE /sessions/{sid} → 204, also for an unknown or expired session.
  */
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
@@ -11,16 +15,15 @@ import type { Session } from './session-store.js';
 
 export const SessionParams = Type.Object({ sid: Type.String() });
 
+/** The live session for routes below /sessions/{sid}/…; 404 "Session-ID … unknown." otherwise (SessionIdParam). */
 export function sessionOf(deps: AppDeps, sid: string): Session {
   const session = deps.sessions.get(sid);
   if (!session) throw notFound(messages.sessionUnknown(sid));
   return session;
 }
 
-const sessionJson = (deps: AppDeps, request: FastifyRequest, session: Session) => ({
-  sessionId: session.id,
-  uri: `${baseUrl(deps.config, request)}/sessions/${session.id}`,
-});
+export const sessionUri = (deps: AppDeps, request: FastifyRequest, sessionId: string): string =>
+  `${baseUrl(deps.config, request)}/sessions/${sessionId}/`;
 
 export function registerSessionRoutes(app: App, deps: AppDeps): void {
   app.post('/sessions', async (request, reply) => {
@@ -29,20 +32,20 @@ export function registerSessionRoutes(app: App, deps: AppDeps): void {
     access.serverName = server.name;
     const session = deps.sessions.create(server.name);
     access.sessionId = session.id;
-    const body = sessionJson(deps, request, session);
-    return reply.status(201).header('location', body.uri).send(body);
+    const uri = sessionUri(deps, request, session.id);
+    return reply.status(201).header('location', uri).send({ sessionId: session.id, uri });
   });
 
   app.get('/sessions/:sid', { schema: { params: SessionParams } }, async (request) => {
-    const access = recordAccess(request, 'session.read', { sessionId: request.params.sid });
-    access.serverName = deps.auth.authenticate(request, 'createSession').name;
-    return sessionJson(deps, request, sessionOf(deps, request.params.sid));
+    const { sid } = request.params;
+    recordAccess(request, 'session.read', { sessionId: sid });
+    if (!deps.sessions.get(sid)) throw notFound(messages.noSession(sid));
+    return { sessionId: sid, uri: sessionUri(deps, request, sid) };
   });
 
   app.delete('/sessions/:sid', { schema: { params: SessionParams } }, async (request, reply) => {
-    const access = recordAccess(request, 'session.delete', { sessionId: request.params.sid });
-    access.serverName = deps.auth.authenticate(request, 'createSession').name;
-    if (!deps.sessions.delete(request.params.sid)) throw notFound(messages.sessionUnknown(request.params.sid));
+    recordAccess(request, 'session.delete', { sessionId: request.params.sid });
+    deps.sessions.delete(request.params.sid);
     return reply.status(204).send();
   });
 }

@@ -6,11 +6,13 @@
  */
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { baseUrl, type App, type AppDeps } from '../app-deps.js';
+import type { App, AppDeps } from '../app-deps.js';
 import { recordAccess } from '../audit/audit.js';
-import { badRequest, notFound } from '../errors/errors.js';
+import { refinedRefusal } from '../config/permissions.js';
+import { badRequest, messages, notFound, unauthorized } from '../errors/errors.js';
+import { idTypesOf } from '../patients/fields.js';
 import { atLeast, requestApiVersion } from '../http/api-version.js';
-import { sessionOf, SessionParams } from '../sessions/sessions.routes.js';
+import { sessionOf, SessionParams, sessionUri } from '../sessions/sessions.routes.js';
 import type { AuditTrail, Token } from '../sessions/session-store.js';
 import { parseTokenData, renameIdTypes, type TokenData } from './token-data.js';
 
@@ -30,15 +32,21 @@ function auditTrailOf(value: unknown, required: boolean): AuditTrail | null {
   return { username: value.username, remoteSystem: value.remoteSystem, reasonForChange: value.reasonForChange };
 }
 
+/**
+ * allowedUses as Mainzelliste reads it (TokenParam): a number or a numeric string in Java's int range; missing,
+ * empty or 0 is one use. Mainzelliste turns a negative count into one use; here it is refused.
+ */
 function allowedUsesOf(value: unknown): number {
-  if (value === undefined) return 1;
-  const uses = typeof value === 'string' ? Number(value) : value;
-  if (typeof uses !== 'number' || !Number.isInteger(uses) || uses < 1) throw badRequest('allowedUses must be a positive integer.');
-  return uses;
+  if (value === undefined || value === null || value === '') return 1;
+  const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
+  const uses = /^[+-]?\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(uses) || Math.abs(uses) > 2 ** 31 - 1) throw badRequest(messages.allowedUsesFormat);
+  if (uses < 0) throw badRequest('allowedUses must not be negative.');
+  return Math.max(uses, 1);
 }
 
 export function tokenJson(deps: AppDeps, request: FastifyRequest, token: Token): Raw {
-  const uri = `${baseUrl(deps.config, request)}/sessions/${token.sessionId}/tokens/${token.id}`;
+  const uri = `${sessionUri(deps, request, token.sessionId)}tokens/${token.id}`;
   if (!atLeast(requestApiVersion(request), 2)) return { tokenId: token.id, uri };
   return { id: token.id, type: token.type, allowedUses: token.allowedUses, remainingUses: token.remainingUses, data: token.rawData, uri };
 }
@@ -46,11 +54,13 @@ export function tokenJson(deps: AppDeps, request: FastifyRequest, token: Token):
 /** Checks of token data against stored patients (mainzelliste-api.md §1 "API version", "editPatient"). */
 async function checkAgainstPatients(deps: AppDeps, data: TokenData, request: FastifyRequest): Promise<void> {
   if (data.type === 'editPatient' && !(await deps.patients.find(data.patientId))) {
-    throw badRequest(`No patient found with ID of type ${data.patientId.idType}.`);
+    throw badRequest(`No patient exists with id ${data.patientId.idType}=${data.patientId.idString}`);
   }
   if (data.type === 'readPatients' && !atLeast(requestApiVersion(request), 3, 2)) {
     for (const id of data.searchIds) {
-      if (id.idString !== '*' && !(await deps.patients.find(id))) throw badRequest(`No patient found with ID of type ${id.idType}.`);
+      if (id.idString.trim() !== '*' && !(await deps.patients.find(id))) {
+        throw badRequest(`No patient found with provided ${id.idType} '${id.idString}'!`);
+      }
     }
   }
 }
@@ -62,18 +72,23 @@ export function registerTokenRoutes(app: App, deps: AppDeps): void {
     access.serverName = server.name;
     const session = sessionOf(deps, request.params.sid);
     const body = request.body;
-    if (!isObject(body)) throw badRequest('The token must be a JSON object.');
+    if (!isObject(body)) throw badRequest('Invalid input: the token must be a JSON object.');
     const type = typeof body.type === 'string' ? body.type : '';
     deps.auth.authenticate(request, `tt_${type}`);
-    if (!isObject(body.data)) throw badRequest('The token needs data.');
+    const rules = server.refinedPermissions?.get(`tt_${type}`);
+    const refusal = rules ? refinedRefusal(rules, body) : null;
+    if (refusal !== null) throw unauthorized(refusal);
+    if (!isObject(body.data)) throw badRequest('Invalid input: the token needs data.');
     const rawData = renameIdTypes(body.data);
-    const data = parseTokenData(type, rawData, requestApiVersion(request));
+    const data = parseTokenData(type, rawData, {
+      version: requestApiVersion(request),
+      idTypes: idTypesOf(deps.config.externalIdTypes),
+      externalIdTypes: deps.config.externalIdTypes,
+      callbackOrigins: deps.config.callbackOrigins,
+      may: (permission) => server.permissions.has(permission),
+    });
     const auditTrail = auditTrailOf(rawData.auditTrail ?? body.auditTrail, deps.config.auditTrailRequired);
     const allowedUses = allowedUsesOf(body.allowedUses);
-    if (data.type === 'readPatients' && (data.readAllPatientIds || data.readAllPatientIdTypes)) {
-      if (data.readAllPatientIds) deps.auth.authenticate(request, 'readAllPatientIds');
-      if (data.readAllPatientIdTypes) deps.auth.authenticate(request, 'readAllPatientIdTypes');
-    }
     await checkAgainstPatients(deps, data, request);
     const token = deps.sessions.addToken(session, { type: data.type, serverName: server.name, data, rawData, allowedUses, auditTrail });
     access.token = token;
@@ -84,20 +99,24 @@ export function registerTokenRoutes(app: App, deps: AppDeps): void {
 
   const TokenParams = Type.Object({ sid: Type.String(), tid: Type.String() });
 
+  // Knowing the session id authorises reading and revoking its tokens (Mainzelliste's SessionsResource).
+  app.get('/sessions/:sid/tokens', { schema: { params: SessionParams } }, async (request) => {
+    recordAccess(request, 'token.read', { sessionId: request.params.sid });
+    return [...sessionOf(deps, request.params.sid).tokens.values()].map((token) => tokenJson(deps, request, token));
+  });
+
   app.get('/sessions/:sid/tokens/:tid', { schema: { params: TokenParams } }, async (request) => {
-    const access = recordAccess(request, 'token.read', { sessionId: request.params.sid });
-    access.serverName = deps.auth.authenticate(request, 'createToken').name;
-    const token = sessionOf(deps, request.params.sid).tokens.get(request.params.tid);
-    if (!token) throw notFound(`Token ${request.params.tid} unknown.`);
+    const { sid, tid } = request.params;
+    const access = recordAccess(request, 'token.read', { sessionId: sid });
+    const token = sessionOf(deps, sid).tokens.get(tid);
+    if (!token) throw notFound(messages.noTokenInSession(tid, sid));
     access.token = token;
     return tokenJson(deps, request, token);
   });
 
   app.delete('/sessions/:sid/tokens/:tid', { schema: { params: TokenParams } }, async (request, reply) => {
-    const access = recordAccess(request, 'token.delete', { sessionId: request.params.sid });
-    access.serverName = deps.auth.authenticate(request, 'createToken').name;
-    if (!deps.sessions.deleteToken(sessionOf(deps, request.params.sid), request.params.tid))
-      throw notFound(`Token ${request.params.tid} unknown.`);
+    recordAccess(request, 'token.delete', { sessionId: request.params.sid });
+    deps.sessions.deleteToken(sessionOf(deps, request.params.sid), request.params.tid);
     return reply.status(204).send();
   });
 }
