@@ -30,6 +30,8 @@ export * from './fields/field-state.js';
 export * from './fields/redirect-target.js';
 export * from './fields/child-fields.js';
 export * from './fields/network.js';
+export * from './fields/field-paths.js';
+export * from './fields/field-values.js';
 export * from './instruments/form-walk.js';
 export * from './instruments/instrument-state.js';
 export * from './instruments/form-place.js';
