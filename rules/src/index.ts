@@ -37,6 +37,7 @@ export * from './instruments/instrument-state.js';
 export * from './instruments/form-place.js';
 export * from './instruments/form-normalize.js';
 export * from './instruments/form-evaluation.js';
+export * from './instruments/form-hints.js';
 export * from './visits/visit-state.js';
 export * from './visits/visit-availability.js';
 export * from './visits/reason-for-change.js';

@@ -114,9 +114,16 @@ export const systemicTherapyInstrument: InstrumentDefinition = {
     f('start', 'TableEntry', 20, {
       parent: 'therapy_line',
       settings: { valueType: 'date' },
-      rules: [r('Hint', C.startInFuture, { displayKey: 'hint.start.inFuture' })],
+      rules: [
+        r('Hint', C.startInFuture, { displayKey: 'hint.start.inFuture' }),
+        r('Hint', C.startBeforeVisit, { displayKey: 'hint.start.beforeVisit' }),
+      ],
     }),
-    f('end', 'TableEntry', 30, { parent: 'therapy_line', settings: { valueType: 'date' } }),
+    f('end', 'TableEntry', 30, {
+      parent: 'therapy_line',
+      settings: { valueType: 'date' },
+      rules: [r('Hint', C.endBeforeStart, { displayKey: 'hint.end.beforeStart' })],
+    }),
     f('end_reason', 'TableEntry', 40, {
       parent: 'therapy_line',
       rules: [r('Visibility', C.therapyEndSet), r('RequiredField', C.therapyEndSet)],
@@ -201,7 +208,12 @@ export const baselineVisit: VisitDefinition = {
   order: 10,
   definition: { type: 'GenericVisit', max: 1 },
   rules: [r('Editability', C.beforeHardlock, { displayKey: 'visit.locked.hardlock' })],
-  fields: [f('baseline_date', 'TableEntry', 10, { settings: { valueType: 'date' }, rules: [r('RequiredField', always)] })],
+  fields: [
+    f('baseline_date', 'TableEntry', 10, {
+      settings: { valueType: 'date' },
+      rules: [r('RequiredField', always), r('Hint', C.baselineBeforeRegistration, { displayKey: 'hint.visitDate.beforeRegistration' })],
+    }),
+  ],
   instruments: [consentsInstrument, diagnosisInstrument, systemicTherapyInstrument],
 };
 
@@ -211,8 +223,13 @@ export const followUpVisit: VisitDefinition = {
   displayKey: 'visit.followUp',
   order: 20,
   definition: { type: 'IntermediateVisit', max: null },
-  rules: [r('Visibility', C.baselineExists)],
-  fields: [f('fu_date', 'TableEntry', 10, { settings: { valueType: 'date' } })],
+  rules: [r('Visibility', C.baselineExists), r('Hint', C.visitDateInFuture, { displayKey: 'hint.visitDate.inFuture' })],
+  fields: [
+    f('fu_date', 'TableEntry', 10, {
+      settings: { valueType: 'date' },
+      rules: [r('Hint', C.followUpBeforeBaseline, { displayKey: 'hint.visitDate.beforeBaseline' })],
+    }),
+  ],
   instruments: [vitalStatusInstrument],
 };
 
