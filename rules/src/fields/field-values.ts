@@ -62,7 +62,7 @@ export function dateRefusal(value: string, label: string): Refusal | null {
   const text = value.trim();
   if (text === ONGOING || text === UNKNOWN) return null;
   const parts = STORAGE_DATE.exec(text);
-  if (parts === null) return { code: 'invalidDate', message: messages.invalidDate(label, value) };
+  if (parts === null) return { code: 'invalidDate', message: messages.invalidDate(label) };
   if (parsePartialDate(text) !== null) return null;
   const [, year = '', month = '', day = ''] = parts;
   const shown = `${day}.${month}.${year}`;
@@ -87,7 +87,7 @@ export function numberBounds(definition: DataFieldDefinition): { minimum: number
 
 function numberRefusal(value: string, label: string, definition: DataFieldDefinition): Refusal | null {
   const number = parseDecimal(value);
-  if (number === null) return { code: 'invalidNumber', message: messages.invalidNumber(label, value) };
+  if (number === null) return { code: 'invalidNumber', message: messages.invalidNumber(label) };
   const { minimum, maximum, integer } = numberBounds(definition);
   const unit = definition.definition?.unit ?? null;
   if (integer && !Number.isInteger(number)) return { code: 'notInteger', message: messages.notInteger(label) };

@@ -29,11 +29,12 @@ const germanNumber = (value: number): string => String(value).replace('.', ',');
 export const fieldValueMessages = {
   visitDateLabel: 'Visitendatum',
   impossibleDate: (label: string, shown: string) => `${label}: Das Datum ${shown} gibt es nicht.`,
-  invalidDate: (label: string, value: string) => `${label}: „${value}“ ist kein Datum (TT.MM.JJJJ, unbekannte Teile als UK).`,
+  // Without the value: the browser composes a date while it is typed (`XXXX-XX-3`), which no user wrote.
+  invalidDate: (label: string) => `${label}: kein gültiges Datum (TT.MM.JJJJ, unbekannte Teile leer oder UK)`,
   partialDateOrder: (label: string, shown: string) =>
     `${label}: Im Datum ${shown} ist ein Teil bekannt, dessen übergeordneter Teil (Monat oder Jahr) fehlt.`,
   incompleteDate: (label: string, value: string) => `${label}: „${value}“ ist kein vollständiges Datum.`,
-  invalidNumber: (label: string, value: string) => `${label}: „${value}“ ist keine Zahl.`,
+  invalidNumber: (label: string) => `${label}: keine Zahl`,
   notInteger: (label: string) => `${label}: nur ganze Zahlen`,
   belowMinimum: (label: string, minimum: number, unit: string | null) =>
     `${label}: mindestens ${germanNumber(minimum)}${unit ? ` ${unit}` : ''}`,
