@@ -52,13 +52,14 @@ export type FieldValueCheck = {
   fieldIds?: ReadonlySet<string>;
 };
 
-type Refusal = { code: FieldValueProblemCode; message: string };
+/** A refused value: its code and German message (the field's label first). */
+export type FieldValueRefusal = { code: FieldValueProblemCode; message: string };
 
 /** Storage form with placeholders; the parts are checked by `parsePartialDate`. */
 const STORAGE_DATE = /^(\d{4}|XXXX|UK)-(\d{2}|XX|UK)-(\d{2}|XX|UK)$/;
 
 /** Why a date text (storage form) is refused, or null; `label` names the field in the message. */
-export function dateRefusal(value: string, label: string): Refusal | null {
+export function dateRefusal(value: string, label: string): FieldValueRefusal | null {
   const text = value.trim();
   if (text === ONGOING || text === UNKNOWN) return null;
   const parts = STORAGE_DATE.exec(text);
@@ -85,7 +86,7 @@ export function numberBounds(definition: DataFieldDefinition): { minimum: number
   };
 }
 
-function numberRefusal(value: string, label: string, definition: DataFieldDefinition): Refusal | null {
+function numberRefusal(value: string, label: string, definition: DataFieldDefinition): FieldValueRefusal | null {
   const number = parseDecimal(value);
   if (number === null) return { code: 'invalidNumber', message: messages.invalidNumber(label) };
   const { minimum, maximum, integer } = numberBounds(definition);
@@ -102,7 +103,7 @@ function kindOf(definition: DataFieldDefinition): string {
   return settings?.valueType ?? (settings?.enumValueSetIdentifier ? 'enum' : 'text');
 }
 
-function valueRefusal(value: string, label: string, definition: DataFieldDefinition, check: FieldValueCheck): Refusal | null {
+function valueRefusal(value: string, label: string, definition: DataFieldDefinition, check: FieldValueCheck): FieldValueRefusal | null {
   const settings = definition.definition;
   const kind = kindOf(definition);
   // A terminology is the larger list the field picks from (its value set, if any, is a shortcut of it).
@@ -133,7 +134,7 @@ export function fieldValueProblems(check: FieldValueCheck): FieldValueProblem[] 
     if (definition.definitionType !== 'TableEntry' || (check.fieldIds !== undefined && !check.fieldIds.has(instance.id))) return [];
     const label = check.text(definition.displayKey);
     const values = instance.values.map((v) => v.value).filter((v): v is string => !isBlank(v));
-    const refusals: Refusal[] =
+    const refusals: FieldValueRefusal[] =
       values.length > 1 && kindOf(definition) !== 'multiEnum'
         ? [{ code: 'singleValue', message: messages.singleValue(label) }]
         : values.flatMap((value) => valueRefusal(value, label, definition, check) ?? []);
@@ -142,7 +143,7 @@ export function fieldValueProblems(check: FieldValueCheck): FieldValueProblem[] 
 }
 
 /** Why a visit date (a column, not a field) is refused: it must be a whole date of the calendar, yyyy-MM-dd. Blank: none. */
-export function visitDateProblem(visitDate: string | null | undefined): Refusal | null {
+export function visitDateProblem(visitDate: string | null | undefined): FieldValueRefusal | null {
   if (isBlank(visitDate) || visitDate === null || visitDate === undefined) return null;
   const label = messages.visitDateLabel;
   const refusal = dateRefusal(visitDate, label);
