@@ -641,8 +641,6 @@ export const texts = {
     dateHelp: 'Unbekannte Teile leer lassen oder UK eintragen.',
     dateUnknown: 'Datum unbekannt',
     dateOngoing: 'Andauernd',
-    invalidDate: 'Ungültiges Datum',
-    invalidNumber: 'Bitte eine Zahl eingeben',
     location: 'Standort',
     therapist: 'Therapeut/in',
     entry: (label: string, position: number) => `${label} ${position}`,

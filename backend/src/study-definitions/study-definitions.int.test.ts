@@ -53,7 +53,7 @@ describe('StudyDefinition calls (ecrf-calls.md §7)', () => {
   it('serves the demo registry, loaded at start, with its German language and enum values sorted by order', async () => {
     const list = (await call('GET', '/StudyDefinition', researcher)).json<StudyDefinitionSummaryDto[]>();
     const demo = list.find((d) => d.identifier === 'nngm_lung');
-    expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', currentVersion: 1, versions: [1], languages: ['de'] });
+    expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', currentVersion: 2, versions: [2], languages: ['de'] });
     const full = (await call('GET', `/StudyDefinition/${demo?.id}`, researcher)).json<StudyDefinitionDto>();
     expect(full.visits.map((v) => [v.identifier, v.definition.type, v.definition.max])).toEqual([
       ['baseline', 'GenericVisit', 1],
@@ -145,7 +145,7 @@ describe('loading the shipped definition files', () => {
     );
     writeFileSync(join(dir, 'nngm-lung.definition.json'), text);
     await expect(loadShippedDefinitions(backend.database.db, dir)).rejects.toThrow(
-      /version: version 1 is loaded already with other content; raise the version/,
+      /version: version 2 is loaded already with other content; raise the version/,
     );
   });
 });

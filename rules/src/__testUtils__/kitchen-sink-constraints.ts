@@ -41,6 +41,11 @@ export const C = {
   diagnosisCoded: 'c-diagnosis-coded',
   morphologyMalignant: 'c-morphology-malignant',
   noVitalStatus: 'c-no-vital-status',
+  endBeforeStart: 'c-end-before-start',
+  startBeforeVisit: 'c-start-before-visit',
+  baselineBeforeRegistration: 'c-baseline-before-registration',
+  followUpBeforeBaseline: 'c-follow-up-before-baseline',
+  visitDateInFuture: 'c-visit-date-in-future',
   unknownOperator: 'c-unknown-operator',
   unknownType: 'c-unknown-type',
 } as const;
@@ -84,6 +89,13 @@ export const kitchenSinkConstraints: ConstraintDefinition[] = [
   constraintOf(C.diagnosisCoded, 'InstrumentDataValue', 'notEmpty', { instrument: 'diagnosis', visit: 'baseline', fieldPath: 'icd10' }),
   constraintOf(C.morphologyMalignant, 'SimpleFieldValue', 'contains', { fieldPath: 'morphology', value: '/3' }),
   constraintOf(C.noVitalStatus, 'InstrumentDataValue', 'empty', { instrument: 'vital_status' }),
+  // Plausibility: dates in the wrong order.
+  constraintOf(C.endBeforeStart, 'SimpleDateValue', 'beforeField', { fieldPath: 'end', value: 'start' }),
+  constraintOf(C.startBeforeVisit, 'SimpleDateValue', 'beforeVisitDate', { fieldPath: 'start' }),
+  constraintOf(C.baselineBeforeRegistration, 'SimpleDateValue', 'beforeRegistrationDate', { fieldPath: 'baseline_date' }),
+  constraintOf(C.followUpBeforeBaseline, 'SimpleDateValue', 'beforeBaselineDate', { fieldPath: 'fu_date' }),
+  // No visit definition: the visit being documented, here its date column.
+  constraintOf(C.visitDateInFuture, 'VisitDataValue', 'greaterThan', { property: 'visitDate', value: 'today' }),
   // Deliberately broken definitions: reported to the logger, false.
   constraintOf(C.unknownOperator, 'SimpleFieldValue', 'isPrime', { fieldPath: 'pdl1_tps' }),
   constraintOf(C.unknownType, 'RadiologyDataValue', 'notEmpty', { fieldPath: 'pdl1_tps' }),

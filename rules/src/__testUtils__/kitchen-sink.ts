@@ -8,6 +8,7 @@ import type { DataFieldDefinition } from '../definition/fields.js';
 import type { InstrumentDefinition, StudyDefinition, VisitDefinition } from '../definition/study.js';
 import { andOf, evalOf, fieldDef as f, notOf, orOf, ruleOf as r } from './builders.js';
 import { C, kitchenSinkConstraints } from './kitchen-sink-constraints.js';
+import { INSURANCE_STATUS_KNOWN_GKV } from '../insurance/insurance-number.js';
 
 const always = null;
 
@@ -86,10 +87,14 @@ export const diagnosisInstrument: InstrumentDefinition = {
     f('uicc', 'DisplayValue', 50, {
       rules: [r('Population', C.stageM1c, { value: 'IVB' }), r('Population', C.stageM1ab, { value: 'IVA' })],
     }),
+    // A percentage: 0–100 without bounds of its own.
     f('pdl1_tps', 'TableEntry', 60, {
       settings: { valueType: 'number', unit: '%' },
       rules: [r('Redirect', C.pdl1High, { displayKey: 'redirect.molecular.immunotherapy' })],
     }),
+    f('pack_years', 'TableEntry', 70, { settings: { valueType: 'number', unit: 'py', minimum: 0, maximum: 300 } }),
+    f('met_sites', 'TableEntry', 80, { settings: { valueType: 'multiEnum', enumValueSetIdentifier: 'met_sites' } }),
+    f('biopsy_done', 'TableEntry', 90, { settings: { valueType: 'boolean' } }),
   ],
 };
 
@@ -101,13 +106,24 @@ export const systemicTherapyInstrument: InstrumentDefinition = {
   fields: [
     f('therapy_lines', 'List', 10, { rules: [r('Hint', C.threeLines, { displayKey: 'hint.therapy.manyLines' })] }),
     f('therapy_line', 'ListEntry', 10, { parent: 'therapy_lines' }),
-    f('line_no', 'TableEntry', 10, { parent: 'therapy_line', rules: [r('RequiredField', always)] }),
+    f('line_no', 'TableEntry', 10, {
+      parent: 'therapy_line',
+      settings: { valueType: 'number', integer: true, minimum: 1 },
+      rules: [r('RequiredField', always)],
+    }),
     f('start', 'TableEntry', 20, {
       parent: 'therapy_line',
       settings: { valueType: 'date' },
-      rules: [r('Hint', C.startInFuture, { displayKey: 'hint.start.inFuture' })],
+      rules: [
+        r('Hint', C.startInFuture, { displayKey: 'hint.start.inFuture' }),
+        r('Hint', C.startBeforeVisit, { displayKey: 'hint.start.beforeVisit' }),
+      ],
     }),
-    f('end', 'TableEntry', 30, { parent: 'therapy_line', settings: { valueType: 'date' } }),
+    f('end', 'TableEntry', 30, {
+      parent: 'therapy_line',
+      settings: { valueType: 'date' },
+      rules: [r('Hint', C.endBeforeStart, { displayKey: 'hint.end.beforeStart' })],
+    }),
     f('end_reason', 'TableEntry', 40, {
       parent: 'therapy_line',
       rules: [r('Visibility', C.therapyEndSet), r('RequiredField', C.therapyEndSet)],
@@ -192,7 +208,12 @@ export const baselineVisit: VisitDefinition = {
   order: 10,
   definition: { type: 'GenericVisit', max: 1 },
   rules: [r('Editability', C.beforeHardlock, { displayKey: 'visit.locked.hardlock' })],
-  fields: [f('baseline_date', 'TableEntry', 10, { settings: { valueType: 'date' }, rules: [r('RequiredField', always)] })],
+  fields: [
+    f('baseline_date', 'TableEntry', 10, {
+      settings: { valueType: 'date' },
+      rules: [r('RequiredField', always), r('Hint', C.baselineBeforeRegistration, { displayKey: 'hint.visitDate.beforeRegistration' })],
+    }),
+  ],
   instruments: [consentsInstrument, diagnosisInstrument, systemicTherapyInstrument],
 };
 
@@ -202,8 +223,13 @@ export const followUpVisit: VisitDefinition = {
   displayKey: 'visit.followUp',
   order: 20,
   definition: { type: 'IntermediateVisit', max: null },
-  rules: [r('Visibility', C.baselineExists)],
-  fields: [f('fu_date', 'TableEntry', 10, { settings: { valueType: 'date' } })],
+  rules: [r('Visibility', C.baselineExists), r('Hint', C.visitDateInFuture, { displayKey: 'hint.visitDate.inFuture' })],
+  fields: [
+    f('fu_date', 'TableEntry', 10, {
+      settings: { valueType: 'date' },
+      rules: [r('Hint', C.followUpBeforeBaseline, { displayKey: 'hint.visitDate.beforeBaseline' })],
+    }),
+  ],
   instruments: [vitalStatusInstrument],
 };
 
@@ -248,6 +274,43 @@ export const kitchenSinkDefinition: StudyDefinition = {
       values: [
         { code: 'yes', displayKey: 'yes', order: 10 },
         { code: 'no', displayKey: 'no', order: 20 },
+      ],
+    },
+    {
+      id: 'evs-icd10',
+      identifier: 'icd10',
+      values: [
+        ...['C34.0', 'C34.1', 'C34.2', 'C34.3', 'C34.8', 'C34.9'].map((code, i) => ({
+          code,
+          displayKey: `icd10.${code}`,
+          order: (i + 1) * 10,
+        })),
+        { code: 'C50.9', displayKey: 'icd10.C50.9', order: 70 },
+      ],
+    },
+    {
+      id: 'evs-insurance-status',
+      identifier: 'insurance_status',
+      values: [
+        { code: INSURANCE_STATUS_KNOWN_GKV, displayKey: 'insuranceStatus.gkv', order: 10 },
+        { code: 'privat', displayKey: 'insuranceStatus.private', order: 20 },
+      ],
+    },
+    {
+      id: 'evs-vital-status',
+      identifier: 'vital_status',
+      values: [
+        { code: 'alive', displayKey: 'vitalStatus.alive', order: 10 },
+        { code: 'deceased', displayKey: 'vitalStatus.deceased', order: 20 },
+      ],
+    },
+    {
+      id: 'evs-met-sites',
+      identifier: 'met_sites',
+      values: [
+        { code: 'brain', displayKey: 'metSites.brain', order: 10 },
+        { code: 'bone', displayKey: 'metSites.bone', order: 20 },
+        { code: 'liver', displayKey: 'metSites.liver', order: 30 },
       ],
     },
     {

@@ -79,4 +79,10 @@ export interface EvaluationContext {
   /** Consent 4 (4.1, else 4.0) fully given and the consents instrument complete (ecrf-calls.md §4). */
   consent4FullyGiven(): boolean;
   followUp(): FollowUpData;
+  /** The visit the form belongs to (a visit's own form, an instrument's visit); null for the patient and standalone instruments. */
+  currentVisit(): Visit | null;
+  /** yyyy-MM-dd: the execution date of the current visit (`visitExecutionDate`), null when it has none. */
+  visitDate(): string | null;
+  /** yyyy-MM-dd: the execution date of the patient's baseline visit, null when there is none. */
+  baselineDate(): string | null;
 }

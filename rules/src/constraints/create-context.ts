@@ -7,6 +7,8 @@
 import type { DefinitionIndex } from '../definition/definition-index.js';
 import { isBlank, type DataFieldInstance, type Instrument, type StudyPatientContext, type Visit } from '../definition/instances.js';
 import { patientConsent4FullyGiven } from '../consents/consents.js';
+import { VISIT_IDENTIFIERS } from '../definition/fixed-identifiers.js';
+import { visitExecutionDate } from '../follow-up/execution-date.js';
 import type {
   EvaluationContext,
   FieldTarget,
@@ -29,6 +31,8 @@ export type EvaluationContextOptions = {
   /** Defaults: nNGM case none; DigiNet visits from the assigned institutes of follow-up-registry visits. */
   assignments?: InstituteAssignments;
   followUp?: FollowUpData;
+  /** The visit the form belongs to, as edited (see `EvaluationContext.currentVisit`); default none. */
+  currentVisit?: Visit | null;
   /** yyyy-MM-dd */
   today: string;
   logger?: RuleLogger;
@@ -102,6 +106,7 @@ export function createEvaluationContext(options: EvaluationContextOptions): Eval
       .filter((id): id is string => typeof id === 'string'),
   });
   let consent4: boolean | undefined;
+  const current = options.currentVisit ?? null;
   return {
     today: options.today,
     logger: options.logger ?? silentLogger,
@@ -116,6 +121,14 @@ export function createEvaluationContext(options: EvaluationContextOptions): Eval
     assignments: () => options.assignments ?? defaultAssignments(),
     consent4FullyGiven: () => (consent4 ??= patientConsent4FullyGiven(patientContext, index)),
     followUp: () => options.followUp ?? { consent4DigiNetField: false },
+    currentVisit: () => current,
+    visitDate: () => (current ? visitExecutionDate(current, index) : null),
+    baselineDate: () => {
+      // A baseline being edited is its own baseline; else the patient's (at most one, definition.max).
+      const isBaseline = (visit: Visit) => index.visitById.get(visit.definitionId)?.identifier === VISIT_IDENTIFIERS.baseline;
+      const baseline = current && isBaseline(current) ? current : liveVisits.find(isBaseline);
+      return baseline ? visitExecutionDate(baseline, index) : null;
+    },
   };
 }
 
@@ -140,5 +153,8 @@ export function withinEntry(context: EvaluationContext, entry: DataFieldInstance
     assignments: () => context.assignments(),
     consent4FullyGiven: () => context.consent4FullyGiven(),
     followUp: () => context.followUp(),
+    currentVisit: () => context.currentVisit(),
+    visitDate: () => context.visitDate(),
+    baselineDate: () => context.baselineDate(),
   };
 }

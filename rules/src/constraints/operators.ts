@@ -6,6 +6,7 @@
 import type { ConstraintDefinition } from '../definition/constraints.js';
 import { compareDateTexts, parsePartialDate } from '../dates/partial-date.js';
 import { FHIR_IMPORT_TAG } from '../definition/fixed-identifiers.js';
+import { filledValues } from '../definition/instances.js';
 import { isFollowUpRegistryVisible } from '../roles/role-groups.js';
 import type { EvaluationContext } from './context.js';
 import { parseDecimal, parseQuotedList } from './operands.js';
@@ -27,6 +28,26 @@ function compareOrdered(subject: Subject, operand: string, context: EvaluationCo
   });
 }
 
+/**
+ * The dates the `before…` operators compare the subject with (plausibility hints): another field of the form (the
+ * operand is its path; in a list entry the entry's own fields first), the patient's registration date, the
+ * current visit's date or the baseline's date.
+ */
+function referenceDates(operator: string, operand: string, context: EvaluationContext): (string | null | undefined)[] | undefined {
+  switch (operator) {
+    case 'beforeField':
+      return context.fields(operand.trim(), { kind: 'current' }).flatMap(filledValues);
+    case 'beforeRegistrationDate':
+      return [context.patient().registrationDate];
+    case 'beforeVisitDate':
+      return [context.visitDate()];
+    case 'beforeBaselineDate':
+      return [context.baselineDate()];
+    default:
+      return undefined;
+  }
+}
+
 function isEmpty(subject: Subject): boolean {
   return subject.values.length === 0 && subject.count === 0;
 }
@@ -35,6 +56,10 @@ export function applyValueOperator(operator: string, subject: Subject, operand: 
   const list = () => parseQuotedList(operand);
   const equals = () => subject.values.some((value) => value.trim() === operand.trim());
   const inside = () => subject.values.some((value) => list().includes(value.trim()));
+  const references = referenceDates(operator, operand, context);
+  // A neutral comparison (a part unknown, no reference date) is no hint.
+  if (references !== undefined)
+    return subject.values.some((value) => references.some((date) => compareDateTexts(value, date) === 'before'));
   switch (operator) {
     case 'empty':
       return isEmpty(subject);

@@ -86,7 +86,12 @@ export function readSubject(definition: TypedConstraintDefinition, context: Eval
       return fromProperties([patient], definition.property ?? '', tags);
     }
     case 'VisitDataValue': {
-      const visit = definition.visit ?? '';
+      // Without a visit definition: the visit the form belongs to (its date column, for the visit date's hints).
+      if (!definition.visit) {
+        const current = context.currentVisit();
+        return definition.property ? fromProperties(current ? [current] : [], definition.property) : { ...EMPTY, count: current ? 1 : 0 };
+      }
+      const visit = definition.visit;
       return fieldsOrProperty(definition, context, { kind: 'visit', visit }, () => context.visits(visit));
     }
     case 'InstrumentDataValue': {

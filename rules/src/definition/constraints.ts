@@ -61,7 +61,11 @@ export type ValueOperator =
   | 'notInsideList'
   | 'minCount'
   | 'hasAnyListEntryWithType'
-  | 'isFhirImport';
+  | 'isFhirImport'
+  | 'beforeField'
+  | 'beforeRegistrationDate'
+  | 'beforeVisitDate'
+  | 'beforeBaselineDate';
 
 /** Operators that read the evaluation context directly, whatever the definition's type (ecrf-core.md §5). */
 export type ContextOperator =
@@ -92,6 +96,10 @@ export const VALUE_OPERATORS: readonly ValueOperator[] = [
   'minCount',
   'hasAnyListEntryWithType',
   'isFhirImport',
+  'beforeField',
+  'beforeRegistrationDate',
+  'beforeVisitDate',
+  'beforeBaselineDate',
 ];
 
 export const CONTEXT_OPERATORS: readonly ContextOperator[] = [

@@ -71,6 +71,11 @@ export type FieldDefinitionSettings = {
   /** The terminology collection the value is picked from (a code of it is stored), e.g. icd-10-gm. */
   terminology?: string | null;
   unit?: string | null;
+  /** Number fields: the smallest and the largest value allowed. Without them a unit of `%` means 0–100. */
+  minimum?: number | null;
+  maximum?: number | null;
+  /** Number fields: whole numbers only (counts, line numbers). */
+  integer?: boolean;
   /** Network fields: a therapist (person) must be chosen. */
   therapistRequired?: boolean;
   /** Network fields: a location (organization) must be chosen. */

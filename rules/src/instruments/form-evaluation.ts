@@ -11,7 +11,7 @@ import type { EvaluationContext, InstituteData, UserData } from '../constraints/
 import { createEvaluationContext, patientDataOf, type EvaluationContextOptions } from '../constraints/create-context.js';
 import type { DefinitionIndex } from '../definition/definition-index.js';
 import type { DataFieldDefinition } from '../definition/fields.js';
-import type { DataFieldInstance, PatientDocumentation, StudyPatientContext } from '../definition/instances.js';
+import type { DataFieldInstance, PatientDocumentation, StudyPatientContext, Visit } from '../definition/instances.js';
 import { registryToday } from '../dates/registry-day.js';
 import { withFormInPlace, type FormPlace } from './form-place.js';
 import { instrumentState } from './instrument-state.js';
@@ -58,17 +58,50 @@ function instrumentFields({ index, stored }: PatientEvaluationInput, place: Inst
 }
 
 /**
+ * A visit being edited as its form has it: its definition (needed for a new visit) and its date column as typed.
+ * Without it a stored visit keeps its stored date.
+ */
+export type EditedVisit = { definitionId: string; visitDate: string | null };
+
+/** The visit the form at `where` belongs to, with the form and the edited date in place; null for the patient and standalone instruments. */
+function currentVisitOf(
+  visits: readonly Visit[],
+  where: FormPlace | null,
+  fields: readonly DataFieldInstance[],
+  edited: EditedVisit | undefined,
+): Visit | null {
+  const withDate = (visit: Visit): Visit => (edited ? { ...visit, visitDate: edited.visitDate } : visit);
+  switch (where?.kind) {
+    case 'instrument':
+      return visits.find((v) => v.instruments.some((i) => i.id === where.instrumentId)) ?? null;
+    case 'newInstrument':
+      return visits.find((v) => v.id === where.visitId) ?? null;
+    case 'patient':
+      return null;
+    default: {
+      const stored = where ? visits.find((v) => v.id === where.visitId) : undefined;
+      if (stored) return withDate(stored);
+      // A visit not stored yet: its own fields, no instruments.
+      return edited ? withDate({ id: where?.visitId ?? 'new', definitionId: edited.definitionId, fields, instruments: [] }) : null;
+    }
+  }
+}
+
+/**
  * The inputs of `createEvaluationContext` for `fields` at `place`. A null place is a form the stored
  * documentation has no place for yet (a visit being created): it is evaluated beside the stored documentation.
+ * `visit` gives the visit being edited (a new visit's definition, a typed visit date) for the date hints.
  */
 export function formEvaluationOptions(
   input: PatientEvaluationInput,
   place: FormPlace | null,
   fields: readonly DataFieldInstance[],
+  visit?: EditedVisit,
 ): EvaluationContextOptions {
   const at = (where: FormPlace | null): EvaluationContextOptions => {
     const patientContext = where ? withFormInPlace(input.stored, where, fields) : input.stored;
     return {
+      currentVisit: currentVisitOf(patientContext.visits, where, fields, visit),
       index: input.index,
       patientContext,
       patient: patientDataOf(input.patient, patientContext.fields, input.index),
@@ -89,6 +122,7 @@ export function formEvaluationContext(
   input: PatientEvaluationInput,
   place: FormPlace | null,
   fields: readonly DataFieldInstance[],
+  visit?: EditedVisit,
 ): EvaluationContext {
-  return createEvaluationContext(formEvaluationOptions(input, place, fields));
+  return createEvaluationContext(formEvaluationOptions(input, place, fields, visit));
 }

@@ -23,6 +23,8 @@ export type WalkedField = {
   /** A value, organization or person of its own. */
   hasOwnEntry: boolean;
   networkComplete: boolean;
+  /** The context the field's rules are evaluated in: inside a list entry, the entry's. */
+  context: EvaluationContext;
 };
 
 /** Lists repeat their entries; a Table is a fixed set of TableEntry rows, like a FieldGroup. */
@@ -63,6 +65,7 @@ export function walkForm(
             (isContainer && (REPEATING.includes(definition.definitionType) ? children.length > 0 : children.some((c) => hasOwnEntry(c)))),
           hasOwnEntry: own,
           networkComplete: isNetworkFieldComplete(definition, instance),
+          context: entryContext,
         });
         walk(definition.id, children, entryContext, visible);
       }

@@ -51,7 +51,7 @@ describe('DocumentationForm: rules live', () => {
     await s.user.type(screen.getByLabelText('Morphologie'), '8140/3');
     expect(screen.getByText('Maligne Morphologie: Diagnose prüfen')).toBeTruthy();
     await s.user.type(screen.getByLabelText('PD-L1 TPS'), 'x');
-    expect(screen.getByText('Bitte eine Zahl eingeben')).toBeTruthy();
+    expect(screen.getByText('PD-L1 TPS: keine Zahl')).toBeTruthy();
   });
 });
 

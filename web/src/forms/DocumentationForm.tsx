@@ -4,10 +4,11 @@
  * the instance tree; every change comes back through `onChange` already normalised the way the backend
  * saves it (placeholders for missing fields, population values, invisible fields empty).
  */
-import { useMemo, useState, type FocusEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Banner } from '@primer/react';
 import {
   createEvaluationContext,
+  fieldPathsById,
   indexStudyDefinition,
   sortedEnumValues,
   type DataFieldDefinition,
@@ -28,6 +29,7 @@ import {
 } from './formContext';
 import { fieldNodes, type FieldNode } from './formNodes';
 import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
+import { focusFirstProblem, formValueProblems } from './formProblems';
 import styles from './DocumentationForm.module.css';
 
 /** The inputs of `createEvaluationContext` except the index and the current fields, which the form supplies. */
@@ -59,6 +61,8 @@ export type DocumentationFormProps = {
   validated?: boolean;
   /** Turns redirects into links to the instrument they name; absent: plain notes. */
   redirectHref?: RedirectHref;
+  /** Counts the save attempts: each new one puts the focus on the first field whose value is refused. */
+  saveAttempt?: number;
 };
 
 const never = () => false;
@@ -88,7 +92,13 @@ export function DocumentationForm({
   fieldExtras,
   validated = false,
   redirectHref,
+  saveAttempt = 0,
 }: DocumentationFormProps) {
+  const container = useRef<HTMLDivElement>(null);
+  // After the render that shows the attempt's messages (the server's arrive with it).
+  useEffect(() => {
+    if (saveAttempt > 0) focusFirstProblem(container.current);
+  }, [saveAttempt]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const touch = (fieldId: string) => setTouched((before) => (before.has(fieldId) ? before : new Set(before).add(fieldId)));
   // A field is left when the focus moves out of its element, which carries its instance id.
@@ -105,8 +115,14 @@ export function DocumentationForm({
   const nodes = fieldNodes(formFields, prepared, contextFor(prepared));
   const shown = shownTargets(nodes);
   const sections = sectionsOf(nodes);
-  // An error goes to its field when shown, else to its definition's fields when shown, else on top.
-  const atField = (error: FormServerError) => typeof error.fieldId === 'string' && shown.has(error.fieldId);
+  const problems = formValueProblems(definition, formFields, prepared, text);
+  const idByPath = new Map([...fieldPathsById(formFields, prepared)].map(([id, path]) => [path, id]));
+  // An error goes to its field (by id, else by path) when shown, else to its definition's fields when shown, else on top.
+  const fieldOf = (error: FormServerError) => error.fieldId ?? (error.path ? idByPath.get(error.path) : undefined);
+  const atField = (error: FormServerError) => {
+    const fieldId = fieldOf(error);
+    return typeof fieldId === 'string' && shown.has(fieldId);
+  };
   const atDefinition = (error: FormServerError) =>
     !atField(error) && typeof error.definitionId === 'string' && shown.has(error.definitionId);
   const generalErrors = serverErrors.filter((error) => !atField(error) && !atDefinition(error));
@@ -124,8 +140,9 @@ export function DocumentationForm({
     allowsOngoing,
     serverErrorsAt: (fieldId, definitionId) =>
       serverErrors
-        .filter((error) => (atField(error) ? error.fieldId === fieldId : atDefinition(error) && error.definitionId === definitionId))
+        .filter((error) => (atField(error) ? fieldOf(error) === fieldId : atDefinition(error) && error.definitionId === definitionId))
         .map((error) => error.message),
+    problemsAt: (fieldId) => problems.filter((problem) => problem.fieldId === fieldId).map((problem) => problem.message),
     missingShown: (node) => node.missing && (validated || touched.has(node.instance.id)),
     setValues: (fieldId, values) => {
       touch(fieldId);
@@ -143,7 +160,7 @@ export function DocumentationForm({
 
   return (
     <FormModelContext.Provider value={model}>
-      <div className={styles.form} onBlur={leave}>
+      <div ref={container} className={styles.form} onBlur={leave}>
         {generalErrors.length > 0 && (
           <Banner
             variant="critical"

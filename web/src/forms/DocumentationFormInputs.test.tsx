@@ -17,7 +17,7 @@ describe('DocumentationForm: partial dates', () => {
     await s.user.type(within(date).getByLabelText('Monat'), '03');
     await s.user.type(within(date).getByLabelText('Tag'), '15');
     expect(stored()).toEqual([{ value: '2024-03-15' }]);
-    expect(screen.queryByText('Ungültiges Datum')).toBeNull();
+    expect(within(date).getByLabelText('Tag').getAttribute('aria-invalid')).toBeNull();
     await s.user.click(within(date).getByLabelText('Datum unbekannt'));
     expect(stored()).toEqual([{ value: 'unknown' }]);
     expect((within(date).getByLabelText('Jahr') as HTMLInputElement).disabled).toBe(true);
@@ -30,7 +30,9 @@ describe('DocumentationForm: partial dates', () => {
     await s.user.type(within(date).getByLabelText('Tag'), '15');
     await s.user.type(within(date).getByLabelText('Jahr'), '2024');
     expect(s.instancesOf('f-diag_date')[0]?.values).toEqual([{ value: '2024-XX-15' }]);
-    expect(screen.getByText('Ungültiges Datum')).toBeTruthy();
+    expect(
+      screen.getByText('Diagnosedatum: Im Datum 15.XX.2024 ist ein Teil bekannt, dessen übergeordneter Teil (Monat oder Jahr) fehlt.'),
+    ).toBeTruthy();
     await s.user.click(within(date).getByLabelText('Andauernd'));
     expect(s.instancesOf('f-diag_date')[0]?.values).toEqual([{ value: 'ongoing' }]);
   });

@@ -11,6 +11,7 @@ import { texts } from '../texts';
 import type { FieldNode } from './formNodes';
 import type { FormModel } from './formContext';
 import { isTemporaryField } from './instances';
+import { PROBLEM_ATTRIBUTE } from './formProblems';
 import styles from './DocumentationForm.module.css';
 
 /** The label text; required fields get an asterisk, and 'Pflichtfeld' for screen readers instead of it. */
@@ -36,13 +37,15 @@ function lockNote(node: FieldNode, today: string): string | null {
   return lockDate ? texts.forms.lockedFrom(dateText(lockDate)) : null;
 }
 
-/** Messages of the field: missing required value, a value the input cannot read, refusals of the server. */
-export function fieldErrors(node: FieldNode, model: FormModel, invalid: string | null = null): string[] {
-  return [
-    ...(model.missingShown(node) ? [texts.forms.missing] : []),
-    ...(invalid ? [invalid] : []),
-    ...model.serverErrorsAt(node.instance.id, node.definition.id),
-  ];
+/** Why the field's value is refused: by the rules' value checks (the server's own) and by the server. */
+const refusals = (node: FieldNode, model: FormModel): string[] => [
+  ...model.problemsAt(node.instance.id),
+  ...model.serverErrorsAt(node.instance.id, node.definition.id),
+];
+
+/** Messages of the field: missing required value, then why its value is refused. */
+export function fieldErrors(node: FieldNode, model: FormModel): string[] {
+  return [...(model.missingShown(node) ? [texts.forms.missing] : []), ...refusals(node, model)];
 }
 
 /** The id of the element holding a field's notes, for aria-describedby. */
@@ -71,7 +74,8 @@ export function FieldNotes({ node, model, errors = [] }: { node: FieldNode; mode
   if (notes.length === 0 && !lockControl) return extrasRow;
   return (
     <>
-      <div id={notesId(node)}>
+      {/* A refused value marks its notes: a save attempt puts the focus on the first such field. */}
+      <div id={notesId(node)} {...(refusals(node, model).length > 0 ? { [PROBLEM_ATTRIBUTE]: '' } : {})}>
         {notes.map(({ kind, message, href }, i) => (
           <p key={`${kind}-${i}`} className={styles[kind]}>
             {kind === 'error' && <AlertIcon size={12} />}

@@ -6,7 +6,7 @@
  * readers still hear the label.
  */
 import { Checkbox, CheckboxGroup, FormControl, Radio, RadioGroup, Select, TextInput } from '@primer/react';
-import { isBlank, parseDecimal, parsePartialDate, type DataFieldDefinition, type FieldValue } from '@ecrf/rules';
+import { isBlank, type DataFieldDefinition, type FieldValue } from '@ecrf/rules';
 import { texts } from '../texts';
 import { FieldLabel, FieldNotes, fieldErrors, notesId } from './FieldParts';
 import { fieldValueText } from './fieldText';
@@ -64,7 +64,7 @@ export function ValueField({ node, cell = false }: { node: FieldNode; cell?: boo
   if (terminology && (kind === 'text' || kind === 'enum')) return <TerminologyField node={node} collection={terminology} cell={cell} />;
 
   if (kind === 'date') {
-    const invalid = value !== '' && parsePartialDate(value) === null ? texts.forms.invalidDate : null;
+    const errors = fieldErrors(node, model);
     return (
       <div className={fieldClass} data-field-id={instance.id}>
         <PartialDateInput
@@ -74,10 +74,10 @@ export function ValueField({ node, cell = false }: { node: FieldNode; cell?: boo
           disabled={disabled}
           allowsOngoing={model.allowsOngoing(definition)}
           describedBy={notesId(node)}
-          invalid={invalid !== null || model.missingShown(node)}
+          invalid={errors.length > 0}
           onChange={setValue}
         />
-        <FieldNotes node={node} model={model} errors={fieldErrors(node, model, invalid)} />
+        <FieldNotes node={node} model={model} errors={errors} />
       </div>
     );
   }
@@ -133,8 +133,7 @@ export function ValueField({ node, cell = false }: { node: FieldNode; cell?: boo
     );
   }
 
-  const invalid = kind === 'number' && value !== '' && parseDecimal(value) === null ? texts.forms.invalidNumber : null;
-  const errors = fieldErrors(node, model, invalid);
+  const errors = fieldErrors(node, model);
   const common = {
     'aria-describedby': notesId(node),
     'aria-invalid': errors.length > 0 ? true : undefined,

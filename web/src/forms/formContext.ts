@@ -20,8 +20,11 @@ export type NetworkDirectory = {
   persons: readonly NetworkPersonOption[];
 };
 
-/** A refusal of the server, at the field it names (fieldId first, else every instance of definitionId). */
-export type FormServerError = { fieldId?: string | null; definitionId?: string | null; message: string };
+/**
+ * A refusal of the server, at the field it names: by instance id, else by its path in the form (docs/rules.md
+ * "Field paths", e.g. `therapy_lines[1].start`), else at every instance of definitionId.
+ */
+export type FormServerError = { fieldId?: string | null; path?: string | null; definitionId?: string | null; message: string };
 
 export type FormModel = {
   /** The form's field definitions (nested ones linked by parentFieldDefinitionId). */
@@ -35,6 +38,8 @@ export type FormModel = {
   /** Offers "andauernd" on a date field; the definition model has no setting for it. */
   allowsOngoing: (definition: DataFieldDefinition) => boolean;
   serverErrorsAt: (fieldId: string, definitionId: string) => string[];
+  /** Why the field's value cannot be saved (the rules' value checks), empty when it can. */
+  problemsAt: (fieldId: string) => string[];
   /** The field is missing and says so: it was touched, or a save was tried. */
   missingShown: (node: FieldNode) => boolean;
   setValues: (fieldId: string, values: readonly FieldValue[]) => void;

@@ -103,6 +103,7 @@ export function renderForm(formFields: readonly DataFieldDefinition[], initial: 
         allowsOngoing={options.allowsOngoing}
         onSetLock={options.onSetLock}
         validated={options.validated}
+        saveAttempt={options.saveAttempt}
         redirectHref={options.redirectHref}
       />
     );

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
 import { givenReason, type DataFieldDefinition, type DataFieldInstance, type FormPlace, type StudyDefinition } from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
+import { formValueProblems } from '../forms/formProblems';
 import type { FieldInput } from '../forms/instances';
 import type { FieldExtras, RedirectHref } from '../forms/formContext';
 import { useFormState } from '../forms/useFormState';
@@ -15,7 +16,13 @@ import type { DocumentationPatient, DocumentationQuery } from './documentationCo
 import { useFormRules } from './useFormRules';
 import styles from './Patient.module.css';
 
-export type SaveError = { readonly code: string; readonly fieldId?: string | null; readonly message: string };
+/** A refusal of a save; `field` is the refused field's path in the form (docs/rules.md "Field paths"). */
+export type SaveError = {
+  readonly code: string;
+  readonly fieldId?: string | null;
+  readonly field?: string | null;
+  readonly message: string;
+};
 
 /** The fields of a form not stored yet; one constant, since a new array would start the edit over. */
 export const NO_FIELDS: readonly DataFieldInstance[] = [];
@@ -80,6 +87,8 @@ export function DocumentationFormPage({
   const [saving, setSaving] = useState(false);
   // After the first save attempt every missing required field says so, not only the touched ones.
   const [validated, setValidated] = useState(false);
+  // Each refused attempt (by the rules here or by the server) puts the focus on the first refused field.
+  const [refusedAttempts, setRefusedAttempts] = useState(0);
   const feedback = useFeedback();
   const navigate = useNavigate();
   const dirty = form.dirty || (header?.dirty ?? false);
@@ -107,6 +116,11 @@ export function DocumentationFormPage({
 
   const submit = async (then: () => void) => {
     setValidated(true);
+    // A value the server would refuse is not sent: the form says why at the field.
+    if (formValueProblems(definition, formFields, form.fields, text).length > 0) {
+      setRefusedAttempts((n) => n + 1);
+      return;
+    }
     const givenReasonText = givenReason(reason);
     if (askReason && givenReasonText === null) {
       setErrors([{ code: 'REASON_REQUIRED', message: texts.documentationForm.reasonMissing }]);
@@ -116,6 +130,7 @@ export function DocumentationFormPage({
     try {
       const answer = await save(form.fieldInputs(), askReason ? givenReasonText : null);
       setErrors(answer);
+      if (answer.some((error) => error.fieldId || error.field)) setRefusedAttempts((n) => n + 1);
       if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
       if (answer.some((error) => error.code === 'ELEARNING_REQUIRED')) {
         warning.allowNextNavigation();
@@ -133,8 +148,10 @@ export function DocumentationFormPage({
       setSaving(false);
     }
   };
-  const fieldErrors = errors.flatMap((error) => (error.fieldId ? [{ fieldId: error.fieldId, message: error.message }] : []));
-  const formErrors = errors.filter((error) => !error.fieldId && error !== stale);
+  const fieldErrors = errors.flatMap((error) =>
+    error.fieldId || error.field ? [{ fieldId: error.fieldId, path: error.field, message: error.message }] : [],
+  );
+  const formErrors = errors.filter((error) => !error.fieldId && !error.field && error !== stale);
 
   return (
     <form
@@ -175,6 +192,7 @@ export function DocumentationFormPage({
         onSetLock={setLock}
         fieldExtras={fieldExtras}
         validated={validated}
+        saveAttempt={refusedAttempts}
         redirectHref={redirectHref}
       />
       {!readOnly && askReason && (

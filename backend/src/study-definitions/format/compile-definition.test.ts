@@ -181,6 +181,27 @@ describe('a broken definition is refused with the place of every problem', () =>
     );
   });
 
+  it('gives number fields their hard bounds and refuses bounds elsewhere', () => {
+    const settings = (identifier: string) => allFields.find((f) => f.identifier === identifier)?.definition;
+    expect(settings('pdl1_tps')).toMatchObject({ unit: '%', minimum: 0, maximum: 100 });
+    expect(settings('line_no')).toMatchObject({ integer: true, minimum: 1 });
+    const problems = problemsOf(
+      demoWith((doc) => {
+        obj(doc, 'patient', 'fields', 1).minimum = 0;
+        Object.assign(obj(doc, 'visits', 0, 'instruments', 1, 'fields', 1), { minimum: 'null', maximum: -1, integer: 'yes' });
+      }),
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "patient.fields[birth_date]: 'minimum' is a setting of number fields only",
+        "visits[baseline].instruments[smoking_history].fields[pack_years]: 'minimum' must be a number",
+        expect.stringMatching(/^visits\[baseline\]\.instruments\[smoking_history\]\.fields\[pack_years\]: 'integer'/),
+      ]),
+    );
+    const crossed = problemsOf(demoWith((doc) => Object.assign(obj(doc, 'visits', 0, 'instruments', 1, 'fields', 1), { maximum: -1 })));
+    expect(crossed).toEqual(["visits[baseline].instruments[smoking_history].fields[pack_years]: 'minimum' lies above 'maximum'"]);
+  });
+
   it('names the line and column of a JSON syntax error', () => {
     expect(() => parseDefinitionText('{\n  "format": "ecrf-study-definition/1",\n  "identifier" "x"\n}', 'broken.definition.json')).toThrow(
       /broken\.definition\.json: 1 problem\(s\) in the study definition:\n {2}line 3, column \d+: not valid JSON/,

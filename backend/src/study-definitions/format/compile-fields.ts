@@ -51,6 +51,9 @@ const FIELD_KEYS = [
   'enum',
   'terminology',
   'unit',
+  'minimum',
+  'maximum',
+  'integer',
   'readonly',
   'deleted',
   'therapistRequired',
@@ -167,6 +170,19 @@ function settingsOf(fc: FieldCompiler, place: string, doc: JsonRecord, type: Fie
   if (terminology) settings.terminology = terminology;
   const unit = fc.ctx.string(place, doc, 'unit', false);
   if (unit) settings.unit = unit;
+  // Hard bounds of number fields (docs/rules.md "Field values"): refused, not hinted.
+  for (const key of ['minimum', 'maximum'] as const) {
+    const bound = doc[key];
+    if (bound === undefined) continue;
+    if (valueType !== 'number') fc.ctx.problem(place, `'${key}' is a setting of number fields only`);
+    if (typeof bound === 'number' && Number.isFinite(bound)) settings[key] = bound;
+    else fc.ctx.problem(place, `'${key}' must be a number`);
+  }
+  if (doc.integer !== undefined) {
+    if (valueType !== 'number') fc.ctx.problem(place, `'integer' is a setting of number fields only`);
+    settings.integer = fc.ctx.flag(place, doc, 'integer');
+  }
+  if ((settings.minimum ?? -Infinity) > (settings.maximum ?? Infinity)) fc.ctx.problem(place, `'minimum' lies above 'maximum'`);
   const network = NETWORK_FIELD_TYPES.includes(type);
   for (const key of ['therapistRequired', 'locationRequired'] as const) {
     if (doc[key] === undefined) continue;

@@ -35,6 +35,10 @@ export type FieldDoc = {
   /** Identifier of an enum value set. */
   readonly enum?: string;
   readonly unit?: string;
+  /** Number fields: hard bounds and whole numbers only. */
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly integer?: boolean;
   readonly readonly?: boolean;
   /** A field is never removed from a later version, only marked deleted (docs/definitions.md). */
   readonly deleted?: boolean;
