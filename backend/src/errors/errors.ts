@@ -60,8 +60,8 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-/** A broken field rule: the body field (dotted path) and the German message of ecrf-calls.md §5. */
-export type FieldError = { field: string; message: string; fieldId?: string };
+/** A refused field: the body field (dotted path) and its German message; documentation values also name the instance and its path in the form. */
+export type FieldError = { field: string; message: string; fieldId?: string; path?: string };
 
 /** Extra fields some errors carry (lockedUntil of a locked account, messages of a weak password, field errors). */
 export type ErrorExtras = {

@@ -16,6 +16,7 @@ export const ErrorResponseSchema = Type.Object(
           field: Type.String({ description: 'the body field (dotted path; documentation: `fields[0].childFields[2]`)' }),
           message: Type.String(),
           fieldId: Type.Optional(Type.String({ description: 'documentation values: the field instance refused' })),
+          path: Type.Optional(Type.String({ description: 'documentation values: the field in its form, e.g. `therapy_lines[1].start`' })),
         }),
         {
           description:

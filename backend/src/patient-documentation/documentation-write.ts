@@ -30,6 +30,7 @@ import { formAuditValues } from './documentation-audit.js';
 import { onFormSaved } from './form-saved.js';
 import { instrumentDto, visitDto, type InstrumentDto, type VisitDto } from './patient-documents.js';
 import { openWorkspace, type Workspace } from './patient-workspace.js';
+import { displayTextsOf } from '../languages/languages.service.js';
 import { assertValuesValid, type InputPaths } from './value-checks.js';
 import { visitStateOf } from './visit-progress.js';
 import { saveVisitRow, type VisitRow } from './visits.sql.js';
@@ -118,7 +119,11 @@ export class DocumentationUnit {
     this.assertWritable(change, visit);
     const stamp: Stamp = { version: (change.read?.version ?? 0) + 1, changedAt: this.ws.now, changedBy: this.caller.userName };
     const fields = change.form && change.operation !== 'Delete' ? formAuditValues(change.form.before, change.form.after) : null;
-    if (change.form && fields) assertValuesValid(change.form, fields.changedFieldIds);
+    if (change.form && fields)
+      await assertValuesValid(change.form, fields.changedFieldIds, {
+        enumValueSets: this.ws.index.study.enumValueSets,
+        texts: () => displayTextsOf(this.trx, this.ws.patient.studyDefinitionId),
+      });
     const row = await change.write(this.trx, stamp);
     if (row === undefined) throw staleWrite(change.current ? await change.current(this.trx) : change.read);
     const recordId = change.read?.id ?? (row as { id: string }).id;

@@ -13,7 +13,13 @@ import { UpstreamError } from '../upstream/upstream-error.js';
  * A user error as resolvers build it. `field` is the input path in dotted form (`personData.phone`,
  * `fields[3].childFields[1]`); the graph answers it as `path` segments. `fieldId` is a data field's global id.
  */
-export type UserErrorModel = { code: UserErrorCode; message: string; field?: string | null; fieldId?: string | null };
+export type UserErrorModel = {
+  code: UserErrorCode;
+  message: string;
+  field?: string | null;
+  fieldId?: string | null;
+  formPath?: string | null;
+};
 
 /** `fields[3].childFields[1]` → ['fields', '3', 'childFields', '1']. */
 export function inputPath(field: string | null | undefined): string[] {
@@ -23,6 +29,7 @@ export function inputPath(field: string | null | undefined): string[] {
 export const UserError: UserErrorResolvers = {
   path: (error) => inputPath(error.field),
   fieldId: (error) => error.fieldId ?? null,
+  formPath: (error) => error.formPath ?? null,
 };
 
 export type ErrorOptions = {

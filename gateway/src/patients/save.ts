@@ -46,11 +46,17 @@ const dataFieldId = (scope: SaveScope, fieldId: string | null) =>
 function refusedValues(error: UpstreamError, scope: SaveScope): UserErrorModel[] | null {
   if (error.code !== 'ECRF_ERR_VALIDATION' || !Array.isArray(error.body.fieldErrors)) return null;
   const refused = (error.body.fieldErrors as unknown[]).flatMap((item) => {
-    const { field, message, fieldId } = (item ?? {}) as Record<string, unknown>;
+    const { field, message, fieldId, path } = (item ?? {}) as Record<string, unknown>;
     if (typeof field !== 'string' || typeof message !== 'string') return [];
     const id = typeof fieldId === 'string' ? fieldId : null;
     return [
-      { code: 'INVALID_VALUE' as const, message, field: (id && pathOfField(scope.fields, id)) ?? field, fieldId: dataFieldId(scope, id) },
+      {
+        code: 'INVALID_VALUE' as const,
+        message,
+        field: (id && pathOfField(scope.fields, id)) ?? field,
+        fieldId: dataFieldId(scope, id),
+        formPath: typeof path === 'string' ? path : null,
+      },
     ];
   });
   return refused.length > 0 ? refused : null;

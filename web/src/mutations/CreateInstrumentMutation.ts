@@ -19,6 +19,7 @@ export function useCreateInstrumentMutation() {
           code
           path
           fieldId
+          formPath
           message
         }
       }

@@ -16,6 +16,7 @@ export function useCreateVisitMutation() {
           code
           path
           fieldId
+          formPath
           message
         }
       }

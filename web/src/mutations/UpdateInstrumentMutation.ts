@@ -19,6 +19,7 @@ export function useUpdateInstrumentMutation() {
           code
           path
           fieldId
+          formPath
           message
         }
       }

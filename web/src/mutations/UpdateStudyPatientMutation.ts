@@ -12,6 +12,7 @@ export function useUpdateStudyPatientMutation() {
           code
           path
           fieldId
+          formPath
           message
         }
       }

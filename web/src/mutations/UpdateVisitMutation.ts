@@ -16,6 +16,7 @@ export function useUpdateVisitMutation() {
           code
           path
           fieldId
+          formPath
           message
         }
       }

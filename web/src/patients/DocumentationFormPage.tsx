@@ -16,11 +16,11 @@ import type { DocumentationPatient, DocumentationQuery } from './documentationCo
 import { useFormRules } from './useFormRules';
 import styles from './Patient.module.css';
 
-/** A refusal of a save; `field` is the refused field's path in the form (docs/rules.md "Field paths"). */
+/** A refusal of a save (a UserError); `formPath` is the refused field's path in the form (docs/rules.md "Field paths"). */
 export type SaveError = {
   readonly code: string;
   readonly fieldId?: string | null;
-  readonly field?: string | null;
+  readonly formPath?: string | null;
   readonly message: string;
 };
 
@@ -130,7 +130,7 @@ export function DocumentationFormPage({
     try {
       const answer = await save(form.fieldInputs(), askReason ? givenReasonText : null);
       setErrors(answer);
-      if (answer.some((error) => error.fieldId || error.field)) setRefusedAttempts((n) => n + 1);
+      if (answer.some((error) => error.fieldId || error.formPath)) setRefusedAttempts((n) => n + 1);
       if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
       if (answer.some((error) => error.code === 'ELEARNING_REQUIRED')) {
         warning.allowNextNavigation();
@@ -149,9 +149,9 @@ export function DocumentationFormPage({
     }
   };
   const fieldErrors = errors.flatMap((error) =>
-    error.fieldId || error.field ? [{ fieldId: error.fieldId, path: error.field, message: error.message }] : [],
+    error.fieldId || error.formPath ? [{ fieldId: error.fieldId, path: error.formPath, message: error.message }] : [],
   );
-  const formErrors = errors.filter((error) => !error.fieldId && !error.field && error !== stale);
+  const formErrors = errors.filter((error) => !error.fieldId && !error.formPath && error !== stale);
 
   return (
     <form
