@@ -43,6 +43,7 @@ const output = await codegen({
       CaseProcessStep: '../patients/models.js#CaseProcessStep',
       VisitSignature: '../patients/models.js#VisitSignature',
       VisitSignatureWithdrawal: '../patients/models.js#VisitSignatureWithdrawal',
+      DocumentationHint: '../patients/models.js#DocumentationHint',
       StudyPatientPayload: '../patients/payloads.js#ChangePayload',
       VisitPayload: '../patients/payloads.js#ChangePayload',
       InstrumentPayload: '../patients/payloads.js#ChangePayload',

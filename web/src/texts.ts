@@ -434,7 +434,17 @@ export const texts = {
     signSubmit: 'Signieren',
     signed: 'Visite signiert',
     signFailed: 'Signatur fehlgeschlagen',
-    notSignable: 'Signieren ist erst möglich, wenn kein Instrument unvollständig ist.',
+    notSignable: 'Signieren ist erst möglich, wenn die Visite vollständig dokumentiert ist: alle Instrumente angelegt und vollständig.',
+    signatureWithdrawn: (signer: string, signedAt: string, by: string, at: string) =>
+      `Die Signatur von ${signer} vom ${signedAt} wurde am ${at} von ${by} durch eine Änderung zurückgezogen.`,
+    withdrawalReason: (reason: string) => `Grund der Änderung: ${reason}`,
+    signedWarning:
+      'Diese Visite ist signiert. Wenn Sie Änderungen speichern, wird die Signatur zurückgezogen und die Visite muss erneut signiert werden.',
+    hintsHeading: 'Offene Plausibilitätshinweise',
+    hintsIntro: 'Bitte prüfen Sie diese Hinweise vor dem Signieren. Mit Ihrer Signatur bestätigen Sie, dass sie geprüft sind.',
+    hintAt: (form: string, field: string) => `${form} – ${field}`,
+    hintsConfirmed: 'Ich habe die Hinweise geprüft.',
+    hintsConfirmRequired: 'Bitte bestätigen Sie, dass Sie die Hinweise geprüft haben.',
     delete: 'Visite löschen',
     deleteHeading: (name: string) => `Visite löschen: ${name}`,
     deleteIntro:
@@ -575,6 +585,7 @@ export const texts = {
     MISSING_DATA: 'Unvollständig',
     COMPLETE: 'Vollständig',
     signed: 'Signiert',
+    signatureWithdrawn: 'Signatur zurückgezogen',
     locked: 'Gesperrt',
   },
   audit: {

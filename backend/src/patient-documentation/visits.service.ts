@@ -7,12 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { visitUnavailableReason, type VisitDefinition } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
-import { actorOf, audit } from '../audit/audit.service.js';
-import { verifyPassword } from '../auth/password-hash.js';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
-import { findPasswordState, findUsers } from '../users/users.sql.js';
 import { writeDocumentation, type DocumentationUnit } from './documentation-write.js';
 import type { FieldInput } from './field-instance.schemas.js';
 import { initialForm, saveForm } from './form-save.js';
@@ -23,16 +20,7 @@ import { assertVisitDateValid } from './value-checks.js';
 import { visitStateOf } from './visit-progress.js';
 import { findVisitStudyPatientId, insertVisit, saveVisitRow, type VisitRow } from './visits.sql.js';
 
-export const SIGN_MESSAGES = {
-  signed: 'Die Visite wurde signiert.',
-  wrongPassword: 'Das Passwort ist nicht korrekt. Die Visite wurde nicht signiert.',
-  incomplete: 'Die Visite ist unvollständig und kann nicht signiert werden.',
-} as const;
-
-/** The meaning recorded with a signature unless the client names another (21 CFR 11.50). */
-export const DEFAULT_SIGNATURE_MEANING = 'Die Richtigkeit und Vollständigkeit der Daten dieser Visite wird bestätigt.';
-
-function visitDefinitionOf(ws: Workspace, definitionId: string): VisitDefinition {
+export function visitDefinitionOf(ws: Workspace, definitionId: string): VisitDefinition {
   const definition = ws.index.visitById.get(definitionId);
   if (!definition || definition.isDeleted === true) throw new EcrfError('ECRF_ERR_VALIDATION', 'Unbekannte Visitendefinition.');
   return definition;
@@ -44,7 +32,7 @@ export async function studyPatientOfVisit(db: Kysely<DB>, id: string): Promise<s
   return studyPatientId;
 }
 
-function liveVisit(unit: DocumentationUnit, id: string): VisitDto {
+export function liveVisit(unit: DocumentationUnit, id: string): VisitDto {
   const visit = unit.visit(id);
   if (visit.isDeleted) throw notFound('visit');
   return visit;
@@ -209,67 +197,5 @@ export async function deleteVisit(db: Kysely<DB>, caller: CurrentUser, id: strin
           changed_by: stamp.changedBy,
         }),
     });
-  });
-}
-
-export type SignResult = { success: boolean; message: string };
-
-/**
- * Signs a visit (21 CFR 11.50, 11.200: the password again, the meaning recorded). Only a complete visit can be
- * signed: the signature states that its data are correct and complete (docs/decisions.md "Signing means complete").
- */
-export async function signVisit(
-  db: Kysely<DB>,
-  caller: CurrentUser,
-  id: string,
-  input: { password: string; meaning?: string },
-): Promise<SignResult> {
-  const studyPatientId = await studyPatientOfVisit(db, id);
-  const account = await findPasswordState(db, caller.id);
-  if (!account) throw notFound('user');
-  if (!(await verifyPassword(account.password_hash, input.password))) {
-    await audit(db, {
-      actor: actorOf(caller),
-      tableName: 'visit',
-      recordId: id,
-      operation: 'Update',
-      event: 'VisitSignatureRefused',
-      newValue: { reason: 'wrong password' },
-    });
-    return { success: false, message: SIGN_MESSAGES.wrongPassword };
-  }
-  // The manifestation names the signer as people know them; the display name is kept as it was at signing.
-  const [signer] = await findUsers(db, { id: caller.id, includeDeleted: true });
-  return writeDocumentation(db, caller, { studyPatientId, hiddenAs: 'visit' }, async (unit) => {
-    const visit = liveVisit(unit, id);
-    if (visit.state !== 'complete') return { success: false, message: SIGN_MESSAGES.incomplete };
-    const signature = {
-      userId: caller.id,
-      userName: caller.userName,
-      displayName: signer?.displayName ?? caller.userName,
-      signedAt: unit.ws.now.toISOString(),
-      meaning: input.meaning ?? DEFAULT_SIGNATURE_MEANING,
-    };
-    await unit.apply({
-      table: 'visit',
-      operation: 'Update',
-      read: { id, version: visit.version },
-      before: { isSigned: visit.isSigned, signatureData: visit.signatureData },
-      after: { isSigned: true, signatureData: signature },
-      visitId: id,
-      concerns: 'workflow',
-      reason: null,
-      event: 'VisitSigned',
-      write: (trx, stamp) =>
-        saveVisitRow(trx, id, visit.version, {
-          is_signed: true,
-          signature_data: JSON.stringify(signature),
-          signature_withdrawal: null,
-          version: stamp.version,
-          changed_at: stamp.changedAt,
-          changed_by: stamp.changedBy,
-        }),
-    });
-    return { success: true, message: SIGN_MESSAGES.signed };
   });
 }

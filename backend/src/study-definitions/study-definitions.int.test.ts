@@ -53,7 +53,9 @@ describe('StudyDefinition calls (ecrf-calls.md §7)', () => {
   it('serves the demo registry, loaded at start, with its German language and enum values sorted by order', async () => {
     const list = (await call('GET', '/StudyDefinition', researcher)).json<StudyDefinitionSummaryDto[]>();
     const demo = list.find((d) => d.identifier === 'nngm_lung');
-    expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', currentVersion: 2, versions: [2], languages: ['de'] });
+    expect(demo).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', currentVersion: 2, languages: ['de'] });
+    // A registry seeded before version 2 keeps version 1 for its patients documented under it.
+    expect(demo?.versions.at(-1)).toBe(2);
     const full = (await call('GET', `/StudyDefinition/${demo?.id}`, researcher)).json<StudyDefinitionDto>();
     expect(full.visits.map((v) => [v.identifier, v.definition.type, v.definition.max])).toEqual([
       ['baseline', 'GenericVisit', 1],

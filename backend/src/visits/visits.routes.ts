@@ -18,15 +18,9 @@ import {
   VisitSchema,
   VisitUpdateSchema,
 } from '../patient-documentation/visits.schemas.js';
-import {
-  createVisit,
-  deleteVisit,
-  saveVisit,
-  signVisit,
-  studyPatientOfVisit,
-  temporaryVisitFields,
-} from '../patient-documentation/visits.service.js';
+import { createVisit, deleteVisit, saveVisit, studyPatientOfVisit, temporaryVisitFields } from '../patient-documentation/visits.service.js';
 import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
+import { signVisit } from '../patient-documentation/signatures.js';
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 
 const tags = ['Visit'];

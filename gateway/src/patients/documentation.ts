@@ -4,7 +4,7 @@
  * chosen organizations and persons; fields by order), so a client evaluates the same document and names
  * records in mutations by what it read.
  */
-import type { DataFieldInstance, DocumentedInstrument, FieldValue, PatientDocumentation } from '@ecrf/rules';
+import type { DataFieldInstance, DocumentedInstrument, FieldValue, FormPlace, PatientDocumentation } from '@ecrf/rules';
 import { toGlobalId } from '../graph/global-id.js';
 import type { DefinitionVersion } from '../study-definitions/definition-models.js';
 import { instancesOf, type InstrumentDto, type PatientContext } from './models.js';
@@ -118,3 +118,10 @@ export function storedDocumentation(patient: PatientContext): PatientDocumentati
 
 /** The documentation with global ids, as the graph serves it. */
 export const graphDocumentation = (patient: PatientContext): PatientDocumentation => documentOf(patient, globalIds(patient.id));
+
+/** The place of a stored instrument's form, with its stored state. */
+export const instrumentPlace = (instrument: InstrumentDto): FormPlace => ({
+  kind: 'instrument',
+  instrumentId: instrument.id,
+  state: instrument.state,
+});

@@ -17,6 +17,8 @@ export type CaseProcessDto = SuccessBody<Operation<'/api/v1.0/CaseProcess/{id}',
 export type StudyPatient = { id: string; listItem?: PatientListItem };
 export type Visit = { context: PatientContext; visit: VisitDto };
 export type Instrument = { context: PatientContext; visit: VisitDto | null; instrument: InstrumentDto };
+/** A plausibility hint that holds, at a field of the visit's own form (instrument null) or of one of its instruments. */
+export type DocumentationHint = { instrument: Instrument | null; formPath: string; fieldDisplayKey: string; message: string };
 /** The form a field belongs to, at its place: its root fields are the `current` fields of the rules' evaluation. */
 export type Form = { context: PatientContext; place: FormPlace; roots: readonly DataFieldInstance[] };
 /** `entry`: the list entry the field stands in; its rules read the entry's own fields first (as the backend's save does). */

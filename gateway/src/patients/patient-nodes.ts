@@ -7,7 +7,8 @@ import type { DataFieldInstance, FormPlace } from '@ecrf/rules';
 import type { GatewayContext } from '../context.js';
 import { fieldState, isListEntry } from './field-state.js';
 import type { CaseProcessStep, DataField, Instrument, PatientContext, StudyPatient, Visit } from './models.js';
-import { fieldsOf, instrumentPlace } from './patients.resolvers.js';
+import { instrumentPlace } from './documentation.js';
+import { fieldsOf } from './patients.resolvers.js';
 
 export type PatientNodeType = 'StudyPatient' | 'Visit' | 'Instrument' | 'DataField' | 'CaseProcessStep';
 type PatientNode = StudyPatient | Visit | Instrument | DataField | CaseProcessStep;

@@ -31,13 +31,13 @@ import {
   type CaseProcessStep,
   type CaseProcessStepDto,
   type DataField,
-  type InstrumentDto,
   type PatientContext,
   type StudyPatient,
   type Visit,
 } from './models.js';
 import { visitOptionsOf } from './visit-options.js';
-import { definitionVersionOf, graphDocumentation, storedDocumentation } from './documentation.js';
+import { openHintsOf } from './visit-hints.js';
+import { instrumentPlace, definitionVersionOf, graphDocumentation, storedDocumentation } from './documentation.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
 const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
@@ -53,12 +53,6 @@ export async function contextOf(id: string, { loaders }: GatewayContext): Promis
 /** The rules index of the definition version the patient is documented under. */
 const indexOf = async (context: PatientContext, c: GatewayContext) => (await loadedVersion(c, definitionVersionOf(context))).index;
 
-/** The place of a stored instrument's form, with its stored state. */
-export const instrumentPlace = (instrument: InstrumentDto): FormPlace => ({
-  kind: 'instrument',
-  instrumentId: instrument.id,
-  state: instrument.state,
-});
 export const fieldsOf = (context: PatientContext, place: FormPlace, fields: readonly unknown[]): DataField[] => {
   const roots = instancesOf(fields);
   const form = { context, place, roots };
@@ -216,6 +210,7 @@ export const VisitType: VisitResolvers = {
   version: ({ visit }) => visit.version,
   signature: ({ visit }) => visit.signatureData,
   signatureWithdrawal: ({ visit }) => (visit.isSigned ? null : visit.signatureWithdrawal),
+  openHints: (visit, _, c) => openHintsOf(visit, c),
   assignedInstitute: ({ visit }, _, c) =>
     visit.assignedInstituteId ? nullIfForbidden(c.loaders.institutes.load(visit.assignedInstituteId)) : null,
   fields: ({ context, visit }) => fieldsOf(context, { kind: 'visit', visitId: visit.id }, visit.fields),

@@ -263,6 +263,11 @@ function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, 
           {texts.documentationForm.state}: <StateLabel state={documentedState(instrument.state)} />
         </p>
       )}
+      {visit?.isSigned && !readOnly && (
+        <Banner variant="warning" title={texts.states.signed} hideTitle>
+          {texts.visit.signedWarning}
+        </Banner>
+      )}
       <DocumentationFormPage
         patient={patient}
         query={query}

@@ -91,6 +91,16 @@ function VisitView(props: {
           signedAt
           meaning
         }
+        signatureWithdrawal {
+          withdrawnAt
+          withdrawnBy
+          reason
+          signature {
+            displayName
+            signedAt
+          }
+        }
+        ...SignVisitDialog_visit
         definition {
           displayKey
           identifier
@@ -123,8 +133,8 @@ function VisitView(props: {
   const base = `/patient/${encodeURIComponent(patient.id)}/visit/${encodeURIComponent(visit.id)}`;
   const name = text(definition.displayKey);
   const editable = can.document && !visit.locked;
-  // The backend refuses a signature while an instrument has missing data (docs/backend.md "Visits").
-  const signable = !visit.instruments.some((instrument) => instrument.state === 'MISSING_DATA');
+  // Only a complete visit can be signed: every instrument of its definition exists and is complete (docs/decisions.md).
+  const signable = visit.state === 'COMPLETE';
   const definitions = definition.instruments.filter(
     (definition) => !definition.isDeleted || visit.instruments.some((i) => i.definition?.id === definition.id),
   );
@@ -146,7 +156,7 @@ function VisitView(props: {
         )}
         {can.signVisit && !visit.isSigned && (
           <Button
-            variant="primary"
+            variant={signable ? 'primary' : 'default'}
             onClick={() => setSigning(true)}
             disabled={!signable}
             aria-describedby={signable ? undefined : 'sign-hint'}
@@ -185,6 +195,17 @@ function VisitView(props: {
           {texts.patient.signedBy(visit.signature.displayName, formatDateTime(visit.signature.signedAt) ?? visit.signature.signedAt)} –{' '}
           {visit.signature.meaning}
         </p>
+      )}
+      {visit.signatureWithdrawal && (
+        <Banner variant="warning" title={texts.states.signatureWithdrawn} hideTitle>
+          {t.signatureWithdrawn(
+            visit.signatureWithdrawal.signature.displayName,
+            formatDateTime(visit.signatureWithdrawal.signature.signedAt) ?? visit.signatureWithdrawal.signature.signedAt,
+            visit.signatureWithdrawal.withdrawnBy,
+            formatDateTime(visit.signatureWithdrawal.withdrawnAt) ?? visit.signatureWithdrawal.withdrawnAt,
+          )}
+          {visit.signatureWithdrawal.reason && <> {t.withdrawalReason(visit.signatureWithdrawal.reason)}</>}
+        </Banner>
       )}
       {can.signVisit && !visit.isSigned && !signable && (
         <p id="sign-hint" className={styles.muted}>
@@ -230,7 +251,7 @@ function VisitView(props: {
           })}
         </ul>
       </section>
-      {signing && <SignVisitDialog visitId={visit.id} onClose={() => setSigning(false)} />}
+      {signing && <SignVisitDialog visit={visit} text={text} onClose={() => setSigning(false)} />}
     </>
   );
 }

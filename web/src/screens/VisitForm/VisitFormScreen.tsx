@@ -170,6 +170,11 @@ function VisitForm({ header, marks, definitionNodeId, onReload, ...current }: Fo
           />
         )}
       </PatientHeader>
+      {visit?.isSigned && patient.viewerCan.document && !visit.locked && (
+        <Banner variant="warning" title={texts.states.signed} hideTitle>
+          {texts.visit.signedWarning}
+        </Banner>
+      )}
       <DocumentationFormPage
         patient={patient}
         query={query}
