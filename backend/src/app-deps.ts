@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { BackendConfig } from './config/config.js';
 import type { DB } from './__generated__/database.js';
 import type { Mailer } from './mail/mailer.js';
-import type { ExportJobStarter } from './exports/export-job-starter.js';
+import type { ExportJobStarter } from './export-content/export-job-starter.js';
 
 export type AppDeps = {
   db: Kysely<DB>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitDto } from '../patient-documentation/patient-documents.js';
 import { api, createPatientWithBaseline, demoRegistry, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
-import { DEMO_ELEARNING } from './demo-elearning.js';
+import { DEMO_ELEARNING } from '../seed/demo-elearning.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCaller } from '../http/route-access.js';
 import { createTestBackend, type TestBackend } from '../test-support/test-backend.js';
-import type { ExportTable, TableSource } from './export-content.js';
+import type { ExportTable, TableSource } from '../export-content/export-content.js';
 import { EXPORT_KINDS } from './export-kinds.js';
 import { createExportRuntime, type ExportRuntime } from './export-runtime.js';
 import type { ExportSources } from './export-sources.js';

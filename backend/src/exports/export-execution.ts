@@ -3,7 +3,7 @@
  * file's name is fixed at the start, so every attempt of a job writes the same file.
  */
 import type { Writable } from 'node:stream';
-import type { ExportSourceContext, ExportTable } from './export-content.js';
+import type { ExportSourceContext, ExportTable } from '../export-content/export-content.js';
 import { EXPORT_KINDS, type ExportKind } from './export-kinds.js';
 import type { ExportSources } from './export-sources.js';
 import { sasCellText } from './writers/cells.js';

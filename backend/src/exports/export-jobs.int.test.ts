@@ -17,7 +17,7 @@ import {
   type MadeUser,
   type TestBackend,
 } from '../test-support/test-backend.js';
-import type { ExportTable, TableSource } from './export-content.js';
+import type { ExportTable, TableSource } from '../export-content/export-content.js';
 import { EXPORT_KINDS, type TableExportKind } from './export-kinds.js';
 import type { ExportSources } from './export-sources.js';
 import type { ExportJobDto } from './exports.schemas.js';

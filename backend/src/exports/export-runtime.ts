@@ -18,11 +18,11 @@ import type { Database } from '../db/database.js';
 import { recordEvent } from '../events/domain-events.js';
 import { loadCaller, type CurrentUser } from '../http/route-access.js';
 import { readableLocations } from './export-access.js';
-import type { ExportScope } from './export-content.js';
+import type { ExportScope } from '../export-content/export-content.js';
 import { fileExtension, writeExport } from './export-execution.js';
 import { placeJobFile, removeAttemptFile, removeJobFiles, writeJobFile } from './export-files.js';
 import { writeInThread } from './export-thread.js';
-import type { ExportJobStarter, StartExportJob } from './export-job-starter.js';
+import type { ExportJobStarter, StartExportJob } from '../export-content/export-job-starter.js';
 import {
   claimExportJob,
   endExportJob,

@@ -1,6 +1,6 @@
 /** What each kind's job writes: the table sources, the SAS program and the ODM writer. */
 import type { Writable } from 'node:stream';
-import type { ExportSourceContext, ExportTable, TableSource } from './export-content.js';
+import type { ExportSourceContext, ExportTable, TableSource } from '../export-content/export-content.js';
 import type { TableExportKind } from './export-kinds.js';
 
 export type OdmWriter = (context: ExportSourceContext, out: Writable, progress: (done: number, total: number) => void) => Promise<void>;

@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/database.js';
-import type { ExportScope } from './export-content.js';
+import type { ExportScope } from '../export-content/export-content.js';
 import { writeExport } from './export-execution.js';
 import { writeJobFile } from './export-files.js';
 import type { ExportKind } from './export-kinds.js';

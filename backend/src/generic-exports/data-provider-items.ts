@@ -7,7 +7,7 @@
  * Keys name parts by identifier (stable across definition versions, docs/definitions.md "Ids and versions").
  */
 import type { DataFieldDefinition, DisplayTexts, FieldDefinitionType, InstrumentDefinition, StudyDefinition } from '@ecrf/rules';
-import type { ExportColumnType } from '../exports/export-content.js';
+import type { ExportColumnType } from '../export-content/export-content.js';
 
 export type DataProviderItem = { key: string; group: string; label: string; type: ExportColumnType };
 

@@ -6,7 +6,7 @@
  * An invisible or deleted field exports empty (ecrf-core.md §4: an invisible field yields empty values).
  */
 import { indexStudyDefinition, visitExecutionDate, type DataFieldInstance, type InstrumentState, type StudyDefinition } from '@ecrf/rules';
-import type { ExportCell, ExportRow } from '../exports/export-content.js';
+import type { ExportCell, ExportRow } from '../export-content/export-content.js';
 import { VISIT_ROW_ITEMS, type CatalogueItem } from './data-provider-items.js';
 
 export type RowInstrument = { definitionId: string; fields: DataFieldInstance[]; state: InstrumentState };

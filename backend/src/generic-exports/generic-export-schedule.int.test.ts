@@ -3,7 +3,7 @@
  * job (the claim in generic_export_run), for the user who saved the definition last; deleting unschedules.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartExportJob } from '../exports/export-job-starter.js';
+import type { StartExportJob } from '../export-content/export-job-starter.js';
 import { createTestBackend, createTestUser, type TestBackend } from '../test-support/test-backend.js';
 import { dueMinuteOf, startGenericExportSchedule } from './generic-export-schedule.js';
 import { createGenericExport, deleteGenericExport, updateGenericExportDefinition } from './generic-exports.service.js';

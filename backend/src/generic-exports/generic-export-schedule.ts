@@ -10,7 +10,7 @@ import { REGISTRY_TIME_ZONE } from '@ecrf/rules';
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import type { ExportJobStarter } from '../exports/export-job-starter.js';
+import type { ExportJobStarter } from '../export-content/export-job-starter.js';
 import { claimScheduledRun, findGenericExport, findScheduledGenericExports, recordScheduledJob } from './generic-exports.sql.js';
 
 export type ScheduleLog = { info(object: object, message: string): void; error(object: object, message: string): void };

@@ -3,7 +3,7 @@
  * selected items as columns, a row per patient or per visit, only the study's patients at the scope's locations.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportRow, ExportScope } from '../exports/export-content.js';
+import type { ExportRow, ExportScope } from '../export-content/export-content.js';
 import { createTestBackend, createTestUser, type TestBackend } from '../test-support/test-backend.js';
 import { genericExportSource, tableNameOf } from './generic-export.source.js';
 import { createGenericExport } from './generic-exports.service.js';

@@ -4,7 +4,7 @@
  * visit (generic-export-rows.ts), streamed and limited to the study and the locations of the job's scope.
  */
 import { notFound } from '../errors/errors.js';
-import type { ExportTable, TableSource } from '../exports/export-content.js';
+import type { ExportTable, TableSource } from '../export-content/export-content.js';
 import type { CatalogueItem } from './data-provider-items.js';
 import { neededParts, rowModeOf, rowWriter, type RowData, type RowInstrument, type RowVisit } from './generic-export-rows.js';
 import { getGenericExport, studyCatalogue } from './generic-exports.service.js';

@@ -7,8 +7,7 @@ import { audit, type AuditActor } from '../audit/audit.service.js';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import type { LanguageEntryRow } from '../db/json-columns.js';
-import { findDefinitionRow } from '../study-definitions/study-definitions.sql.js';
-import { findLanguageRows, insertLanguage, languageTaken, updateLanguageRow } from './languages.sql.js';
+import { findLanguageRows, insertLanguage, languageTaken, liveDefinitionExists, updateLanguageRow } from './languages.sql.js';
 
 export type LanguageDto = { id: string; identifier: string; studyDefinitionId: string; entries: LanguageEntryRow[]; isDeleted: boolean };
 
@@ -69,8 +68,7 @@ export async function createLanguage(
   reason: string | null = null,
 ): Promise<string> {
   checkUnique(input.entries);
-  const definition = await findDefinitionRow(trx, input.studyDefinitionId);
-  if (!definition || definition.is_deleted) throw notFound('study definition');
+  if (!(await liveDefinitionExists(trx, input.studyDefinitionId))) throw notFound('study definition');
   if (await languageTaken(trx, input.studyDefinitionId, input.identifier))
     throw new EcrfError('ECRF_ERR_CONFLICT', `language '${input.identifier}' exists already for this study definition`);
   const entries = sortEntries(input.entries);

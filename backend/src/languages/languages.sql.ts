@@ -45,3 +45,14 @@ export async function insertLanguage(db: Kysely<DB>, language: Insertable<Langua
 export async function updateLanguageRow(db: Kysely<DB>, id: string, set: Updateable<LanguageTable>): Promise<void> {
   await db.updateTable('language').set(set).where('id', '=', id).execute();
 }
+
+/** Whether the study definition a language belongs to exists and is not deleted. */
+export async function liveDefinitionExists(db: Kysely<DB>, studyDefinitionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('study_definition')
+    .select('id')
+    .where('id', '=', studyDefinitionId)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}

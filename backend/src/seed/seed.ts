@@ -13,7 +13,7 @@ import { locationBoundRoles, roleDisplayNames, roleIdentifiers, roleRights, type
 import { DEMO_INSTITUTES, DEMO_STUDY, demoUserFor, type DemoUser } from './demo-data.js';
 import { loadShippedDefinitions } from '../study-definitions/definition-seed.js';
 import { shippedDefinitionsDir } from '../study-definitions/format/definition-file.js';
-import { seedDemoElearning } from '../elearning/demo-elearning.js';
+import { seedDemoElearning } from './demo-elearning.js';
 import { seedDemoNewsDocuments } from '../news-documents/demo-news-documents.js';
 import { seedNetwork } from './network-seed.js';
 import { seedDemoPatients } from './patient-seed.js';

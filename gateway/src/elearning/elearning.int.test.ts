@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
-import { patientFixtures } from '../test-support/patient-fixtures.js';
+import { newUser, patientFixtures } from '../test-support/patient-fixtures.js';
 
 let harness: Harness;
 let admin: string;
@@ -44,32 +44,7 @@ const CORRECT: Record<string, string[]> = {
   stale: ['reload'],
 };
 
-async function newDocumentalist(): Promise<string> {
-  const roles = await harness.request<{ roles: { edges: { node: { id: string; identifier: string } }[] } }>(
-    '{ roles { edges { node { id identifier } } } }',
-    {},
-    admin,
-  );
-  const roleId = roles.data?.roles.edges.find((e) => e.node.identifier === 'Documentalist')?.node.id;
-  const userName = `elearning_${Date.now()}`;
-  const created = await harness.request<{ createUser: { user: { id: string } } }>(
-    'mutation($input: CreateUserInput!) { createUser(input: $input) { user { id } errors { code } } }',
-    { input: { userName, displayName: 'Erika E-Learning', roleId, password: 'Lernen-Pw1' } },
-    admin,
-  );
-  const overview = await harness.request<{ instituteOverview: { edges: { node: { location: { id: string; identifier: string } } }[] } }>(
-    '{ instituteOverview(scope: ALL) { edges { node { location { id identifier } } } } }',
-    {},
-    admin,
-  );
-  const koeln = overview.data?.instituteOverview.edges.find((e) => e.node.location.identifier === '1001')?.node.location.id;
-  await harness.request(
-    'mutation($input: LocationUserInput!) { assignUserToLocation(input: $input) { changed errors { code } } }',
-    { input: { locationId: koeln, userId: created.data?.createUser.user.id } },
-    admin,
-  );
-  return (await harness.signIn(userName, 'Lernen-Pw1')).token;
-}
+const newDocumentalist = () => newUser(harness, admin, 'Documentalist');
 
 describe('the e-learning in the graph', () => {
   it('gates documentation until the viewer passes', async () => {

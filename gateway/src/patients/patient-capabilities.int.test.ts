@@ -157,7 +157,7 @@ describe('reasonForChangeRequired', () => {
   const READ =
     'query($id: ID!) { node(id: $id) { ... on Visit { version reasonForChangeRequired instruments { reasonForChangeRequired } } } }';
 
-  it('asks for a reason once the visit is signed, for the visit and its instruments, as the backend then refuses', async () => {
+  it('asks for a reason once the visit is complete or signed, for the visit and its instruments, as the backend then refuses', async () => {
     const studyPatientId = await fixtures.createPatient();
     const visit = (await fixtures.createVisit(studyPatientId, 'baseline', daysAgo(1))).visit;
     if (!visit) throw new Error('no baseline');
@@ -167,18 +167,22 @@ describe('reasonForChangeRequired', () => {
       { input: { studyPatientId, visitId: visit.id, definitionId: staging.id } },
     );
     expect(added.data.createInstrument.errors).toEqual([]);
-    const read = async () => (await fixtures.graph<Read>(READ, { id: visit.id })).data.node;
-    expect(await read()).toMatchObject({ reasonForChangeRequired: false, instruments: [{ reasonForChangeRequired: false }] });
+    const read = async (id: string) => (await fixtures.graph<Read>(READ, { id })).data.node;
+    expect(await read(visit.id)).toMatchObject({ reasonForChangeRequired: false, instruments: [{ reasonForChangeRequired: false }] });
+    // A complete visit asks for a reason, and signing (only a complete visit can be signed) keeps asking.
+    const followUp = await fixtures.createCompleteFollowUp(studyPatientId);
+    expect(await read(followUp.id)).toMatchObject({ reasonForChangeRequired: true });
     const signed = await fixtures.graph<{ signVisit: { success: boolean; message: string } }>(
       'mutation($input: SignVisitInput!) { signVisit(input: $input) { success message } }',
-      { input: { id: visit.id, password: 'Demo-Passwort1' } },
+      { input: { id: followUp.id, password: 'Demo-Passwort1' } },
     );
     expect(signed.data.signVisit).toMatchObject({ success: true });
-    const after = await read();
-    expect(after).toMatchObject({ reasonForChangeRequired: true, instruments: [{ reasonForChangeRequired: true }] });
+    const after = await read(followUp.id);
+    expect(after).toMatchObject({ reasonForChangeRequired: true });
+    expect(after.instruments.every((instrument) => instrument.reasonForChangeRequired)).toBe(true);
     const saved = await fixtures.graph<{ updateVisit: { errors: { code: string }[] } }>(
       'mutation($input: UpdateVisitInput!) { updateVisit(input: $input) { errors { code } } }',
-      { input: { id: visit.id, version: after.version, visitDate: daysAgo(2) } },
+      { input: { id: followUp.id, version: after.version, visitDate: daysAgo(2) } },
     );
     expect(saved.data.updateVisit.errors.map((e) => e.code)).toEqual(['REASON_REQUIRED']);
   });

@@ -50,17 +50,50 @@ describe('signing and deleting visits', () => {
     };
   };
 
-  it("signs a visit only with the signer's password and records who signed", async () => {
+  it("signs only a complete visit, only with the signer's password, and records who signed", async () => {
     const studyPatientId = await fixtures.createPatient();
-    const visit = (await fixtures.createVisit(studyPatientId, 'baseline', '2025-03-01')).visit;
-    const wrong = await as<Signed>('physician', SIGN, { input: { id: visit?.id, password: 'Falsches-Passwort9' } });
+    const baseline = (await fixtures.createVisit(studyPatientId, 'baseline', '2025-03-01')).visit;
+    const incomplete = await as<Signed>('physician', SIGN, { input: { id: baseline?.id, password: 'Demo-Passwort1' } });
+    expect(incomplete.data?.signVisit).toMatchObject({ success: false, visit: { isSigned: false } });
+    expect(incomplete.data?.signVisit.message).toBe('Die Visite ist unvollständig und kann nicht signiert werden.');
+    const visit = await fixtures.createCompleteFollowUp(studyPatientId);
+    const wrong = await as<Signed>('physician', SIGN, { input: { id: visit.id, password: 'Falsches-Passwort9' } });
     expect(wrong.data?.signVisit).toMatchObject({ success: false, errors: [], visit: { isSigned: false } });
     expect(wrong.data?.signVisit.message).toMatch(/Passwort/);
-    const right = await as<Signed>('physician', SIGN, { input: { id: visit?.id, password: 'Demo-Passwort1' } });
+    const right = await as<Signed>('physician', SIGN, { input: { id: visit.id, password: 'Demo-Passwort1' } });
     expect(right.data?.signVisit).toMatchObject({
       success: true,
       errors: [],
       visit: { isSigned: true, signature: { userName: 'physician', displayName: 'Dr. Paul Arzt (Arzt)' } },
+    });
+  });
+
+  it('shows a signature withdrawn by a later change, with who withdrew it, when and why', async () => {
+    const studyPatientId = await fixtures.createPatient();
+    await fixtures.createVisit(studyPatientId, 'baseline', '2025-03-01');
+    const visit = await fixtures.createCompleteFollowUp(studyPatientId);
+    expect((await as<Signed>('physician', SIGN, { input: { id: visit.id, password: 'Demo-Passwort1' } })).data?.signVisit.success).toBe(
+      true,
+    );
+    const signed = await fixtures.graph<{ node: { version: number } }>('query($id: ID!) { node(id: $id) { ... on Visit { version } } }', {
+      id: visit.id,
+    });
+    const changed = await as<{
+      updateVisit: UserErrors & {
+        visit: { isSigned: boolean; signatureWithdrawal: { withdrawnBy: string; reason: string; signature: { userName: string } } | null };
+      };
+    }>(
+      'datamanager',
+      `mutation($input: UpdateVisitInput!) { updateVisit(input: $input) {
+        visit { isSigned signatureWithdrawal { withdrawnBy reason withdrawnAt signature { userName } } } ${ERRORS} } }`,
+      { input: { id: visit.id, version: signed.data.node.version, visitDate: '2025-05-03', reasonForChange: 'Datum korrigiert' } },
+    );
+    expect(changed.data?.updateVisit).toMatchObject({
+      errors: [],
+      visit: {
+        isSigned: false,
+        signatureWithdrawal: { withdrawnBy: 'datamanager', reason: 'Datum korrigiert', signature: { userName: 'physician' } },
+      },
     });
   });
 

@@ -182,6 +182,7 @@ export const patientMutations: Pick<
           await context.backend.call('put', '/api/v1.0/CaseProcess/{id}', {
             path: { id: partId(input.id, 'CaseProcessStep', 'id').id },
             body: {
+              ...(input.version ? { version: input.version } : {}),
               state: lower(input.state),
               mainStateIdentifier: input.mainStateIdentifier ?? null,
               ...(input.subStates ? { subStates: input.subStates } : {}),

@@ -296,6 +296,7 @@ export const CaseProcessStepType: CaseProcessStepResolvers = {
   order: ({ step }) => step.order,
   mainStateIdentifier: ({ step }) => step.mainStateIdentifier,
   subStates: ({ step }) => step.subStates,
+  version: ({ step }) => step.version,
   visit: async ({ studyPatientId, step }, _, c) => {
     const context = await contextOf(studyPatientId, c);
     const visit = context.visits.find((v) => v.id === step.visitId);

@@ -66,7 +66,7 @@ describe('the study definition in the graph', () => {
     const answer = await harness.request<Definitions>(DEFINITIONS, {}, token);
     expect(answer.errors).toBeUndefined();
     const definition = answer.data?.studyDefinitions.find((d) => d.identifier === 'nngm_lung');
-    expect(definition).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', version: 1 });
+    expect(definition).toMatchObject({ displayName: 'nNGM Lungenkrebsregister', version: 2 });
     const demo = definition?.currentVersion;
     expect(demo?.visits.map((v) => [v.identifier, v.type, v.max, v.isFollowUpRegistry])).toEqual([
       ['baseline', 'GENERIC_VISIT', 1, false],
@@ -161,7 +161,7 @@ describe('the study definition in the graph', () => {
     }>(mutation, { input: { studyDefinitionId, languageIdentifier: 'de', kind: 'ECRF_VIEW' } }, token);
     expect(answer.errors).toBeUndefined();
     const document = answer.data?.generateDocumentation.document;
-    expect(document).toMatchObject({ fileName: 'nngm_lung-v1-ecrf-view-de.pdf', contentType: 'application/pdf' });
+    expect(document).toMatchObject({ fileName: 'nngm_lung-v2-ecrf-view-de.pdf', contentType: 'application/pdf' });
     const bytes = Buffer.from(document?.contentBase64 ?? '', 'base64');
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.length).toBe(document?.byteSize);

@@ -99,6 +99,69 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
     return data.createInstrument.instrument;
   }
 
+  /** Field inputs by identifier path (`tnm.t` is a row of the Table `tnm`) for a form's definition fields. */
+  function inputs(fields: readonly FieldDefinition[], values: Record<string, string>) {
+    const keyOf = (path: string) => {
+      let parent: string | null = null;
+      for (const identifier of path.split('.')) {
+        const found = fields.find((f) => f.identifier === identifier && (f.parent?.key ?? null) === parent);
+        if (!found) throw new Error(`no field ${path}`);
+        parent = found.key;
+      }
+      return parent ?? '';
+    };
+    const top: { definitionKey: string; values?: { value: string }[]; childFields?: unknown[] }[] = [];
+    for (const [path, value] of Object.entries(values)) {
+      const [table] = path.split('.');
+      const field = { definitionKey: keyOf(path), values: [{ value }] };
+      if (!path.includes('.') || !table) top.push(field);
+      else {
+        const key = keyOf(table);
+        const row = top.find((f) => f.definitionKey === key) ?? top[top.push({ definitionKey: key, childFields: [] }) - 1];
+        row?.childFields?.push(field);
+      }
+    }
+    return top;
+  }
+
+  /** A follow-up visit with its four instruments documented completely (COMPLETE, so it can be signed). */
+  async function createCompleteFollowUp(studyPatientId: string, date = '2025-05-02') {
+    const definition = await visitDefinition('fu');
+    const { data } = await graph<{ createVisit: { visit: { id: string } | null; errors: unknown[] } }>(
+      'mutation($input: CreateVisitInput!) { createVisit(input: $input) { visit { id } errors { code message } } }',
+      { input: { studyPatientId, definitionId: definition.id, visitDate: date, fields: inputs(definition.fields, { fu_date: date }) } },
+    );
+    const visitId = data.createVisit.visit?.id;
+    if (!visitId) throw new Error(`createVisit: ${JSON.stringify(data.createVisit.errors)}`);
+    const values: Record<string, Record<string, string>> = {
+      staging: { tnm_version: '8', 'tnm.t': '2a', 'tnm.n': '0', 'tnm.m': '0', uicc_stage: 'IB' },
+      performance: { ecog: '1', ecog_date: date },
+      disease_status: { assess_date: date, overall: 'K' },
+      vital_status: { status: 'alive', last_contact_date: date },
+    };
+    for (const instrument of definition.instruments) {
+      const created = await graph<{ createInstrument: { instrument: { id: string } | null; errors: unknown[] } }>(
+        'mutation($input: CreateInstrumentInput!) { createInstrument(input: $input) { instrument { id } errors { code message } } }',
+        {
+          input: {
+            studyPatientId,
+            visitId,
+            definitionId: instrument.id,
+            fields: inputs(instrument.fields, values[instrument.identifier] ?? {}),
+          },
+        },
+      );
+      if (!created.data.createInstrument.instrument)
+        throw new Error(`createInstrument: ${JSON.stringify(created.data.createInstrument.errors)}`);
+    }
+    const { data: read } = await graph<{ node: { id: string; version: number; state: string } }>(
+      'query($id: ID!) { node(id: $id) { ... on Visit { id version state } } }',
+      { id: visitId },
+    );
+    if (read.node.state !== 'COMPLETE') throw new Error(`the follow-up is ${read.node.state}, not COMPLETE`);
+    return read.node;
+  }
+
   /** A patient with a baseline and `count - 1` follow-up visits, each with a staging instrument holding a value. */
   async function patientWithVisits(count: number): Promise<string> {
     const studyPatientId = await createPatient();
@@ -110,5 +173,46 @@ export function patientFixtures(harness: Harness, token: string, lookupToken = t
     return studyPatientId;
   }
 
-  return { graph, visitDefinition, location, staging, createPatient, createVisit, createStaging, patientWithVisits };
+  return {
+    graph,
+    visitDefinition,
+    location,
+    staging,
+    createPatient,
+    createVisit,
+    createStaging,
+    createCompleteFollowUp,
+    patientWithVisits,
+  };
+}
+
+/**
+ * A new user of `role` at location 1001, created through the graph by `admin` (who needs the user administration), signed
+ * in: a documentalist made so has not passed the demo e-learning.
+ */
+export async function newUser(harness: Harness, admin: string, role: string): Promise<string> {
+  const roles = await harness.request<{ roles: { edges: { node: { id: string; identifier: string } }[] } }>(
+    '{ roles { edges { node { id identifier } } } }',
+    {},
+    admin,
+  );
+  const roleId = roles.data?.roles.edges.find((e) => e.node.identifier === role)?.node.id;
+  const userName = `${role.toLowerCase()}_${Date.now()}_${Math.floor(Math.random() * 1000)}`;
+  const created = await harness.request<{ createUser: { user: { id: string } } }>(
+    'mutation($input: CreateUserInput!) { createUser(input: $input) { user { id } errors { code } } }',
+    { input: { userName, displayName: 'Erika E-Learning', roleId, password: 'Lernen-Pw1' } },
+    admin,
+  );
+  const overview = await harness.request<{ instituteOverview: { edges: { node: { location: { id: string; identifier: string } } }[] } }>(
+    '{ instituteOverview(scope: ALL) { edges { node { location { id identifier } } } } }',
+    {},
+    admin,
+  );
+  const koeln = overview.data?.instituteOverview.edges.find((e) => e.node.location.identifier === '1001')?.node.location.id;
+  await harness.request(
+    'mutation($input: LocationUserInput!) { assignUserToLocation(input: $input) { changed errors { code } } }',
+    { input: { locationId: koeln, userId: created.data?.createUser.user.id } },
+    admin,
+  );
+  return (await harness.signIn(userName, 'Lernen-Pw1')).token;
 }

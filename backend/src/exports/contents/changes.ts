@@ -9,7 +9,7 @@
 import { exportPeriod, type DataFieldDefinition, type DefinitionIndex } from '@ecrf/rules';
 import { sql } from 'kysely';
 import { definitionIndex } from '../../patient-documentation/definition-cache.js';
-import type { ExportColumn, TableSource } from '../export-content.js';
+import type { ExportColumn, TableSource } from '../../export-content/export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions, textOf } from './export-scope.sql.js';
 import { PATIENT_COLUMNS } from './export-columns.js';
 

@@ -20,7 +20,7 @@ import {
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
 import { definitionIndex } from '../../patient-documentation/definition-cache.js';
-import type { ExportColumn, ExportRow, ExportScope, TableSource } from '../export-content.js';
+import type { ExportColumn, ExportRow, ExportScope, TableSource } from '../../export-content/export-content.js';
 import {
   countRows,
   scopedStudyPatients,

@@ -5,7 +5,7 @@
 import type { Database } from '../../db/database.js';
 import type { FieldInput } from '../../patient-documentation/field-instance.schemas.js';
 import { fieldDefinitionId, valueField, type DemoRegistry } from '../../test-support/documentation-fixtures.js';
-import type { ExportRow, ExportScope, ExportTable, TableSource } from '../export-content.js';
+import type { ExportRow, ExportScope, ExportTable, TableSource } from '../../export-content/export-content.js';
 
 export type TableResult = { table: ExportTable; count: number; rows: ExportRow[] };
 

@@ -1,5 +1,5 @@
 /** The columns several export kinds share: who the row is about and where. */
-import type { ExportColumn } from '../export-content.js';
+import type { ExportColumn } from '../../export-content/export-content.js';
 
 export const column = (key: string, label: string, type: ExportColumn['type'] = 'string'): ExportColumn => ({ key, label, type });
 

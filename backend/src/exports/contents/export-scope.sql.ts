@@ -8,7 +8,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
 import { displayTextsOf } from '../../languages/languages.service.js';
 import { findDefinitionModel } from '../../study-definitions/study-definitions.service.js';
-import type { ExportColumn, ExportRow, ExportScope, ExportTable } from '../export-content.js';
+import type { ExportColumn, ExportRow, ExportScope, ExportTable } from '../../export-content/export-content.js';
 
 /** Rows streamed per round trip (a cursor on PostgreSQL). */
 export const STREAM_CHUNK = 500;

@@ -10,7 +10,7 @@
  */
 import type { DataFieldDefinition, DataFieldInstance, FieldValue } from '@ecrf/rules';
 import { CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES, filledValues, parseDecimal } from '@ecrf/rules';
-import type { ExportCell, ExportColumn } from '../export-content.js';
+import type { ExportCell, ExportColumn } from '../../export-content/export-content.js';
 import { textOf, type ExportDefinition } from './export-scope.sql.js';
 
 /** A column filled from one field instance of the form (or of a list entry). */

@@ -3,7 +3,7 @@
  * the SAS export. The job runner counts and streams the tables; the writers turn them into files.
  */
 import type { TableExportKind } from '../export-kinds.js';
-import type { TableSource } from '../export-content.js';
+import type { TableSource } from '../../export-content/export-content.js';
 import { changesSource } from './changes.js';
 import { digiNetConsentsSource, publicationSource } from './consents.js';
 import { digiNetConditionsSource } from './instrument-exports.js';

@@ -4,7 +4,7 @@
  * locations with `parameters.instituteId`.
  */
 import { DIAGNOSIS_INSTRUMENT } from '@ecrf/rules';
-import type { ExportScope, ExportSourceContext, TableSource } from '../export-content.js';
+import type { ExportScope, ExportSourceContext, TableSource } from '../../export-content/export-content.js';
 import { scopedLocations, studyDefinitions } from './export-scope.sql.js';
 import { sasNamer } from './sas-names.js';
 import { instrumentDefinitionsOf, instrumentTables } from './instrument-tables.js';

@@ -6,7 +6,7 @@
 import type { DataFieldInstance, InstrumentDefinition } from '@ecrf/rules';
 import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import type { ExportColumn, ExportRow, ExportScope, ExportSourceContext, ExportTable } from '../export-content.js';
+import type { ExportColumn, ExportRow, ExportScope, ExportSourceContext, ExportTable } from '../../export-content/export-content.js';
 import { column, PATIENT_COLUMNS } from './export-columns.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, type ExportDefinition } from './export-scope.sql.js';
 import { listEntryCount } from './field-paths.sql.js';

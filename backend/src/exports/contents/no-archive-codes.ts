@@ -8,7 +8,7 @@
 import { ARCHIVE_CODE_SOURCE, VISIT_IDENTIFIERS } from '@ecrf/rules';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import type { ExportColumn, ExportScope, TableSource } from '../export-content.js';
+import type { ExportColumn, ExportScope, TableSource } from '../../export-content/export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions } from './export-scope.sql.js';
 import { hasFilledValue, hasOrganization } from './field-paths.sql.js';
 import { LOCATION_NAME_COLUMN, PATIENT_COLUMNS } from './export-columns.js';

@@ -8,7 +8,7 @@
 import { recruitmentCutoffs } from '@ecrf/rules';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import type { ExportColumn, ExportScope, ExportSourceContext, ExportTable, TableSource } from '../export-content.js';
+import type { ExportColumn, ExportScope, ExportSourceContext, ExportTable, TableSource } from '../../export-content/export-content.js';
 import { countRows, scopedLocations, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions } from './export-scope.sql.js';
 import { LOCATION_COLUMNS } from './export-columns.js';
 

@@ -16,7 +16,7 @@ import {
   VISIT_IDENTIFIERS,
 } from '@ecrf/rules';
 import { definitionIndex } from '../../patient-documentation/definition-cache.js';
-import type { ExportColumn, TableSource } from '../export-content.js';
+import type { ExportColumn, TableSource } from '../../export-content/export-content.js';
 import { withConsents, consentParts } from './consents.js';
 import { countRows, scopedLocations, STREAM_CHUNK, studyDefinitions } from './export-scope.sql.js';
 import { LOCATION_COLUMNS } from './export-columns.js';

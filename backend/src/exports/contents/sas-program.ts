@@ -3,7 +3,7 @@
  * `<name>.csv` (delimiter ';', UTF-8, header line) with INFILE/INPUT, informats and formats by column type
  * and the column labels. The CSV files lie beside the program; `%let path` points at them.
  */
-import type { ExportColumn, ExportColumnType } from '../export-content.js';
+import type { ExportColumn, ExportColumnType } from '../../export-content/export-content.js';
 
 /** Width of text variables: the program is written before the data, so one width fits every text. */
 export const SAS_TEXT_LENGTH = 2000;

@@ -4,7 +4,7 @@
  * their location and the state of their baseline visit.
  */
 import { exportInstant, VISIT_IDENTIFIERS } from '@ecrf/rules';
-import type { ExportColumn, TableSource } from '../export-content.js';
+import type { ExportColumn, TableSource } from '../../export-content/export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable, studyDefinitions } from './export-scope.sql.js';
 import { IS_DIGINET_COLUMN, LOCATION_NAME_COLUMN, PATIENT_COLUMNS } from './export-columns.js';
 

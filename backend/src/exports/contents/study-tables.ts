@@ -8,7 +8,7 @@ import { VITAL_STATUS_FIELD_IDENTIFIERS, visitExecutionDate } from '@ecrf/rules'
 import { sql } from 'kysely';
 import { definitionIndex, fieldDefinitionIds } from '../../patient-documentation/definition-cache.js';
 import { DROPOUT_STATE } from '../../patient-documentation/patient-list-flags.js';
-import type { ExportSourceContext, ExportTable } from '../export-content.js';
+import type { ExportSourceContext, ExportTable } from '../../export-content/export-content.js';
 import {
   countRows,
   scopedStudyPatients,

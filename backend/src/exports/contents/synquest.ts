@@ -5,7 +5,7 @@
  * every item (the union of the items of every version, so each version's rows fit).
  */
 import type { QuestionnaireDefinition } from '@ecrf/rules';
-import type { ExportColumn, ExportTable, TableSource } from '../export-content.js';
+import type { ExportColumn, ExportTable, TableSource } from '../../export-content/export-content.js';
 import { countRows, scopedStudyPatients, STREAM_CHUNK, streamedTable } from './export-scope.sql.js';
 import { PATIENT_COLUMNS, column } from './export-columns.js';
 

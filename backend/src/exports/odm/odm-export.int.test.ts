@@ -17,7 +17,7 @@ import {
   type DemoRegistry,
 } from '../../test-support/documentation-fixtures.js';
 import { TEST_PASSWORD, createTestBackend, createTestUser, signIn, type TestBackend } from '../../test-support/test-backend.js';
-import type { ExportScope } from '../export-content.js';
+import type { ExportScope } from '../../export-content/export-content.js';
 import { writeOdmExport } from './odm-export.js';
 
 const SCHEMA_DIR = new URL('../../../test-fixtures/odm-1.3.2/', import.meta.url);

@@ -6,7 +6,7 @@
 import type { DataFieldInstance } from '@ecrf/rules';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import type { ExportScope } from '../export-content.js';
+import type { ExportScope } from '../../export-content/export-content.js';
 
 type Scope = Pick<ExportScope, 'studyId' | 'locationIds'>;
 

@@ -11,7 +11,7 @@ import { findStudyInstitutes } from '../../institutes/institutes.sql.js';
 import { findLanguages } from '../../languages/languages.service.js';
 import { findStudies } from '../../studies/studies.sql.js';
 import { findDefinitionModel } from '../../study-definitions/study-definitions.service.js';
-import type { ExportSourceContext } from '../export-content.js';
+import type { ExportSourceContext } from '../../export-content/export-content.js';
 import { writeSubjectData, type OdmSubject } from './odm-clinical.js';
 import {
   countPatientsInScope,

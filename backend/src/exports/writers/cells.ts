@@ -2,7 +2,7 @@
  * Cell values as files hold them. Text that a spreadsheet would run as a formula (it starts with = + - @, a tab
  * or a carriage return) gets a leading apostrophe (OWASP "CSV injection"), in CSV and XLSX alike.
  */
-import type { ExportCell } from '../export-content.js';
+import type { ExportCell } from '../../export-content/export-content.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 

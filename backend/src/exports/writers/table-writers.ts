@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { ZipArchive } from 'archiver';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import type { ExportCell, ExportRow, ExportTable } from '../export-content.js';
+import type { ExportCell, ExportRow, ExportTable } from '../../export-content/export-content.js';
 import { cellText, sheetCell } from './cells.js';
 
 /** Called once per written row (progress). */

@@ -1,5 +1,5 @@
 /** How other areas start an export job (the generic export's schedule): the job runner implements it. */
-import type { ExportKind } from './export-kinds.js';
+import type { ExportKind } from '@ecrf/rules';
 
 export type StartExportJob = {
   kind: ExportKind;

@@ -8,9 +8,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { SYSTEM_ACTOR, audit } from '../audit/audit.service.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
-import { DEMO_STUDY } from '../seed/demo-data.js';
+import { DEMO_STUDY } from './demo-data.js';
 import { studyIdOf } from '../studies/studies.sql.js';
-import { findDefinitionOf, insertDefinition, insertRequirements } from './elearning.sql.js';
+import { findDefinitionOf, insertDefinition, insertRequirements } from '../elearning/elearning.sql.js';
 
 export const DEMO_ELEARNING: ElearningDefinitionContent & { introduction: string } = {
   title: 'Dokumentieren im nNGM-Lungenkrebsregister',
