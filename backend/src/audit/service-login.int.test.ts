@@ -87,11 +87,11 @@ describe('the backend logged in with the least privileges', () => {
 
 describe('the backend on PGlite', () => {
   it('serves as ecrf_service once migrated, as `npm start` runs it', async () => {
+    // PGlite under DATA_DIR, as `npm start` keeps it under ./data.
     const embedded = await createBackend({
       NODE_ENV: 'test',
       DATABASE_URL: '',
-      DATA_DIR: 'memory://',
-      EXPORTS_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-exports-')),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-pglite-')),
     });
     try {
       expect(await loginOf(embedded.database.db, SERVICE_LOGINS.registry.role)).toEqual({

@@ -5,6 +5,9 @@
  * MAINZELLISTE_DATABASE_URL) the session continues as the login.
  */
 import { loginOf, refusalOf, SERVICE_LOGINS } from '@ecrf/database';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresRefusal, serviceLoginDatabase } from '../../../scripts/services.mjs';
@@ -49,7 +52,8 @@ describe('the pseudonymisation service logged in with the least privileges', () 
 
 describe('the pseudonymisation service on PGlite', () => {
   it('serves as mainzelliste_service once migrated, as `npm start` runs it', async () => {
-    const embedded = await createService({ DATA_DIR: 'memory://' });
+    // PGlite under DATA_DIR, as `npm start` keeps it under ./data.
+    const embedded = await createService({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-ml-login-pglite-')) });
     try {
       expect(await loginOf(embedded.database.db, SERVICE_LOGINS.mainzelliste.role)).toEqual({
         login: SERVICE_LOGINS.mainzelliste.login,
