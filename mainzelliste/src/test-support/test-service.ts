@@ -6,16 +6,25 @@
  */
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { SERVICE_LOGINS, serviceLoginUrl } from '@ecrf/database';
+import { asOwner, SERVICE_LOGINS, serviceLoginUrl } from '@ecrf/database';
 import type { App } from '../app-deps.js';
 import { buildApp } from '../app.js';
 import { createConfig, DEV_API_KEY, type MainzellisteConfig } from '../config/config.js';
-import type { Database } from '../db/database.js';
+import { SCHEMA, type Database } from '../db/database.js';
 import { openServiceDatabase } from '../db/service-login.js';
 import { GENDER_CODES } from '../patients/fields.js';
 import { loggerOptions } from '../http/logging.js';
 
-export type TestService = { app: App; database: Database; config: MainzellisteConfig; logLines: string[]; close: () => Promise<void> };
+export type TestService = {
+  app: App;
+  /** The service login's connection, as the app's. */
+  database: Database;
+  config: MainzellisteConfig;
+  logLines: string[];
+  /** Runs `work` with the owner's rights (tests of what the service login may not do). */
+  asOwner: <T>(work: (owner: Database) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
 
 export async function createTestService(overrides: Partial<MainzellisteConfig> = {}): Promise<TestService> {
   const url = process.env.MAINZELLISTE_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -38,6 +47,7 @@ export async function createTestService(overrides: Partial<MainzellisteConfig> =
     database,
     config,
     logLines,
+    asOwner: (work) => asOwner(database, { ownerUrl: url, schema: SCHEMA, login: SERVICE_LOGINS.mainzelliste }, work),
     close: async () => {
       await app.close();
       await database.close();
