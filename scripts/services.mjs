@@ -3,6 +3,7 @@
 // system exactly as a user does.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_LOGINS, serviceLoginUrl } from '@ecrf/database';
 import pg from 'pg';
 import { readinessStatus } from './http-probe.mjs';
 import { supervise } from './supervisor.mjs';
@@ -160,12 +161,23 @@ async function startService({ name, script, env, url, log, supervised }) {
   };
 }
 
+/**
+ * A service given only its owner's URL (`npm start` with DATABASE_URL, the tests, the CI's superuser) migrates with
+ * it and serves as its least-privileged login, as in production (docs/security.md "Database logins").
+ */
+async function withServiceLogin(env, urlVariable, migrationVariable, login) {
+  const ownerUrl = env[urlVariable];
+  if (!ownerUrl || env[migrationVariable]) return env;
+  return { ...env, [migrationVariable]: ownerUrl, [urlVariable]: await serviceLoginUrl(ownerUrl, login) };
+}
+
 /** @type {import('./services.d.mts').startBackend} */
-export function startBackend({ port = 4100, publicUrl, env = process.env, log = console.log, supervise: supervised = false } = {}) {
+export async function startBackend({ port = 4100, publicUrl, env = process.env, log = console.log, supervise: supervised = false } = {}) {
+  const withLogin = await withServiceLogin(env, 'DATABASE_URL', 'MIGRATION_DATABASE_URL', SERVICE_LOGINS.registry);
   return startService({
     name: 'backend',
     script: 'backend/dist/main.js',
-    env: { ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}), ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...(publicUrl ? { PUBLIC_URL: publicUrl } : {}), ...withLogin, PORT: String(port), HOST: '127.0.0.1' },
     url: `http://127.0.0.1:${port}`,
     log,
     supervised,
@@ -173,11 +185,17 @@ export function startBackend({ port = 4100, publicUrl, env = process.env, log = 
 }
 
 /** @type {import('./services.d.mts').startMainzelliste} */
-export function startMainzelliste({ port = 4200, env = process.env, log = console.log, supervise: supervised = false } = {}) {
+export async function startMainzelliste({ port = 4200, env = process.env, log = console.log, supervise: supervised = false } = {}) {
+  const withLogin = await withServiceLogin(
+    env,
+    'MAINZELLISTE_DATABASE_URL',
+    'MAINZELLISTE_MIGRATION_DATABASE_URL',
+    SERVICE_LOGINS.mainzelliste,
+  );
   return startService({
     name: 'mainzelliste',
     script: 'mainzelliste/dist/main.js',
-    env: { ...env, MAINZELLISTE_PORT: String(port), MAINZELLISTE_HOST: '127.0.0.1' },
+    env: { ...withLogin, MAINZELLISTE_PORT: String(port), MAINZELLISTE_HOST: '127.0.0.1' },
     url: `http://127.0.0.1:${port}`,
     log,
     supervised,

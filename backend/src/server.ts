@@ -7,12 +7,11 @@ import type { FastifyServerOptions } from 'fastify';
 import type { App } from './app-deps.js';
 import { buildApp } from './app.js';
 import { dataDirFrom, loadConfig, type BackendConfig, type Env } from './config/config.js';
-import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
-import { runMigrations } from './db/migrate.js';
+import type { Database, DatabaseOptions } from './db/database.js';
+import { openServiceDatabase } from './db/service-login.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { seedDatabase } from './seed/seed.js';
 import { startGenericExportSchedule } from './generic-exports/index.js';
-import { installJobQueue } from './exports/export-runtime.js';
 
 type Logger = FastifyServerOptions['logger'];
 
@@ -29,31 +28,17 @@ export function mailerFrom(env: Env): Mailer {
   return createMailer({ smtpUrl: env.SMTP_URL || undefined, mailDir: join(dataDirFrom(env), 'mail'), from: env.MAIL_FROM || undefined });
 }
 
-/**
- * Migrations and the job queue's schema, as the database's owner: MIGRATION_DATABASE_URL when set (the service
- * itself then logs in with DATABASE_URL as a member of ecrf_app, which may change rows but no schema and no audit
- * row; issue 15 item 1, docs/security.md), else the service's own connection (development, PGlite).
- */
-async function migrate(env: Env, config: BackendConfig, database: Database): Promise<void> {
-  if (!env.MIGRATION_DATABASE_URL) {
-    await runMigrations(database);
-    return;
-  }
-  const owner = await openDatabase({ databaseUrl: env.MIGRATION_DATABASE_URL });
-  try {
-    await runMigrations(owner);
-    await installJobQueue(env.MIGRATION_DATABASE_URL, config.exports.queueSchema);
-  } finally {
-    await owner.close();
-  }
-}
-
 /** Opens, migrates and seeds the database and builds the app, without listening. */
 export async function createBackend(env: Env = process.env, logger: Logger = false): Promise<Backend> {
   const config = loadConfig(env);
-  const database = await openDatabase(databaseOptionsFrom(env));
+  // Migrations and the job queue's schema as the owner (MIGRATION_DATABASE_URL, else the given login; PGlite's
+  // superuser), requests as a member of ecrf_app (docs/security.md "Database logins").
+  const database = await openServiceDatabase({
+    service: databaseOptionsFrom(env),
+    ownerUrl: env.MIGRATION_DATABASE_URL || undefined,
+    queueSchema: config.exports.queueSchema,
+  });
   try {
-    await migrate(env, config, database);
     await seedDatabase(database.db, config);
   } catch (error) {
     await database.close();

@@ -5,7 +5,7 @@
 export { openDatabase, type Database, type DatabaseKind, type DatabaseOptions } from './database.js';
 export { listMigrationFiles, runMigrations, type MigrationOptions } from './migrate.js';
 export { tableTypesOf, writeTableTypes, type JsonColumnTypes, type TableTypesSource } from './table-types.js';
-export { dataDirFrom, logLevelFrom, LOG_LEVELS, type Env, type LogLevel } from './service-environment.js';
+export { dataDirFrom, logLevelFrom, LOG_LEVELS, requireOwnerUrlInProduction, type Env, type LogLevel } from './service-environment.js';
 export {
   CHECK_TIMEOUT_MS,
   checkWithin,
@@ -18,3 +18,5 @@ export {
   type ServiceHealth,
 } from './service-health.js';
 export { DEFAULT_SHUTDOWN_GRACE_MS, drainTimeOf, shutDownOnSignals, shutdownGraceFrom, type ShutdownOptions } from './shutdown.js';
+export { asOwner, openAsServiceLogin, serviceLoginUrl, SERVICE_LOGINS, type ServiceLogin, type ServiceOpening } from './service-login.js';
+export { loginOf, ownedRelations, refusalOf, tableRightsOf } from './login-probe.js';

@@ -23,3 +23,14 @@ export function logLevelFrom(env: Env): LogLevel {
   if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
   return level;
 }
+
+/**
+ * Production serves as a login without owner rights (docs/security.md "Database logins"): a service given a
+ * PostgreSQL URL must also be given the owner's, with which it migrates. Throws otherwise.
+ */
+export function requireOwnerUrlInProduction(env: Env, urlVariable: string, ownerVariable: string): void {
+  if (env.NODE_ENV !== 'production' || !env[urlVariable] || env[ownerVariable]) return;
+  throw new Error(
+    `${ownerVariable} must be set when NODE_ENV=production and ${urlVariable} is: migrations run as the owner, the service as ${urlVariable}'s login without owner rights`,
+  );
+}

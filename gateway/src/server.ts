@@ -27,6 +27,7 @@ import { registerGraphiQL } from './http/graphiql.js';
 import { loadPersistedOperations, persistedOperationsMiddleware, resolveSubscription } from './http/persisted-operations.js';
 import { serveWebApp } from './http/web-app.js';
 import { createSchema } from './schema.js';
+import { costLimitPlugin, subscriptionCostRefusal } from './graph/operation-cost.js';
 import { createBackendPool } from './upstream/backend-client.js';
 import { createLiveEvents } from './events/live-events.js';
 import { createFileLinks } from './files/file-links.js';
@@ -47,8 +48,8 @@ export type Gateway = {
 // Fragments are counted where they are spread: Relay clients compose every query from fragments.
 const armor = new ApolloArmor({
   maxDepth: { n: 12, flattenFragments: true },
-  // Screens cost ≤ ~520 now (documentation forms ~370); integrator lists with `first: 500` still cost more than 5,000.
-  costLimit: { maxCost: 20_000, flattenFragments: true },
+  // Counted with the page sizes of variables too (graph/operation-cost.ts).
+  costLimit: { enabled: false },
   maxAliases: { n: 20 },
   maxDirectives: { n: 30 },
   // Its token limit throws from an Apollo plugin, which answers 500 (and so do syntax errors it meets first);
@@ -110,7 +111,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       },
       context: (ctx) =>
         createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(ctx.connectionParams?.authorization)),
-      onSubscribe: (ctx, _id, payload) => resolveSubscription(payload, ctx.extra.request.headers, persisted),
+      onSubscribe: (ctx, _id, payload) =>
+        resolveSubscription(payload, ctx.extra.request.headers, persisted) ?? subscriptionCostRefusal(schema, payload),
       validate: (wsSchema, document) => validate(wsSchema, document, validationRules),
       // Errors of subscription payloads get the codes of HTTP answers (formatError).
       onNext: (_ctx, _id, _payload, _args, result) =>
@@ -133,6 +135,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     validationRules: protection.validationRules,
     plugins: [
       ...armorPlugins,
+      costLimitPlugin(schema),
       unauthenticatedStatusPlugin,
       contextIncludesPlugin,
       // No field sets cache hints, and the default cache control plugin wraps every field's resolver (issue 14).

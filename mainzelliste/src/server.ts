@@ -8,8 +8,8 @@ import type { FastifyServerOptions } from 'fastify';
 import type { App } from './app-deps.js';
 import { buildApp } from './app.js';
 import { dataDirFrom, loadConfig, type Env, type MainzellisteConfig } from './config/config.js';
-import { openDatabase, type Database, type DatabaseOptions } from './db/database.js';
-import { runMigrations } from './db/migrate.js';
+import type { Database, DatabaseOptions } from './db/database.js';
+import { openServiceDatabase } from './db/service-login.js';
 
 export type Service = { app: App; database: Database; config: MainzellisteConfig; close: () => Promise<void> };
 
@@ -21,33 +21,11 @@ export function databaseOptionsFrom(env: Env): DatabaseOptions {
   return { pgliteDataDir: join(dataDirFrom(env), 'mainzelliste') };
 }
 
-/**
- * Migrations as the schema's owner: MAINZELLISTE_MIGRATION_DATABASE_URL when set (the service then logs in with
- * MAINZELLISTE_DATABASE_URL as a member of mainzelliste_app, which may not change the schema or the audit log;
- * issue 15 item 1), else the service's own connection (development, PGlite).
- */
-async function migrate(env: Env, database: Database): Promise<void> {
-  if (!env.MAINZELLISTE_MIGRATION_DATABASE_URL) {
-    await runMigrations(database);
-    return;
-  }
-  const owner = await openDatabase({ databaseUrl: env.MAINZELLISTE_MIGRATION_DATABASE_URL });
-  try {
-    await runMigrations(owner);
-  } finally {
-    await owner.close();
-  }
-}
-
 export async function createService(env: Env = process.env, logger: FastifyServerOptions['logger'] = false): Promise<Service> {
   const config = loadConfig(env);
-  const database = await openDatabase(databaseOptionsFrom(env));
-  try {
-    await migrate(env, database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  // Migrations as the owner (MAINZELLISTE_MIGRATION_DATABASE_URL, else the given login; PGlite's superuser), requests
+  // as a member of mainzelliste_app (docs/security.md "Database logins").
+  const database = await openServiceDatabase(databaseOptionsFrom(env), env.MAINZELLISTE_MIGRATION_DATABASE_URL || undefined);
   const app = await buildApp({ database, config, logger });
   return {
     app,

@@ -10,19 +10,27 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 describe('audit_trail', () => {
-  it('is append-only: UPDATE, DELETE and TRUNCATE raise', async () => {
-    const { db } = backend.database;
+  // The triggers are the second line, after the service login's missing rights (least-privilege.int.test.ts): the owner meets them.
+  it('is append-only, even for the owner: UPDATE, DELETE and TRUNCATE raise', async () => {
     const recordId = `append-only-${Date.now()}`;
-    await db
+    await backend.database.db
       .transaction()
       .execute((trx) => audit(trx, { actor: SYSTEM_ACTOR, tableName: 'test', recordId, operation: 'Create', newValue: { a: 1 } }));
-    await expect(sql`UPDATE audit_trail SET reason = 'tampered' WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM audit_trail WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
-    // Alone it is refused for the per-field rows that reference it; with them, by the trigger.
-    await expect(sql`TRUNCATE audit_trail`.execute(db)).rejects.toThrow(/foreign key/);
-    await expect(sql`TRUNCATE audit_trail, audit_field_change`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`DELETE FROM audit_field_change`.execute(db)).rejects.toThrow(/append-only/);
-    const rows = await db.selectFrom('audit_trail').select(['reason', 'new_value']).where('record_id', '=', recordId).execute();
+    await backend.asOwner(async ({ db }) => {
+      await expect(sql`UPDATE audit_trail SET reason = 'tampered' WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(sql`DELETE FROM audit_trail WHERE record_id = ${recordId}`.execute(db)).rejects.toThrow(/append-only/);
+      // Alone it is refused for the per-field rows that reference it; with them, by the trigger.
+      await expect(sql`TRUNCATE audit_trail`.execute(db)).rejects.toThrow(/foreign key/);
+      await expect(sql`TRUNCATE audit_trail, audit_field_change`.execute(db)).rejects.toThrow(/append-only/);
+      await expect(sql`DELETE FROM audit_field_change`.execute(db)).rejects.toThrow(/append-only/);
+    });
+    const rows = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['reason', 'new_value'])
+      .where('record_id', '=', recordId)
+      .execute();
     expect(rows).toEqual([{ reason: null, new_value: { a: 1 } }]);
   });
 

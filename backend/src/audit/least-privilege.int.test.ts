@@ -1,11 +1,10 @@
 /**
- * The services' role may not rewrite the audit trail (issue 15 item 1): as `ecrf_app` (migration 0098) every way
- * the probe used — UPDATE, DELETE, TRUNCATE, disabling the trail's triggers, session_replication_role — is refused
- * by PostgreSQL itself, while INSERT and SELECT work. Each attempt runs in a transaction that is rolled back.
+ * The backend's login may read and write rows and nothing more (issue 15 item 1, issue 31 item 2): the test backend
+ * runs as ecrf_service, a member of ecrf_app (migration 0098), as every backend of the suite does. Each refusal is
+ * PostgreSQL's own; each attempt runs in a transaction that is rolled back. On PostgreSQL and PGlite.
  */
-import { sql, type Kysely } from 'kysely';
+import { loginOf, ownedRelations, refusalOf, SERVICE_LOGINS, tableRightsOf } from '@ecrf/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../__generated__/database.js';
 import { createTestBackend, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;
@@ -14,58 +13,63 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-class RolledBack extends Error {}
+const asLogin = (statement: string) => refusalOf(backend.database.db, statement);
+const queue = () => backend.config.exports.queueSchema;
 
-/** Runs `statement` as ecrf_app and rolls back; resolves to PostgreSQL's refusal, or null when it ran. */
-async function asApp(run: (trx: Kysely<DB>) => Promise<unknown>): Promise<string | null> {
-  try {
-    await backend.database.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL ROLE ecrf_app`.execute(trx);
-      await run(trx);
-      throw new RolledBack();
+describe('the backend’s database login', () => {
+  it('is ecrf_service, a member of ecrf_app and no superuser', async () => {
+    expect(await loginOf(backend.database.db, SERVICE_LOGINS.registry.role)).toEqual({
+      login: SERVICE_LOGINS.registry.login,
+      superuser: false,
+      member: true,
     });
-  } catch (error) {
-    if (error instanceof RolledBack) return null;
-    return (error as Error).message;
-  }
-  return null;
-}
+  });
 
-const oneRow = (trx: Kysely<DB>) => trx.selectFrom('audit_trail').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
-
-describe('the services’ role on the audit trail', () => {
   it('may insert and read audit rows', async () => {
-    expect(
-      await asApp(async (trx) => {
-        await trx
-          .insertInto('audit_trail')
-          .values({ user_name: 'least-privilege-test', table_name: 'app_user', operation: 'Update', event: 'Probe' })
-          .execute();
-        await oneRow(trx);
-      }),
-    ).toBeNull();
+    const insert = `INSERT INTO audit_trail (user_name, table_name, operation, event) VALUES ('least-privilege-test', 'app_user', 'Update', 'Probe')`;
+    expect(await asLogin(insert)).toBeNull();
+    expect(await asLogin('SELECT id FROM audit_trail LIMIT 1')).toBeNull();
+    expect(await asLogin('SELECT audit_id FROM audit_field_change LIMIT 1')).toBeNull();
   });
 
   it.each([
-    ['UPDATE', (trx: Kysely<DB>) => sql`UPDATE audit_trail SET reason = 'rewritten'`.execute(trx), /permission denied/],
-    ['DELETE', (trx: Kysely<DB>) => sql`DELETE FROM audit_trail`.execute(trx), /permission denied/],
-    ['TRUNCATE', (trx: Kysely<DB>) => sql`TRUNCATE audit_trail`.execute(trx), /permission denied/],
-    ['ALTER TABLE … DISABLE TRIGGER', (trx: Kysely<DB>) => sql`ALTER TABLE audit_trail DISABLE TRIGGER ALL`.execute(trx), /must be owner/],
-    [
-      'SET session_replication_role',
-      (trx: Kysely<DB>) => sql`SET LOCAL session_replication_role = replica`.execute(trx),
-      /permission denied/,
-    ],
+    ['UPDATE on the audit trail', 'UPDATE audit_trail SET reason = NULL', /permission denied/],
+    ['DELETE on the audit trail', 'DELETE FROM audit_trail', /permission denied/],
+    ['TRUNCATE of the audit trail', 'TRUNCATE audit_trail, audit_field_change', /permission denied/],
+    ['UPDATE on the per-field audit rows', 'UPDATE audit_field_change SET field = NULL', /permission denied/],
+    ['DELETE on the per-field audit rows', 'DELETE FROM audit_field_change', /permission denied/],
+    ['TRUNCATE of an application table', 'TRUNCATE app_user CASCADE', /permission denied/],
+    ['disabling triggers', 'ALTER TABLE audit_trail DISABLE TRIGGER ALL', /must be owner/],
+    ['session_replication_role', 'SET LOCAL session_replication_role = replica', /permission denied/],
+    ['CREATE TABLE', 'CREATE TABLE probe (id int)', /permission denied for schema public/],
+    ['CREATE FUNCTION', 'CREATE FUNCTION probe() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$', /permission denied for schema public/],
+    ['CREATE SCHEMA', 'CREATE SCHEMA probe', /permission denied for database/],
+    ['ALTER TABLE', 'ALTER TABLE app_user ADD COLUMN probe int', /must be owner/],
+    ['DROP TABLE', 'DROP TABLE export_job CASCADE', /must be owner/],
+    ['SET ROLE to the owner', 'SET LOCAL ROLE postgres', /permission denied/],
+    ['marking a migration as not applied', "DELETE FROM schema_migration WHERE name LIKE '0110%'", /permission denied/],
   ])('refuses %s', async (_name, statement, refusal) => {
-    expect(await asApp(statement)).toMatch(refusal);
+    expect(await asLogin(statement)).toMatch(refusal);
   });
 
-  it('still reads and writes the application’s other tables', async () => {
-    expect(
-      await asApp(async (trx) => {
-        await trx.selectFrom('app_user').select('id').limit(1).execute();
-        await sql`UPDATE app_user SET failed_sign_in_count = failed_sign_in_count WHERE false`.execute(trx);
-      }),
-    ).toBeNull();
+  it('refuses DDL in the job queue’s schema, which it uses', async () => {
+    expect(await asLogin(`SELECT count(*) FROM ${queue()}.job`)).toBeNull();
+    expect(await asLogin(`CREATE TABLE ${queue()}.probe (id int)`)).toMatch(/permission denied for schema/);
+    expect(await asLogin(`DROP TABLE ${queue()}.job CASCADE`)).toMatch(/must be owner/);
+    expect(await asLogin(`TRUNCATE ${queue()}.job`)).toMatch(/permission denied/);
+  });
+
+  it('holds rows’ rights on every table, INSERT and SELECT on the audit tables, reads the migrations, owns nothing', async () => {
+    const rights = await tableRightsOf(backend.database.db, 'public');
+    const appendOnly = ['audit_trail', 'audit_field_change'];
+    expect(Object.keys(rights)).toEqual(expect.arrayContaining([...appendOnly, 'app_user', 'study_patient', 'export_job']));
+    const expected = (name: string) =>
+      name === 'schema_migration'
+        ? ['SELECT']
+        : appendOnly.includes(name)
+          ? ['SELECT', 'INSERT']
+          : ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
+    for (const [name, granted] of Object.entries(rights)) expect([name, granted]).toEqual([name, expected(name)]);
+    expect(await ownedRelations(backend.database.db)).toBe(0);
   });
 });

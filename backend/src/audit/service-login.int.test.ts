@@ -2,11 +2,12 @@
  * The backend as production runs it (issue 15 item 1): migrations and the job queue's schema as the owner
  * (MIGRATION_DATABASE_URL), the service itself logged in as a member of ecrf_app (DATABASE_URL). It signs in,
  * registers a patient and runs an export job through pg-boss, all without the owner's privileges, and its login
- * cannot rewrite the audit trail. On PostgreSQL only: PGlite has one user.
+ * cannot rewrite the audit trail. On PGlite (`npm start` without DATABASE_URL) the session continues as the login.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loginOf, refusalOf, SERVICE_LOGINS } from '@ecrf/database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresRefusal, serviceLoginDatabase } from '../../../scripts/services.mjs';
@@ -81,5 +82,26 @@ describe('the backend logged in with the least privileges', () => {
     expect(await postgresRefusal(database.serviceUrl, 'ALTER TABLE audit_trail DISABLE TRIGGER ALL')).toMatch(/must be owner/);
     expect(await postgresRefusal(database.serviceUrl, 'CREATE TABLE probe (id int)')).toMatch(/permission denied/);
     expect(await postgresRefusal(database.serviceUrl, 'DROP TABLE pgboss.job')).toMatch(/must be owner/);
+  });
+});
+
+describe('the backend on PGlite', () => {
+  it('serves as ecrf_service once migrated, as `npm start` runs it', async () => {
+    // PGlite under DATA_DIR, as `npm start` keeps it under ./data.
+    const embedded = await createBackend({
+      NODE_ENV: 'test',
+      DATABASE_URL: '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-login-pglite-')),
+    });
+    try {
+      expect(await loginOf(embedded.database.db, SERVICE_LOGINS.registry.role)).toEqual({
+        login: SERVICE_LOGINS.registry.login,
+        superuser: false,
+        member: true,
+      });
+      expect(await refusalOf(embedded.database.db, 'DELETE FROM audit_trail')).toMatch(/permission denied/);
+    } finally {
+      await embedded.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { Uuid, routeSchema } from '../http/schemas.js';
 import { signIn } from './auth.service.js';
-import { createThrottle } from './throttling.js';
+import { createSignInThrottle, tooManyAttempts } from './throttling.js';
 import { EcrfError, type ErrorCode } from '../errors/errors.js';
 import { refreshSignIn, revokeAllRefreshTokens } from './refresh.service.js';
 
@@ -21,7 +21,7 @@ const tags = ['Auth'];
 const COUNTED_FAILURES: ReadonlySet<ErrorCode> = new Set(['ECRF_ERR_INVALID_CREDENTIALS', 'ECRF_ERR_ACCOUNT_LOCKED']);
 
 export function registerAuthRoutes(app: App, deps: AppDeps): void {
-  const signInThrottle = createThrottle(
+  const signInThrottle = createSignInThrottle(
     deps.db,
     `${deps.config.throttleNamespace}:sign-in`,
     deps.config.throttling.signIn,
@@ -42,12 +42,14 @@ export function registerAuthRoutes(app: App, deps: AppDeps): void {
       }),
     },
     async (request, reply) => {
-      await signInThrottle.refuseIfThrottled(reply, request.ip, request.body.userName);
+      const { addressWaitMs } = await signInThrottle.admit(reply, request.ip, request.body.userName);
       try {
         return await signIn(deps, request.body.userName, request.body.password);
       } catch (error) {
-        if (error instanceof EcrfError && COUNTED_FAILURES.has(error.code)) await signInThrottle.count(request.ip, request.body.userName);
-        throw error;
+        if (!(error instanceof EcrfError) || !COUNTED_FAILURES.has(error.code)) throw error;
+        await signInThrottle.count(request.ip, request.body.userName);
+        // Past the address's limit a failure tells nothing more: 429 whatever the cause, for known and unknown names.
+        throw addressWaitMs > 0 ? tooManyAttempts(reply, addressWaitMs) : error;
       }
     },
   );

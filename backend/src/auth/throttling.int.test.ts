@@ -12,7 +12,11 @@ beforeAll(async () => {
   const settings = {
     throttleNamespace: `throttling-test-${randomUUID()}`,
     throttling: {
-      signIn: { perAddress: { maxFailures: 6, windowMs: WINDOW }, perAccount: { maxFailures: 3, windowMs: WINDOW } },
+      signIn: {
+        perAddress: { maxFailures: 6, windowMs: WINDOW },
+        perAccount: { maxFailures: 3, windowMs: WINDOW },
+        perAccountPastAddressLimit: { maxFailures: 1, windowMs: WINDOW },
+      },
       recovery: { perAddress: { maxFailures: 5, windowMs: WINDOW }, perAccount: { maxFailures: 2, windowMs: WINDOW } },
     },
   };
@@ -43,14 +47,18 @@ describe('throttling', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(WINDOW / 1000);
   });
 
-  it('refuses an address after failed sign-ins at several accounts, even with the right password then', async () => {
-    const user = await createTestUser(backend.database);
+  it('past an address’s limit answers every failure with 429, and signs in the right password of an account not under attack', async () => {
+    const [user, other] = await Promise.all([createTestUser(backend.database), createTestUser(backend.database)]);
     for (let i = 0; i < 6; i++) expect((await signIn(`gesprueht${i}`, 'falsch', '10.0.1.1')).statusCode).toBe(401);
-    const refused = await signIn(user.userName, user.password, '10.0.1.1');
+    const refused = await signIn('gesprueht6', 'falsch', '10.0.1.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
-    // Another address is not affected.
-    expect((await signIn(user.userName, user.password, '10.0.1.2')).statusCode).toBe(200);
+    expect((await signIn(user.userName, user.password, '10.0.1.1')).statusCode).toBe(200);
+    // A wrong password of a known account answers as an unknown name does, and marks the account as under attack.
+    expect((await signIn(other.userName, 'falsch', '10.0.1.1')).statusCode).toBe(429);
+    expect((await signIn(other.userName, other.password, '10.0.1.1')).statusCode).toBe(429);
+    // Elsewhere the account signs in: it is under its own limit.
+    expect((await signIn(other.userName, other.password, '10.0.1.2')).statusCode).toBe(200);
   });
 
   it('counts the client a trusted proxy (the gateway on loopback) names, and ignores the header from others', async () => {
@@ -87,13 +95,63 @@ describe('throttling', () => {
     for (let i = 0; i < 8; i++) expect((await signIn(user.userName, user.password, '10.0.2.1')).statusCode).toBe(200);
   });
 
-  it('throttles recovery mails per account and per address', async () => {
-    expect((await recover('a@example.org', '10.0.3.1')).statusCode).toBe(200);
-    expect((await recover('A@example.org', '10.0.3.2')).statusCode).toBe(200);
-    const perAccount = await recover('a@example.org', '10.0.3.3');
-    expect(perAccount.statusCode).toBe(429);
-    expect(perAccount.headers['retry-after']).toBeDefined();
-    for (let i = 0; i < 5; i++) expect((await recover(`b${i}@example.org`, '10.0.4.1')).statusCode).toBe(200);
-    expect((await recover('c@example.org', '10.0.4.1')).statusCode).toBe(429);
+  it('answers recovery requests for known and unknown addresses alike, before and past the limits, and mails no more past them', async () => {
+    const [known, alsoKnown] = await Promise.all([createTestUser(backend.database), createTestUser(backend.database)]);
+    const mailsTo = async (user: { id: string }) =>
+      (
+        await backend.database.db
+          .selectFrom('audit_trail')
+          .select('id')
+          .where('event', '=', 'PasswordRecoveryRequested')
+          .where('record_id', '=', user.id)
+          .execute()
+      ).length;
+    // Per account: 2 within the window; the third and fourth are answered alike and send nothing.
+    for (const [index, emailAddress] of [
+      known.emailAddress,
+      known.emailAddress.toUpperCase(),
+      known.emailAddress,
+      'niemand@example.org',
+    ].entries()) {
+      for (const address of [`10.0.3.${index}`, `10.0.3.${index + 10}`]) {
+        const answer = await recover(emailAddress, address);
+        expect([answer.statusCode, answer.json(), answer.headers['retry-after']]).toEqual([200, { accepted: true }, undefined]);
+      }
+    }
+    expect(await mailsTo(known)).toBe(2);
+    // Per address: 5 within the window; past it, a known address is answered as any other and gets no mail.
+    for (let i = 0; i < 5; i++) expect((await recover(`b${i}@example.org`, '10.0.4.1')).json()).toEqual({ accepted: true });
+    expect((await recover(alsoKnown.emailAddress, '10.0.4.1')).json()).toEqual({ accepted: true });
+    expect(await mailsTo(alsoKnown)).toBe(0);
+    expect((await recover(alsoKnown.emailAddress, '10.0.4.2')).json()).toEqual({ accepted: true });
+    expect(await mailsTo(alsoKnown)).toBe(1);
   });
+});
+
+/**
+ * Issue 31 item 3 with the documented limits: a guessing run from a clinic's shared address does not close the site.
+ */
+describe('a site behind one address during a guessing attack', () => {
+  let site: TestBackend;
+  beforeAll(async () => {
+    site = await createTestBackend({ throttleNamespace: `site-${randomUUID()}` });
+  });
+  afterAll(() => site.close());
+  const attempt = (userName: string, password: string, address = '10.1.0.1') =>
+    site.app.inject({ method: 'POST', url: '/api/v1.0/Auth', payload: { userName, password }, remoteAddress: address });
+
+  it('still signs in its staff after 150 failures with unknown names from that address, while guessing stays refused', async () => {
+    const [colleague, target] = await Promise.all([createTestUser(site.database), createTestUser(site.database)]);
+    const statuses: number[] = [];
+    for (let i = 0; i < 150; i++) statuses.push((await attempt(`unbekannt${i}`, 'Sommer2024!')).statusCode);
+    expect(statuses).toEqual([...Array<number>(100).fill(401), ...Array<number>(50).fill(429)]);
+
+    expect((await attempt(colleague.userName, colleague.password)).statusCode).toBe(200);
+
+    expect((await attempt('unbekannt150', 'Sommer2024!')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await attempt(target.userName, `Geraten-${i}!`)).statusCode).toBe(429);
+    // The guessed account is under attack: from this address not even its password signs in, elsewhere it does.
+    expect((await attempt(target.userName, target.password)).statusCode).toBe(429);
+    expect((await attempt(target.userName, target.password, '10.1.0.2')).statusCode).toBe(200);
+  }, 300_000);
 });

@@ -14,6 +14,15 @@ describe('loadConfig', () => {
     expect(config.seedDemoUsers).toBe(true);
   });
 
+  it('refuses to serve in production as the login it migrates with', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), EVENTS_API_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig({ ...production, DATABASE_URL: 'postgres://ecrf@db/ecrf' })).toThrow(/MIGRATION_DATABASE_URL must be set/);
+    expect(
+      loadConfig({ ...production, DATABASE_URL: 'postgres://ecrf_service@db/ecrf', MIGRATION_DATABASE_URL: 'postgres://ecrf@db/ecrf' })
+        .production,
+    ).toBe(true);
+  });
+
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
   });

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDirFrom, drainTimeOf, shutdownGraceFrom, type Env } from '@ecrf/database';
+import { dataDirFrom, drainTimeOf, requireOwnerUrlInProduction, shutdownGraceFrom, type Env } from '@ecrf/database';
 import { defaultThrottlingPolicy, type ThrottlingPolicy } from '../auth/throttling.js';
 
 export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
@@ -159,6 +159,7 @@ export function resolveEventsApiKey(env: Env): string {
 
 export function loadConfig(env: Env = process.env): BackendConfig {
   const production = env.NODE_ENV === 'production';
+  requireOwnerUrlInProduction(env, 'DATABASE_URL', 'MIGRATION_DATABASE_URL');
   const admin =
     env.ECRF_ADMIN_USER && env.ECRF_ADMIN_PASSWORD
       ? { userName: env.ECRF_ADMIN_USER, password: env.ECRF_ADMIN_PASSWORD, emailAddress: env.ECRF_ADMIN_EMAIL ?? null }

@@ -88,12 +88,12 @@ function fileNameOf(kind: ExportKind, study: string, startedAt: Date, jobId: str
 }
 
 /**
- * Installs the job queue's schema and queues as the database's owner (MIGRATION_DATABASE_URL, issue 15 item 1), so
- * that a service logged in with the least privileges (ecrf_app) starts pg-boss without any DDL, and grants ecrf_app
- * what the queue needs: its tables' rows, sequences and functions, nothing else.
+ * Installs the job queue's schema and queues as the database's owner (issue 31 item 2), so that a service logged in
+ * with the least privileges (ecrf_app) starts pg-boss without any DDL, and grants ecrf_app what the queue needs: its
+ * tables' rows, sequences and functions, nothing else.
  */
-export async function installJobQueue(ownerConnectionString: string, schema: string): Promise<void> {
-  const boss = new PgBoss({ connectionString: ownerConnectionString, schema, supervise: false, schedule: false });
+export async function installJobQueue(owner: Database['jobQueue'], schema: string): Promise<void> {
+  const boss = new PgBoss({ ...owner, schema, supervise: false, schedule: false });
   await boss.start();
   try {
     await boss.createQueue(QUEUE, { name: QUEUE, ...RETRY });

@@ -235,12 +235,13 @@ describe('audit calls', () => {
     expect(events.map((e) => e.recordId)).toEqual(expect.arrayContaining([institute.id]));
   });
 
-  it('cannot be altered or removed in the database', async () => {
-    const { db } = backend.database;
-    await expect(sql`UPDATE audit_trail SET new_value = '{}'::jsonb WHERE table_name = 'institute'`.execute(db)).rejects.toThrow(
-      /append-only/,
-    );
-    await expect(sql`DELETE FROM audit_trail WHERE table_name = 'institute'`.execute(db)).rejects.toThrow(/append-only/);
+  it('cannot be altered or removed in the database, not even by the owner', async () => {
+    await backend.asOwner(async ({ db }) => {
+      await expect(sql`UPDATE audit_trail SET new_value = '{}'::jsonb WHERE table_name = 'institute'`.execute(db)).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(sql`DELETE FROM audit_trail WHERE table_name = 'institute'`.execute(db)).rejects.toThrow(/append-only/);
+    });
     for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
       expect((await backend.app.inject({ method, url: '/api/v1.0/AuditTrail/1', headers: bearer(token), payload: {} })).statusCode).toBe(
         404,

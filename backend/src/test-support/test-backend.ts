@@ -1,9 +1,11 @@
 /**
  * Test fixtures: an app on the real database (PostgreSQL when DATABASE_URL is set, else in-memory
  * PGlite), migrated and seeded like production, and fresh users so test files never collide and never
- * wipe tables (STYLE.md "isolate with fresh ids, not by wiping tables").
+ * wipe tables (STYLE.md "isolate with fresh ids, not by wiping tables"). As in production, DATABASE_URL names the
+ * owner, who migrates; the app and the tests' own queries run as the service login (issue 31 item 2).
  */
 import { randomUUID } from 'node:crypto';
+import { asOwner, SERVICE_LOGINS, serviceLoginUrl } from '@ecrf/database';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,14 +15,22 @@ import { buildApp } from '../app.js';
 import { hashPassword } from '../auth/password-hash.js';
 import { createConfig, defaultExportSettings, type BackendConfig } from '../config/config.js';
 import type { ExportSources } from '../exports/export-sources.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { runMigrations } from '../db/migrate.js';
+import type { Database } from '../db/database.js';
+import { openServiceDatabase } from '../db/service-login.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { RoleIdentifier } from '../rights/role-rights.js';
 import type { RightName } from '@ecrf/rules';
 import { seedDatabase } from '../seed/seed.js';
 
-export type TestBackend = { app: App; database: Database; config: BackendConfig; close: () => Promise<void> };
+export type TestBackend = {
+  app: App;
+  /** The service login's connection, as the app's. */
+  database: Database;
+  config: BackendConfig;
+  /** Runs `work` with the owner's rights (tests of what the service login may not do). */
+  asOwner: <T>(work: (owner: Database) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
 
 export const TEST_PASSWORD = 'Test-Passwort1';
 
@@ -47,16 +57,20 @@ export async function createTestBackend(
   const databaseUrl =
     options.databaseUrl ??
     (shared && options.ownDatabase ? await freshPostgresDatabase(shared, `own_${randomUUID().slice(0, 8)}`) : shared);
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDataDir: 'memory://' });
-  await runMigrations(database);
+  // Each app its own queue: on a shared database another test's worker must not take its jobs.
+  const queueSchema = `pgboss_t_${randomUUID().slice(0, 8)}`;
+  const database = await openServiceDatabase(
+    databaseUrl
+      ? { service: { databaseUrl: await serviceLoginUrl(databaseUrl, SERVICE_LOGINS.registry) }, ownerUrl: databaseUrl, queueSchema }
+      : { service: { pgliteDataDir: 'memory://' }, queueSchema },
+  );
   // Tests run with small throttling delays; the policy itself is the documented default.
   const config = createConfig({
     signIn: { delayAfterFailures: 3, delayStepMs: 5, lockAfterFailures: 5, lockDurationMs: 15 * 60_000 },
-    // Each app its own files and queue: on a shared database another test's worker must not take its jobs.
     exports: {
       ...defaultExportSettings(),
       dir: mkdtempSync(join(tmpdir(), 'ecrf-test-exports-')),
-      queueSchema: `pgboss_t_${randomUUID().slice(0, 8)}`,
+      queueSchema,
       // A test that closes its app mid-job wants the hand-over at once, not after the production drain time.
       drainMs: 0,
     },
@@ -70,6 +84,7 @@ export async function createTestBackend(
     app,
     database,
     config,
+    asOwner: (work) => asOwner(database, { ownerUrl: databaseUrl, login: SERVICE_LOGINS.registry }, work),
     close: async () => {
       await app.close();
       mailer.close();

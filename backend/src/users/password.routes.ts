@@ -9,7 +9,7 @@ import { changeOwnPassword, requestPasswordRecovery, resetPassword, syncEcrfUser
 const tags = ['User'];
 
 export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (send: () => Promise<void>) => void): void {
-  // Recovery mails count every request (the answer never tells whether the address is known); resets their failures.
+  // Recovery mails count every request; resets their failures.
   const recoveryThrottle = createThrottle(
     deps.db,
     `${deps.config.throttleNamespace}:recovery`,
@@ -43,16 +43,21 @@ export function registerPasswordRoutes(app: App, deps: AppDeps, deliverLater: (s
         operationId: 'sendPasswordRecoveryEmail',
         tags,
         isPublic: true,
-        summary: 'Mail a single-use reset link; answers the same whether or not the address is known',
+        summary: 'Mail a single-use reset link; answers the same whether or not the address is known, and whether or not throttled',
         querystring: Type.Object({ emailAddress: Type.String({ minLength: 1, maxLength: 320 }) }),
         response: { 200: Type.Object({ accepted: Type.Literal(true) }) },
-        errors: [429],
       }),
     },
-    async (request, reply) => {
-      await recoveryThrottle.refuseIfThrottled(reply, request.ip, request.query.emailAddress);
-      await recoveryThrottle.count(request.ip, request.query.emailAddress);
-      await requestPasswordRecovery(deps, request.query.emailAddress, (mail) => deliverLater(() => deps.mailer.send(mail)));
+    async (request) => {
+      const { ip } = request;
+      const { emailAddress } = request.query;
+      // Throttled, no mail goes out, but the answer stays the same: a 429 for a known address alone would tell that
+      // it exists, and for every address alike it would only tell the throttle (issue 31 item 3).
+      if (Math.max(await recoveryThrottle.addressWait(ip), await recoveryThrottle.accountWait(emailAddress)) > 0) {
+        return { accepted: true as const };
+      }
+      await recoveryThrottle.count(ip, emailAddress);
+      await requestPasswordRecovery(deps, emailAddress, (mail) => deliverLater(() => deps.mailer.send(mail)));
       return { accepted: true as const };
     },
   );

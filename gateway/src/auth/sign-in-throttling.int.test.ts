@@ -28,3 +28,26 @@ describe('sign-in throttling in the graph', () => {
     ]);
   });
 });
+
+const RECOVER = 'mutation($input: RequestPasswordRecoveryInput!) { requestPasswordRecovery(input: $input) { accepted } }';
+
+/** Issue 31 item 3: the answer tells neither whether an address has an account nor whether it is throttled. */
+describe('password recovery in the graph', () => {
+  it('answers known and unknown addresses alike, before and past the limit', async () => {
+    const { token } = await harness.signIn('superadmin');
+    const listed = await harness.request<{ users: { edges: { node: { emailAddress: string | null } }[] } }>(
+      '{ users(first: 50) { edges { node { emailAddress } } } }',
+      {},
+      token,
+    );
+    const known = listed.data?.users.edges.map((edge) => edge.node.emailAddress).find((address) => address) ?? '';
+    expect(known).toContain('@');
+    for (const emailAddress of [known, `niemand-${Date.now()}@example.org`]) {
+      // The backend mails an account 3 times within 15 minutes (backend/src/auth/throttling.ts).
+      for (let i = 0; i < 5; i++) {
+        const answer = await harness.request(RECOVER, { input: { emailAddress } });
+        expect([answer.status, answer.data, answer.errors]).toEqual([200, { requestPasswordRecovery: { accepted: true } }, undefined]);
+      }
+    }
+  });
+});

@@ -12,7 +12,8 @@ export type PageArgs = { first?: number | null; after?: string | null; last?: nu
 /** Positions [offset, offset + size) of the ordered list that a page covers. */
 export type PageWindow = { offset: number; size: number };
 
-const MAX_PAGE = 500;
+/** The largest page any list serves; larger `first`/`last` are cut to it. */
+export const MAX_PAGE = 500;
 
 const badInput = (message: string): GraphQLError => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 

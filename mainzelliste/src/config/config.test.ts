@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_NON_MATCH: '0.999' })).toThrow(/THRESHOLD/);
   });
 
+  it('refuses to serve in production as the login it migrates with', () => {
+    const production = { NODE_ENV: 'production', MAINZELLISTE_API_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig({ ...production, MAINZELLISTE_DATABASE_URL: 'postgres://ml@db/ml' })).toThrow(
+      /MAINZELLISTE_MIGRATION_DATABASE_URL must be set/,
+    );
+    const both = { MAINZELLISTE_DATABASE_URL: 'postgres://ml_service@db/ml', MAINZELLISTE_MIGRATION_DATABASE_URL: 'postgres://ml@db/ml' };
+    expect(loadConfig({ ...production, ...both }).production).toBe(true);
+  });
+
   it('refuses to start in production without an API key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MAINZELLISTE_API_KEY/);
     expect(loadConfig({ NODE_ENV: 'production', MAINZELLISTE_API_KEY: 'k'.repeat(32) }).production).toBe(true);

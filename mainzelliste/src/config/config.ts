@@ -3,7 +3,7 @@
  * configured server (mainzelliste-api.md §1 "Authentication": servers.N.apiKey, allowedRemoteAdresses,
  * permissions) is the eCRF backend; buildApp also takes several for tests and custom set-ups.
  */
-import type { Env } from '@ecrf/database';
+import { requireOwnerUrlInProduction, type Env } from '@ecrf/database';
 import { DEFAULT_THRESHOLD_MATCH, DEFAULT_THRESHOLD_NON_MATCH } from '../matching/default-config.js';
 import { FELLEGI_SUNTER_THRESHOLD_MATCH, FELLEGI_SUNTER_THRESHOLD_NON_MATCH } from '../matching/fellegi-sunter.js';
 import { FIELD_KEYS, GENERATED_ID_TYPES } from '../patients/fields.js';
@@ -159,6 +159,7 @@ function callbackOrigins(raw: string | undefined): string[] {
 
 export function loadConfig(env: Env = process.env): MainzellisteConfig {
   const production = env.NODE_ENV === 'production';
+  requireOwnerUrlInProduction(env, 'MAINZELLISTE_DATABASE_URL', 'MAINZELLISTE_MIGRATION_DATABASE_URL');
   const apiKey = env.MAINZELLISTE_API_KEY;
   if (!apiKey && production) throw new Error('MAINZELLISTE_API_KEY must be set when NODE_ENV=production');
   if (apiKey !== undefined && apiKey !== '' && apiKey.length < 16 && production) {

@@ -1,8 +1,13 @@
 /**
  * The pseudonymisation service as production runs it (issue 15 item 1): migrated by the owner
  * (MAINZELLISTE_MIGRATION_DATABASE_URL), running as a member of mainzelliste_app. It registers a person and logs
- * the access, and its login may neither change the schema nor rewrite the audit log. On PostgreSQL only.
+ * the access, and its login may neither change the schema nor rewrite the audit log. On PGlite (`npm start` without
+ * MAINZELLISTE_DATABASE_URL) the session continues as the login.
  */
+import { loginOf, refusalOf, SERVICE_LOGINS } from '@ecrf/database';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresRefusal, serviceLoginDatabase } from '../../../scripts/services.mjs';
@@ -42,5 +47,22 @@ describe('the pseudonymisation service logged in with the least privileges', () 
     expect(await postgresRefusal(database.serviceUrl, 'DELETE FROM mainzelliste.audit_event')).toMatch(/permission denied/);
     expect(await postgresRefusal(database.serviceUrl, 'ALTER TABLE mainzelliste.audit_event DISABLE TRIGGER ALL')).toMatch(/must be owner/);
     expect(await postgresRefusal(database.serviceUrl, 'CREATE TABLE mainzelliste.probe (id int)')).toMatch(/permission denied/);
+  });
+});
+
+describe('the pseudonymisation service on PGlite', () => {
+  it('serves as mainzelliste_service once migrated, as `npm start` runs it', async () => {
+    // PGlite under DATA_DIR, as `npm start` keeps it under ./data.
+    const embedded = await createService({ DATA_DIR: mkdtempSync(join(tmpdir(), 'ecrf-ml-login-pglite-')) });
+    try {
+      expect(await loginOf(embedded.database.db, SERVICE_LOGINS.mainzelliste.role)).toEqual({
+        login: SERVICE_LOGINS.mainzelliste.login,
+        superuser: false,
+        member: true,
+      });
+      expect(await refusalOf(embedded.database.db, 'DELETE FROM mainzelliste.audit_event')).toMatch(/permission denied/);
+    } finally {
+      await embedded.close();
+    }
   });
 });

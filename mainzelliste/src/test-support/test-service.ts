@@ -1,24 +1,36 @@
 /**
  * Test fixtures: the service on the real database (PostgreSQL when MAINZELLISTE_DATABASE_URL or
  * DATABASE_URL is set, its tables in the schema mainzelliste; else in-memory PGlite), and helpers for
- * sessions and tokens. Tests isolate by fresh identities, never by wiping tables (STYLE.md).
+ * sessions and tokens. Tests isolate by fresh identities, never by wiping tables (STYLE.md). As in production, the
+ * URL names the owner, who migrates; the service runs as its login (issue 31 item 2).
  */
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { asOwner, SERVICE_LOGINS, serviceLoginUrl } from '@ecrf/database';
 import type { App } from '../app-deps.js';
 import { buildApp } from '../app.js';
 import { createConfig, DEV_API_KEY, type MainzellisteConfig } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { runMigrations } from '../db/migrate.js';
+import { SCHEMA, type Database } from '../db/database.js';
+import { openServiceDatabase } from '../db/service-login.js';
 import { GENDER_CODES } from '../patients/fields.js';
 import { loggerOptions } from '../http/logging.js';
 
-export type TestService = { app: App; database: Database; config: MainzellisteConfig; logLines: string[]; close: () => Promise<void> };
+export type TestService = {
+  app: App;
+  /** The service login's connection, as the app's. */
+  database: Database;
+  config: MainzellisteConfig;
+  logLines: string[];
+  /** Runs `work` with the owner's rights (tests of what the service login may not do). */
+  asOwner: <T>(work: (owner: Database) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
 
 export async function createTestService(overrides: Partial<MainzellisteConfig> = {}): Promise<TestService> {
   const url = process.env.MAINZELLISTE_DATABASE_URL ?? process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDataDir: 'memory://' });
-  await runMigrations(database);
+  const database = url
+    ? await openServiceDatabase({ databaseUrl: await serviceLoginUrl(url, SERVICE_LOGINS.mainzelliste) }, url)
+    : await openServiceDatabase({ pgliteDataDir: 'memory://' });
   const config = createConfig(overrides);
   // Every log line at the most verbose level, so tests can check that no IDAT reaches the log.
   const logLines: string[] = [];
@@ -35,6 +47,7 @@ export async function createTestService(overrides: Partial<MainzellisteConfig> =
     database,
     config,
     logLines,
+    asOwner: (work) => asOwner(database, { ownerUrl: url, schema: SCHEMA, login: SERVICE_LOGINS.mainzelliste }, work),
     close: async () => {
       await app.close();
       await database.close();
