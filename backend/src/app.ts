@@ -20,7 +20,7 @@ import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerInstituteRoutes } from './institutes/institutes.routes.js';
 import { registerRoleRoutes } from './roles/roles.routes.js';
 import { ECRF_VERSION, registerSystemRoutes } from './system/system.routes.js';
-import { registerPasswordRoutes } from './users/password.routes.js';
+import { registerPasswordRoutes } from './auth/password.routes.js';
 import { registerUserRoutes } from './users/users.routes.js';
 import { registerViewerRoutes } from './viewer/viewer.routes.js';
 import { registerStudyRoutes } from './studies/studies.routes.js';

@@ -8,7 +8,7 @@ import type { App } from './app-deps.js';
 import { buildApp } from './app.js';
 import { dataDirFrom, loadConfig, type BackendConfig, type Env } from './config/config.js';
 import type { Database, DatabaseOptions } from './db/database.js';
-import { openServiceDatabase } from './db/service-login.js';
+import { openServiceDatabase } from './service-database.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { seedDatabase } from './seed/seed.js';
 import { startGenericExportSchedule } from './generic-exports/index.js';

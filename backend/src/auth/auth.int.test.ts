@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetOpenSessions } from './sessions.js';
-import { sha256 } from './tokens.js';
+import { forgetOpenSessions } from '../credentials/sessions.js';
+import { sha256 } from '../credentials/tokens.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 
 let backend: TestBackend;

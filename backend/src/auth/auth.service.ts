@@ -11,9 +11,9 @@ import type { DB } from '../__generated__/database.js';
 import { EcrfError } from '../errors/errors.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
 import { updateUserRow } from '../users/users.sql.js';
-import { countFailedSignIn, findSignInUser, insertRefreshToken } from './auth.sql.js';
-import { burnVerification, verifyPassword } from './password-hash.js';
-import { randomSecret, sha256, signAccessToken } from './tokens.js';
+import { countFailedSignIn, findSignInUser, insertRefreshToken } from '../credentials/auth.sql.js';
+import { burnVerification, verifyPassword } from '../credentials/password-hash.js';
+import { randomSecret, sha256, signAccessToken } from '../credentials/tokens.js';
 
 export type TokenPair = { token: string; refreshToken: string; expiresAt: string; userId: string };
 

@@ -7,9 +7,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { refreshTokenExpired } from '../errors/errors.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
-import { claimRefreshToken, findRefreshToken, revokeRefreshTokens } from './auth.sql.js';
+import { claimRefreshToken, findRefreshToken, revokeRefreshTokens } from '../credentials/auth.sql.js';
 import { issueTokens, type AuthDeps, type TokenPair } from './auth.service.js';
-import { sha256 } from './tokens.js';
+import { sha256 } from '../credentials/tokens.js';
 
 export async function refreshSignIn(deps: AuthDeps, refreshToken: string): Promise<TokenPair> {
   const { db } = deps;

@@ -10,33 +10,12 @@
  * password of an account not under attack still signs in. Recovery answers alike whether throttled or not
  * (password.routes.ts).
  */
-import type { AttemptPolicy } from '@ecrf/rules';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError } from '../errors/errors.js';
+import type { ThrottleLimits, ThrottlingPolicy } from '../config/throttling-policy.js';
 import { createStoredAttemptLimiter } from './stored-attempt-limiter.js';
-
-export type Limit = AttemptPolicy;
-export type ThrottleLimits = { perAddress: Limit; perAccount: Limit };
-export type ThrottlingPolicy = {
-  signIn: ThrottleLimits & {
-    /** From an address past its limit: the failures of an account (from anywhere) after which it is refused there. */
-    perAccountPastAddressLimit: Limit;
-  };
-  recovery: ThrottleLimits;
-};
-
-const QUARTER_HOUR = 15 * 60_000;
-
-export const defaultThrottlingPolicy: ThrottlingPolicy = {
-  signIn: {
-    perAddress: { maxFailures: 100, windowMs: QUARTER_HOUR },
-    perAccount: { maxFailures: 10, windowMs: QUARTER_HOUR },
-    perAccountPastAddressLimit: { maxFailures: 3, windowMs: QUARTER_HOUR },
-  },
-  recovery: { perAddress: { maxFailures: 30, windowMs: QUARTER_HOUR }, perAccount: { maxFailures: 3, windowMs: QUARTER_HOUR } },
-};
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'Zu viele Versuche. Bitte versuchen Sie es später erneut.';
 

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirFrom, drainTimeOf, requireOwnerUrlInProduction, shutdownGraceFrom, type Env } from '@ecrf/database';
-import { defaultThrottlingPolicy, type ThrottlingPolicy } from '../auth/throttling.js';
+import { defaultThrottlingPolicy, type ThrottlingPolicy } from './throttling-policy.js';
 
 export { dataDirFrom, logLevelFrom, type Env } from '@ecrf/database';
 

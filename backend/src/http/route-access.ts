@@ -10,10 +10,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { forbidden, unauthenticated } from '../errors/errors.js';
-import { verifyAccessToken } from '../auth/tokens.js';
-import { isSessionOpen } from '../auth/sessions.js';
+import { verifyAccessToken } from '../credentials/tokens.js';
+import { isSessionOpen } from '../credentials/sessions.js';
 import { hasRight, type RightName } from '@ecrf/rules';
-import { findActiveCaller } from '../users/users.sql.js';
+import { findActiveCaller } from '../credentials/callers.sql.js';
 
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };

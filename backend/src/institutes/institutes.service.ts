@@ -9,10 +9,10 @@ import { validateInstituteIdentifier, validateOptionalPhone, validatePostalCode,
 import type { DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
 import { conflict, invalidFields, notFound } from '../errors/errors.js';
-import { assertValid, fieldErrorsOf } from '../users/user-validation.js';
+import { assertValid, fieldErrorsOf } from '../errors/field-checks.js';
 import { findStudies } from '../studies/studies.sql.js';
-import { findUsers } from '../users/users.sql.js';
 import {
+  countAccounts,
   deleteLocationUsers,
   findInstitutes,
   findLocationOf,
@@ -173,8 +173,7 @@ export async function createStudyInstitute(
 
 async function assertUsers(trx: Kysely<DB>, userIds: string[]): Promise<void> {
   const unique = [...new Set(userIds)];
-  const known = await findUsers(trx, { ids: unique, includeDeleted: true });
-  if (known.length !== unique.length) throw invalidFields([{ field: 'userId', message: 'Unbekannter Nutzer' }]);
+  if ((await countAccounts(trx, unique)) !== unique.length) throw invalidFields([{ field: 'userId', message: 'Unbekannter Nutzer' }]);
 }
 
 /** Makes the assigned users exactly `target` in one transaction; audited only when something changed. */
@@ -205,8 +204,7 @@ async function setUsers(db: Kysely<DB>, actor: AuditActor, id: string, target: (
 
 /** nms_system_api ecrfStudyInstitute/{id}/assignUser?userId; false when the user already was assigned. */
 export async function assignUser(db: Kysely<DB>, actor: AuditActor, id: string, userId: string): Promise<boolean> {
-  const [user] = await findUsers(db, { id: userId, includeDeleted: true });
-  if (!user) throw invalidFields([{ field: 'userId', message: 'Unbekannter Nutzer' }]);
+  if ((await countAccounts(db, [userId])) === 0) throw invalidFields([{ field: 'userId', message: 'Unbekannter Nutzer' }]);
   return setUsers(db, actor, id, (current) => [...current, userId]);
 }
 

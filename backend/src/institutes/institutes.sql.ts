@@ -234,3 +234,14 @@ export async function deleteLocationUsers(db: Kysely<DB>, studyInstituteId: stri
     .where('user_id', 'in', [...userIds])
     .execute();
 }
+
+/** How many of these user accounts exist (deleted ones included): a location's users must be accounts. */
+export async function countAccounts(db: Kysely<DB>, userIds: readonly string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const row = await db
+    .selectFrom('app_user')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('id', 'in', [...userIds])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

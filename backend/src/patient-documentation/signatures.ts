@@ -8,7 +8,7 @@ import { formHints } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { actorOf, audit } from '../audit/audit.service.js';
-import { verifyPassword } from '../auth/password-hash.js';
+import { verifyPassword } from '../credentials/password-hash.js';
 import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { displayTextsOf } from '../languages/languages.service.js';

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { hashPassword } from '../auth/password-hash.js';
+import { hashPassword } from '../credentials/password-hash.js';
 import { loadCaller } from '../http/route-access.js';
 import { DEMO_STUDY } from '../seed/demo-data.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';

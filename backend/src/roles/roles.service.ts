@@ -8,7 +8,7 @@ import { allRightNames, validateIdentifier, validateRequired } from '@ecrf/rules
 import type { DB } from '../__generated__/database.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
 import { conflict, invalidFields, notFound } from '../errors/errors.js';
-import { assertValid, fieldErrorsOf } from '../users/user-validation.js';
+import { assertValid, fieldErrorsOf } from '../errors/field-checks.js';
 import {
   countRights,
   deleteRightRow,

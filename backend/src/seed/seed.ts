@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { BackendConfig } from '../config/config.js';
 import type { DB } from '../__generated__/database.js';
 import { SYSTEM_ACTOR, audit } from '../audit/audit.service.js';
-import { hashPassword } from '../auth/password-hash.js';
+import { hashPassword } from '../credentials/password-hash.js';
 import { locationBoundRoles, roleDisplayNames, roleIdentifiers, roleRights, type RoleIdentifier } from '../rights/role-rights.js';
 import { DEMO_INSTITUTES, DEMO_STUDY, demoUserFor, type DemoUser } from './demo-data.js';
 import { loadShippedDefinitions } from '../study-definitions/definition-seed.js';

@@ -14,7 +14,8 @@ import {
   type FieldValidator,
   type PasswordPolicy,
 } from '@ecrf/rules';
-import { invalidFields, type FieldError } from '../errors/errors.js';
+import type { FieldError } from '../errors/errors.js';
+import { type Check, fieldErrorsOf } from '../errors/field-checks.js';
 import { commonPasswordError } from './common-passwords.js';
 
 export type PersonDataInput = {
@@ -25,27 +26,7 @@ export type PersonDataInput = {
   [key: string]: unknown;
 };
 
-type Check = [field: string, value: string | null | undefined, validators: FieldValidator[]];
-
 const optionalName: FieldValidator = (value) => (value === null || value === undefined || value.trim() === '' ? null : validateName(value));
-
-export function fieldErrorsOf(checks: Check[]): FieldError[] {
-  const errors: FieldError[] = [];
-  for (const [field, value, validators] of checks) {
-    for (const validator of validators) {
-      const message = validator(value);
-      if (message) {
-        errors.push({ field, message });
-        break;
-      }
-    }
-  }
-  return errors;
-}
-
-export function assertValid(errors: FieldError[]): void {
-  if (errors.length > 0) throw invalidFields(errors);
-}
 
 const asText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

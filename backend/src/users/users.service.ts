@@ -8,12 +8,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { JsonObject } from '../db/json-columns.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
-import { hashPassword } from '../auth/password-hash.js';
+import { hashPassword } from '../credentials/password-hash.js';
 import { EcrfError, conflict, invalidFields, notFound } from '../errors/errors.js';
-import { revokeRefreshTokens } from '../auth/auth.sql.js';
+import { revokeRefreshTokens } from '../credentials/auth.sql.js';
 import { insertLocationUsers } from '../institutes/institutes.sql.js';
 import { findRoles } from '../roles/roles.sql.js';
-import { administratorPasswordErrors, assertValid, userFieldErrors, type PersonDataInput } from './user-validation.js';
+import { assertValid } from '../errors/field-checks.js';
+import { administratorPasswordErrors, userFieldErrors, type PersonDataInput } from './user-validation.js';
 import { findPasswordState, findUsers, insertUser, updateUserRow } from './users.sql.js';
 
 export type CreateUserInput = {

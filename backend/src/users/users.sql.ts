@@ -2,7 +2,7 @@
  * The queries of user accounts: reads with their role, shaped as the API's User; writes of accounts; the
  * password hash and the password recovery challenges (stored only as sha256 hashes).
  */
-import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AppUserTable, DB } from '../__generated__/database.js';
 import type { JsonObject } from '../db/json-columns.js';
 import type { UserDto } from './users.schemas.js';
@@ -180,24 +180,4 @@ export async function claimRecoveryChallenge(db: Kysely<DB>, userId: string, cha
     .returning('id')
     .executeTakeFirst();
   return claimed !== undefined;
-}
-
-/** The active account with its role and the role's rights, in one query: every authenticated request reads it. */
-export async function findActiveCaller(
-  db: Kysely<DB>,
-  id: string,
-): Promise<{ id: string; userName: string; roleId: string; roleIdentifier: string; rights: string[] } | undefined> {
-  return db
-    .selectFrom('app_user as u')
-    .innerJoin('role as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.user_name as userName', 'r.id as roleId', 'r.identifier as roleIdentifier'])
-    .select(
-      sql<string[]>`array(select ar.identifier from role_right rr join app_right ar on ar.id = rr.right_id where rr.role_id = r.id)`.as(
-        'rights',
-      ),
-    )
-    .where('u.id', '=', id)
-    .where('u.is_deactivated', '=', false)
-    .where('u.is_deleted', '=', false)
-    .executeTakeFirst();
 }

@@ -3,10 +3,10 @@
  * migrations and the job queue's schema run with the owner's rights, requests as a member of ecrf_app.
  */
 import { openAsServiceLogin, SERVICE_LOGINS, type DatabaseOptions } from '@ecrf/database';
-import type { DB } from '../__generated__/database.js';
-import { installJobQueue } from '../exports/export-runtime.js';
-import type { Database } from './database.js';
-import { runMigrations } from './migrate.js';
+import type { DB } from './__generated__/database.js';
+import { installJobQueue } from './exports/export-runtime.js';
+import type { Database } from './db/database.js';
+import { runMigrations } from './db/migrate.js';
 
 export type ServiceDatabaseOptions = {
   service: DatabaseOptions;

@@ -4,16 +4,22 @@
  * nms_system_api). Strength rules come from @ecrf/rules so client and server enforce the same text.
  */
 import { passwordMessages } from '@ecrf/rules';
-import { passwordProblems } from './user-validation.js';
+import { passwordProblems } from '../users/user-validation.js';
 import type { Kysely } from 'kysely';
 import type { AppDeps } from '../app-deps.js';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError, forbidden, notFound } from '../errors/errors.js';
 import { audit, type AuditActor } from '../audit/audit.service.js';
-import { burnVerification, hashPassword, verifyPassword } from '../auth/password-hash.js';
-import { revokeAllRefreshTokens } from '../auth/refresh.service.js';
-import { randomSecret, sha256 } from '../auth/tokens.js';
-import { claimRecoveryChallenge, findPasswordState, findRecoveryUser, replaceRecoveryChallenge, updateUserRow } from './users.sql.js';
+import { burnVerification, hashPassword, verifyPassword } from '../credentials/password-hash.js';
+import { revokeAllRefreshTokens } from './refresh.service.js';
+import { randomSecret, sha256 } from '../credentials/tokens.js';
+import {
+  claimRecoveryChallenge,
+  findPasswordState,
+  findRecoveryUser,
+  replaceRecoveryChallenge,
+  updateUserRow,
+} from '../users/users.sql.js';
 
 function assertStrong(password: string): void {
   const messages = passwordProblems(password, 'account');

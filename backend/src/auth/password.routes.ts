@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { Uuid, routeSchema } from '../http/schemas.js';
-import { createThrottle } from '../auth/throttling.js';
+import { createThrottle } from './throttling.js';
 import { changeOwnPassword, requestPasswordRecovery, resetPassword, syncEcrfUserPassword } from './password.service.js';
 
 const tags = ['User'];
