@@ -13,7 +13,7 @@ export type SignatureData = { userId: string; userName: string; displayName?: st
 export type SignatureWithdrawal = {
   signature: SignatureData;
   withdrawnAt: string;
-  withdrawnBy: { userId: string | null; userName: string };
+  withdrawnBy: { userId: string | null; userName: string; displayName?: string };
   reason: string | null;
 };
 

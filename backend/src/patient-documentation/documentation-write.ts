@@ -202,7 +202,12 @@ export class DocumentationUnit {
     if (state === visit.state && !visit.isSigned) return;
     const withdrawal =
       visit.isSigned && visit.signatureData
-        ? { signature: visit.signatureData, withdrawnAt: this.ws.now.toISOString(), withdrawnBy: this.actor, reason }
+        ? {
+            signature: visit.signatureData,
+            withdrawnAt: this.ws.now.toISOString(),
+            withdrawnBy: { ...this.actor, displayName: await this.callerDisplayName() },
+            reason,
+          }
         : null;
     await this.apply<VisitRow>({
       table: 'visit',
@@ -224,6 +229,12 @@ export class DocumentationUnit {
           changed_by: stamp.changedBy,
         }),
     });
+  }
+
+  /** The caller as people know them, as a signature names its signer. */
+  private async callerDisplayName(): Promise<string> {
+    const user = await this.trx.selectFrom('app_user').select('display_name').where('id', '=', this.caller.id).executeTakeFirst();
+    return user?.display_name ?? this.caller.userName;
   }
 
   /** After the body: what every saved form sets off (verification flags, the patient list's flags, events). */

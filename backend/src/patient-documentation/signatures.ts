@@ -7,7 +7,7 @@
 import { formHints } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { actorOf, audit } from '../audit/audit.service.js';
+import { audit } from '../audit/audit.service.js';
 import { verifyPassword } from '../credentials/password-hash.js';
 import { notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
@@ -72,23 +72,24 @@ export async function signVisit(
   input: { password: string; meaning?: string },
 ): Promise<SignResult> {
   const studyPatientId = await studyPatientOfVisit(db, id);
-  const account = await findPasswordState(db, caller.id);
-  if (!account) throw notFound('user');
-  if (!(await verifyPassword(account.password_hash, input.password))) {
-    await audit(db, {
-      actor: actorOf(caller),
-      tableName: 'visit',
-      recordId: id,
-      operation: 'Update',
-      event: 'VisitSignatureRefused',
-      newValue: { reason: 'wrong password' },
-    });
-    return { success: false, message: SIGN_MESSAGES.wrongPassword };
-  }
   // The manifestation names the signer as people know them; the display name is kept as it was at signing.
   const [signer] = await findUsers(db, { id: caller.id, includeDeleted: true });
+  // The visit is the caller's to sign (404 as for an unknown one otherwise) before the password is even looked at.
   return writeDocumentation(db, caller, { studyPatientId, hiddenAs: 'visit' }, async (unit) => {
     const visit = liveVisit(unit, id);
+    const account = await findPasswordState(unit.trx, caller.id);
+    if (!account) throw notFound('user');
+    if (!(await verifyPassword(account.password_hash, input.password))) {
+      await audit(unit.trx, {
+        actor: unit.actor,
+        tableName: 'visit',
+        recordId: id,
+        operation: 'Update',
+        event: 'VisitSignatureRefused',
+        newValue: { reason: 'wrong password' },
+      });
+      return { success: false, message: SIGN_MESSAGES.wrongPassword };
+    }
     if (visit.state !== 'complete') return { success: false, message: SIGN_MESSAGES.incomplete };
     const hints = await openHints(unit, visit);
     const signature = {

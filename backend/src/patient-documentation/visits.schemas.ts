@@ -18,7 +18,11 @@ export const SignatureWithdrawalSchema = Type.Object(
   {
     signature: SignatureDataSchema,
     withdrawnAt: Type.String({ format: 'date-time' }),
-    withdrawnBy: Type.Object({ userId: Type.Union([Uuid, Type.Null()]), userName: Type.String() }),
+    withdrawnBy: Type.Object({
+      userId: Type.Union([Uuid, Type.Null()]),
+      userName: Type.String(),
+      displayName: Type.Optional(Type.String()),
+    }),
     reason: Type.Union([Type.String(), Type.Null()]),
   },
   { description: 'the last signature a documentation change withdrew: the signature, who withdrew it, when and why' },

@@ -92,7 +92,7 @@ describe('signing and deleting visits', () => {
       errors: [],
       visit: {
         isSigned: false,
-        signatureWithdrawal: { withdrawnBy: 'datamanager', reason: 'Datum korrigiert', signature: { userName: 'physician' } },
+        signatureWithdrawal: { withdrawnBy: 'Dora Daten (Datenmanager)', reason: 'Datum korrigiert', signature: { userName: 'physician' } },
       },
     });
   });

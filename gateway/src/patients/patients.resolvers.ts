@@ -188,7 +188,7 @@ export const VisitSignatureType: VisitSignatureResolvers = {
 };
 
 export const VisitSignatureWithdrawalType: VisitSignatureWithdrawalResolvers = {
-  withdrawnBy: ({ withdrawnBy }) => withdrawnBy.userName,
+  withdrawnBy: ({ withdrawnBy }) => withdrawnBy.displayName ?? withdrawnBy.userName,
 };
 
 export const VisitType: VisitResolvers = {
