@@ -89,9 +89,9 @@ describe('The data manager reviews a corrected tumour board', () => {
     expect(await past.getByRole('textbox').count()).toBe(0);
     expect(await history.accessibilityViolations()).toEqual([]);
 
-    // And a moment before the tumour board was documented shows that it did not exist then
-    await history.chooseMoment('01', '01', '2020', '12:00');
-    await expect.poll(() => reviewer.getByRole('main').innerText()).toContain('Am 01.01.2020 12:00:59 bestand dieses Formular noch nicht.');
+    // And a day before the tumour board was documented (its end, without a time) shows that it did not exist then
+    await history.chooseMoment('01', '01', '2020');
+    await expect.poll(() => reviewer.getByRole('main').innerText()).toContain('Am 01.01.2020 23:59:59 bestand dieses Formular noch nicht.');
 
     // And "Zum aktuellen Formular" leads back to the current, editable form
     await reviewer.getByRole('link', { name: 'Zum aktuellen Formular' }).click();

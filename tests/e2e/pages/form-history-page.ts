@@ -34,8 +34,8 @@ export class FormHistoryPage {
     return this.page.getByRole('region', { name: /^Frühere Fassung vom / });
   }
 
-  /** Chooses "Stand vom …" by day and time. */
-  async chooseMoment(day: string, month: string, year: string, time: string): Promise<void> {
+  /** Chooses "Stand vom …" by day and time (empty: the end of the day). */
+  async chooseMoment(day: string, month: string, year: string, time = ''): Promise<void> {
     const chooser = this.page.getByRole('form', { name: 'Stand vom …' });
     await chooser.getByLabel('Tag').fill(day);
     await chooser.getByLabel('Monat').fill(month);

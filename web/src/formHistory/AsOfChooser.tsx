@@ -38,7 +38,7 @@ export function AsOfChooser({ onChoose }: { onChoose: (at: string) => void }) {
     const time = parts.time.trim();
     const timeValid = time === '' || CLOCK.test(time);
     setProblems({ day: day === null, time: !timeValid });
-    if (day !== null && timeValid) onChoose(chosenInstant(day, time.padStart(5, '0')));
+    if (day !== null && timeValid) onChoose(chosenInstant(day, time));
   };
   const dayInput = (part: 'day' | 'month' | 'year', label: string) => (
     <FormControl>
