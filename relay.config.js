@@ -17,6 +17,8 @@ const config = {
     StudyDefinitionModel: { name: 'StudyDefinition', path: '@ecrf/rules' },
     StudyPatientDocumentation: { name: 'PatientDocumentation', path: '@ecrf/rules' },
     DisplayTexts: { name: 'DisplayTexts', path: '@ecrf/rules' },
+    DataFieldDocument: { name: 'DataFieldInstance', path: '@ecrf/rules' },
+    FieldValueDocument: { name: 'FieldValue', path: '@ecrf/rules' },
   },
   useImportTypeSyntax: true,
   artifactDirectory: join(here, 'web/src/__generated__'),

@@ -33,6 +33,7 @@ import { registerInstituteAdminRoutes } from './institutes/institutes-admin.rout
 import { registerNetworkRoutes } from './network/network.routes.js';
 import { registerEcrfUserRoutes } from './network/ecrf-user.routes.js';
 import { registerAuditRoutes } from './audit/audit.routes.js';
+import { registerFormHistoryRoutes } from './form-history/form-history.routes.js';
 import { registerPatientRoutes } from './patients/patients.routes.js';
 import { registerStudyPatientRoutes } from './study-patients/study-patients.routes.js';
 import { registerFollowUpCalendarRoutes } from './follow-up-calendar/follow-up-calendar.routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerNngmStudyPatientRoutes(typed, deps);
       registerVisitRoutes(typed, deps);
       registerInstrumentRoutes(typed, deps);
+      registerFormHistoryRoutes(typed, deps);
       registerCaseProcessRoutes(typed, deps);
       registerIdentityRoutes(typed, deps);
       registerRegistrationRoutes(typed, deps);

@@ -31,6 +31,7 @@ export const SCHEMA_DOMAINS = [
   'elearning',
   'news-documents',
   'questionnaires',
+  'form-history',
 ];
 
 /** The folder of the domain files. */

@@ -18,6 +18,14 @@ import {
 import { Organization, OrganizationAssignment, Person, networkQueries } from './network/network.resolvers.js';
 import { AuditEvent, auditQueries } from './audit/audit.resolvers.js';
 import {
+  FormChangeSubjectType,
+  FormChangeType,
+  FormSnapshotType,
+  InstrumentHistory,
+  StudyPatientHistory,
+  VisitHistory,
+} from './form-history/form-history.resolvers.js';
+import {
   EnumValueSetType,
   FieldDefinitionType,
   FieldRuleType,
@@ -47,7 +55,13 @@ import { identityMutations } from './identity/identity.mutations.js';
 import { possibleMatchMutations, possibleMatchQueries } from './identity/possible-matches.resolvers.js';
 import { patientChangeMutations } from './patients/patient-changes.mutations.js';
 import { DateScalar, DateTimeScalar, PartialDateScalar } from './graph/scalars.js';
-import { DisplayTextsScalar, StudyDefinitionModelScalar, StudyPatientDocumentationScalar } from './graph/document-scalars.js';
+import {
+  DataFieldDocumentScalar,
+  DisplayTextsScalar,
+  FieldValueDocumentScalar,
+  StudyDefinitionModelScalar,
+  StudyPatientDocumentationScalar,
+} from './graph/document-scalars.js';
 import { UserError } from './graph/user-errors.js';
 import {
   DataFieldDataQueries,
@@ -184,6 +198,8 @@ const resolvers: Resolvers = {
   StudyDefinitionModel: StudyDefinitionModelScalar,
   StudyPatientDocumentation: StudyPatientDocumentationScalar,
   DisplayTexts: DisplayTextsScalar,
+  DataFieldDocument: DataFieldDocumentScalar,
+  FieldValueDocument: FieldValueDocumentScalar,
   UserError,
   Node,
   Viewer: { ...Viewer, ...viewerAdministration, ...ViewerNews },
@@ -197,6 +213,9 @@ const resolvers: Resolvers = {
   OrganizationAssignment,
   Person,
   AuditEvent,
+  FormChange: FormChangeType,
+  FormChangeSubject: FormChangeSubjectType,
+  FormSnapshot: FormSnapshotType,
   Study: StudyType,
   StudyDefinition: { ...StudyDefinitionType, ...StudyDefinitionElearning },
   StudyDefinitionVersion: StudyDefinitionVersionType,
@@ -212,11 +231,12 @@ const resolvers: Resolvers = {
     ...StudyPatientDataQueries,
     ...StudyPatientProjects,
     ...StudyPatientQuestionnaires,
+    ...StudyPatientHistory,
   },
-  Visit: { ...VisitType, ...VisitDataQueries },
+  Visit: { ...VisitType, ...VisitDataQueries, ...VisitHistory },
   VisitSignature: VisitSignatureType,
   VisitSignatureWithdrawal: VisitSignatureWithdrawalType,
-  Instrument: { ...InstrumentType, ...InstrumentDataQueries, ...InstrumentQuestionnaire },
+  Instrument: { ...InstrumentType, ...InstrumentDataQueries, ...InstrumentQuestionnaire, ...InstrumentHistory },
   DataField: { ...DataFieldType, ...DataFieldDataQueries, ...DataFieldVerificationFlags },
   CaseProcessStep: CaseProcessStepType,
   ...patientPayloads,

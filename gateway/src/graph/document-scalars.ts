@@ -1,6 +1,7 @@
 /**
  * Scalars that carry a whole document as JSON (docs/gateway.md "Conventions"): the study definition model,
- * the patient documentation and a language's display texts. They are answers only; no argument takes them.
+ * the patient documentation, a language's display texts, and a form's fields and values as the audit trail
+ * kept them. They are answers only; no argument takes them.
  */
 import { GraphQLError, GraphQLScalarType } from 'graphql';
 
@@ -22,3 +23,5 @@ function documentScalar(name: string): GraphQLScalarType {
 export const StudyDefinitionModelScalar = documentScalar('StudyDefinitionModel');
 export const StudyPatientDocumentationScalar = documentScalar('StudyPatientDocumentation');
 export const DisplayTextsScalar = documentScalar('DisplayTexts');
+export const DataFieldDocumentScalar = documentScalar('DataFieldDocument');
+export const FieldValueDocumentScalar = documentScalar('FieldValueDocument');

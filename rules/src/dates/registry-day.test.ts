@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { registryDayEnd, registryDayStart, registryToday } from './registry-day.js';
+import { registryDayEnd, registryDayStart, registryInstant, registryToday } from './registry-day.js';
 
 const day = (iso: string) => registryToday(new Date(iso));
 
@@ -58,6 +58,26 @@ describe('registryDayStart and registryDayEnd: the instants that bound a registr
         const today = registryToday(now);
         expect(now.getTime()).toBeGreaterThanOrEqual(Date.parse(registryDayStart(today)));
         expect(now.getTime()).toBeLessThan(Date.parse(registryDayEnd(today)));
+      }),
+    );
+  });
+});
+
+describe("registryInstant: a day and a time on Berlin's clock", () => {
+  it('is the instant in winter and in summer time', () => {
+    expect(registryInstant('2026-01-15', '08:05')).toBe('2026-01-15T07:05:00.000Z');
+    expect(registryInstant('2026-07-01', '14:30')).toBe('2026-07-01T12:30:00.000Z');
+    expect(registryInstant('2026-03-29', '03:30')).toBe('2026-03-29T01:30:00.000Z');
+    expect(registryInstant('2026-10-25', '23:59')).toBe('2026-10-25T22:59:00.000Z');
+  });
+  it("names an instant of that registry day showing that time on Berlin's clock", () => {
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const instants = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(instants, (now) => {
+        const [day, time] = [registryToday(now), clock.format(now)];
+        const instant = new Date(registryInstant(day, time));
+        expect([registryToday(instant), clock.format(instant)]).toEqual([day, time]);
       }),
     );
   });

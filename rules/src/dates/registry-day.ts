@@ -31,13 +31,20 @@ function berlinOffsetMinutes(instant: number): number {
   return (Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - instant) / 60_000;
 }
 
-/** The instant the registry day (yyyy-MM-dd) begins, 00:00 in Berlin, as ISO 8601 in UTC. */
-export function registryDayStart(day: string): string {
+/**
+ * The instant a time on Berlin's clock names (day yyyy-MM-dd, time HH:mm), as ISO 8601 in UTC: what a user means who
+ * picks a day and a time (the audit trail's "Stand vom …"). A time the clocks skip in spring counts as the hour after.
+ */
+export function registryInstant(day: string, time: string): string {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  const midnightUtc = Date.UTC(year, month - 1, date);
-  const guess = midnightUtc - berlinOffsetMinutes(midnightUtc) * 60_000;
-  return new Date(midnightUtc - berlinOffsetMinutes(guess) * 60_000).toISOString();
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wallClockUtc = Date.UTC(year, month - 1, date, hour, minute);
+  const guess = wallClockUtc - berlinOffsetMinutes(wallClockUtc) * 60_000;
+  return new Date(wallClockUtc - berlinOffsetMinutes(guess) * 60_000).toISOString();
 }
+
+/** The instant the registry day (yyyy-MM-dd) begins, 00:00 in Berlin, as ISO 8601 in UTC. */
+export const registryDayStart = (day: string): string => registryInstant(day, '00:00');
 
 /** The instant the registry day (yyyy-MM-dd) ends: the start of the next one (23 or 25 hours on the days the clocks change). */
 export function registryDayEnd(day: string): string {

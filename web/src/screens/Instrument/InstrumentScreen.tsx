@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Banner } from '@primer/react';
 import { reasonForChangeRequired, type FormPlace, type InstrumentDefinition, type RedirectTarget } from '@ecrf/rules';
 import instrumentScreenQueryNode from '../../__generated__/InstrumentScreenQuery.graphql';
@@ -33,13 +33,15 @@ import type { RaiseTarget } from '../../dataQueries/raiseDecisions';
 import { verificationFlagsByField } from '../../verification/fieldVerification';
 import { useVerificationFlagUpdates } from '../../verification/useVerificationFlagUpdates';
 import { fieldMarksOf, type FieldMarks } from '../../dataQueries/fieldMarks';
+import { HISTORY_PARAM, HistoryButton, InstrumentHistoryPage, historyVariables } from './InstrumentHistoryPage';
 
 /** The route preloads the screen's query with these variables. */
-export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params }) => ({
+export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(instrumentScreenQueryNode, ({ params, request }) => ({
   patientId: params.patientId ?? '',
   // A new instrument's route names its definition; an existing one's names the instrument (then this finds no definition).
   instrumentDefinitionId: params.instrumentId ?? '',
   networkPage: NETWORK_PAGE,
+  ...historyVariables(new URL(request.url).searchParams),
 }));
 
 /**
@@ -50,12 +52,23 @@ export const instrumentScreenQuery = defineScreenQuery<InstrumentScreenQuery>(in
 export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
   const { visitId = null, instrumentId = '' } = useParams();
   const { generation, reopen } = useFormGeneration();
+  const historyShown = useSearchParams()[0].has(HISTORY_PARAM);
   const data = usePreloadedQuery<InstrumentScreenQuery>(
     graphql`
-      query InstrumentScreenQuery($patientId: ID!, $instrumentDefinitionId: ID!, $networkPage: Int!) {
+      query InstrumentScreenQuery(
+        $patientId: ID!
+        $instrumentDefinitionId: ID!
+        $networkPage: Int!
+        $withHistory: Boolean!
+        $withAsOf: Boolean!
+        $at: DateTime!
+      ) {
         ...AppShell_query
         viewer {
           ...dataQueryTargets_viewer
+          administration {
+            canReadRecordHistory
+          }
         }
         studyPatient(id: $patientId) {
           ...PatientHeader_studyPatient
@@ -80,6 +93,7 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
         # The stored instrument's fields down to list entries' children: their verification flags.
         storedInstrument: node(id: $instrumentDefinitionId) {
           ... on Instrument {
+            ...InstrumentHistoryPage_instrument @include(if: $withHistory) @alias(as: "history") @arguments(withAsOf: $withAsOf, at: $at)
             fields {
               ...fieldVerification_dataField
               childFields {
@@ -105,8 +119,13 @@ export function InstrumentScreen({ mode }: { mode: 'new' | 'edit' }) {
   if (!data.studyPatient || !patient || !targets) return <Banner variant="critical" title={texts.patient.notFound} />;
   const located = locate(patient, mode, visitId, mode === 'new' ? (data.instrumentDefinition?.key ?? '') : instrumentId);
   if (!located) return <Banner variant="critical" title={texts.instrument.notFound} />;
+  const offersHistory = data.viewer.administration.canReadRecordHistory && located.instrument !== null;
+  const history = offersHistory && historyShown ? data.storedInstrument?.history : null;
+  if (history)
+    return <InstrumentHistoryPage header={data.studyPatient} patient={patient} query={query} located={located} instrument={history} />;
   return (
     <InstrumentForm
+      offersHistory={offersHistory}
       // A form per instrument (or new instrument) and generation: the route may change it under the same screen.
       key={`${visitId ?? ''}-${instrumentId}-${generation}`}
       header={data.studyPatient}
@@ -146,6 +165,8 @@ function locate(patient: DocumentationPatient, mode: 'new' | 'edit', visitId: st
 }
 
 type FormProps = {
+  /** The viewer may read the stored instrument's history: the header offers it. */
+  offersHistory: boolean;
   header: NonNullable<InstrumentScreenQuery['response']['studyPatient']>;
   queries: FieldMarks;
   patient: DocumentationPatient;
@@ -202,7 +223,7 @@ function redirectRoute(
   return definition && visit ? instrumentRoute(patient, visit, definition.id, definitionNodeIds) : null;
 }
 
-function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, onReload, ...current }: FormProps) {
+function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, onReload, offersHistory, ...current }: FormProps) {
   const { patient, query, located } = useOpenedWith(current);
   const { visit, instrument, definition } = located;
   const navigate = useNavigate();
@@ -257,6 +278,7 @@ function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, 
             target={target}
           />
         )}
+        {offersHistory && <HistoryButton />}
       </PatientHeader>
       {instrument && (
         <p className={styles.labels}>
