@@ -26,7 +26,7 @@ describe('functional documentation of the demo registry (ecrf-calls.md "Document
     const answer = await generate('funcionalDesign');
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('application/pdf');
-    expect(answer.headers['content-disposition']).toBe('attachment; filename="nngm_lung-v1-funcionalDesign-de.pdf"');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="nngm_lung-v2-funcionalDesign-de.pdf"');
     const text = (await pdfPages(new Uint8Array(answer.rawPayload))).join(' ');
     for (const expected of [
       'Funktionale Spezifikation',

@@ -6,6 +6,7 @@ import { fieldDefinitionIds } from '../patient-documentation/definition-cache.js
 import { openWorkspace } from '../patient-documentation/patient-workspace.js';
 import { createTestBackend, type TestBackend } from '../test-support/test-backend.js';
 import { visitStateOf } from '../patient-documentation/visit-progress.js';
+import { DEMO_INSTITUTES } from '../seed/demo-data.js';
 import { generateRegistry, type GeneratedRegistry } from './registry-generator.js';
 
 describe('the registry generator', () => {
@@ -43,7 +44,18 @@ describe('the registry generator', () => {
       ])
       .where('sp.id', 'in', generated.studyPatientIds)
       .execute();
-    const locations = await db.selectFrom('study_institute').select('id').where('study_id', '=', generated.studyId).execute();
+    // The demo network's locations (tests of the network's administration add and delete others meanwhile).
+    const locations = await db
+      .selectFrom('study_institute as si')
+      .innerJoin('institute as i', 'i.id', 'si.institute_id')
+      .select('si.id')
+      .where('si.study_id', '=', generated.studyId)
+      .where(
+        'i.identifier',
+        'in',
+        DEMO_INSTITUTES.map((institute) => institute.identifier),
+      )
+      .execute();
     expect(new Set(patients.map((p) => p.study_institute_id))).toEqual(new Set(locations.map((l) => l.id)));
     const visits = patients.map((p) => Number(p.visits));
     expect(visits.filter((n) => n === 20)).toHaveLength(generated.longHistories);

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { hashPassword } from '../credentials/password-hash.js';
 import { loadCaller } from '../http/route-access.js';
-import { DEMO_STUDY } from '../seed/demo-data.js';
+import { DEMO_INSTITUTES, DEMO_STUDY } from '../seed/demo-data.js';
 import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.js';
 import { definitionIndex } from '../patient-documentation/definition-cache.js';
 import { studyIdOf } from '../studies/studies.sql.js';
@@ -68,6 +68,13 @@ async function demoRegistry(db: Kysely<DB>): Promise<TemplateRegistry> {
     .innerJoin('institute as i', 'i.id', 'si.institute_id')
     .select('si.id')
     .where('si.study_id', '=', studyId)
+    // The demo network's own locations: others come and go with the network's administration (and its tests).
+    .where(
+      'i.identifier',
+      'in',
+      DEMO_INSTITUTES.map((institute) => institute.identifier),
+    )
+    .where('si.is_deleted', '=', false)
     .orderBy('i.identifier')
     .execute();
   return { studyId, index: await definitionIndex(db, definition.id, definition.version), locations: locations.map((l) => l.id) };

@@ -8,6 +8,7 @@ import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import type { InstrumentDto } from '../../patient-documentation/patient-documents.js';
 import {
   api,
+  createCompleteFollowUp,
   createInstrument,
   createPatientWithBaseline,
   demoRegistry,
@@ -62,7 +63,7 @@ beforeAll(async () => {
   const physician = api(backend.app, (await signIn(backend.app, doctor.userName, doctor.password)).token);
   const diag = (path: string) => fieldDefinitionId(registry.index, 'diagnosis', path);
 
-  // In scope (1001): a documented diagnosis, corrected with a reason, and the signed baseline visit.
+  // In scope (1001): a documented diagnosis, corrected with a reason, and a signed follow-up visit.
   const documented = await createPatientWithBaseline(physician, registry, '1001', '2023-02-01');
   const diagnosis = await createInstrument(physician, registry, documented.studyPatientId, documented.baseline.id, 'diagnosis', [
     valueField(diag('diag_date'), '2023-01-20'),
@@ -76,7 +77,9 @@ beforeAll(async () => {
     reasonForChange: REASON,
   });
   expect(corrected.status).toBe(200);
-  const signed = await physician.send<{ success: boolean }>('POST', `Visit/${documented.baseline.id}/sign`, { password: TEST_PASSWORD });
+  // Only a complete visit can be signed: a follow-up documented completely.
+  const complete = await createCompleteFollowUp(physician, registry, documented.studyPatientId, '2023-05-02');
+  const signed = await physician.send<{ success: boolean }>('POST', `Visit/${complete.id}/sign`, { password: TEST_PASSWORD });
   expect(signed.body.success).toBe(true);
   // Two follow-ups (a repeating visit), the first with a date known to the month only.
   for (const fuDate of ['2023-08-XX', '2024-02-10']) {
@@ -164,8 +167,9 @@ describe('the ODM 1.3.2 export', () => {
 
   it('numbers repeated visits and writes partial dates as ODM partialDate', () => {
     const subject = elementWith(document, 'SubjectData', `SubjectKey="${inScope.pseudonym}"`);
-    const first = elementWith(subject, 'StudyEventData', 'StudyEventOID="SE.visit.fu" StudyEventRepeatKey="1"');
-    const second = elementWith(subject, 'StudyEventData', 'StudyEventOID="SE.visit.fu" StudyEventRepeatKey="2"');
+    // Repeat 1 is the complete, signed follow-up.
+    const first = elementWith(subject, 'StudyEventData', 'StudyEventOID="SE.visit.fu" StudyEventRepeatKey="2"');
+    const second = elementWith(subject, 'StudyEventData', 'StudyEventOID="SE.visit.fu" StudyEventRepeatKey="3"');
     expect(first).toContain('<ItemData ItemOID="I.visit.fu.fu_date" Value="2023-08">');
     expect(second).toContain('<ItemData ItemOID="I.visit.fu.fu_date" Value="2024-02-10">');
     expect(subject).toContain('<StudyEventData StudyEventOID="SE.visit.baseline">');

@@ -166,14 +166,20 @@ export async function instrumentsOfPatients(db: Kysely<DB>, studyPatientIds: rea
 /** The audit rows that wrote fields of the records (creations and saves), oldest first. */
 export async function fieldAuditRows(db: Kysely<DB>, recordIds: readonly string[]) {
   if (recordIds.length === 0) return [];
-  return db
-    .selectFrom('audit_trail')
-    .select(['id', 'occurred_at as occurredAt', 'user_name as userName', 'operation', 'new_value as newValue', 'reason'])
-    .where('table_name', 'in', ['study_patient', 'visit', 'instrument'])
-    .where('record_id', 'in', [...recordIds])
-    .where('operation', 'in', ['Create', 'Update'])
-    .where(sql<boolean>`new_value ? 'fields'`)
-    .orderBy('occurred_at')
-    .orderBy('id')
-    .execute();
+  return (
+    db
+      .selectFrom('audit_trail')
+      .select(['id', 'occurred_at as occurredAt', 'user_name as userName', 'operation', 'new_value as newValue', 'reason'])
+      .where('table_name', 'in', ['study_patient', 'visit', 'instrument'])
+      .where('record_id', 'in', [...recordIds])
+      .where('operation', 'in', ['Create', 'Update'])
+      // Rows that wrote fields: each field its own key `fields.<id>` (per-field rows of migration 0100), or, in rows
+      // written before, one key `fields`.
+      .where(
+        sql<boolean>`(new_value ? 'fields' OR EXISTS (SELECT 1 FROM audit_field_change f WHERE f.audit_id = audit_trail.id AND f.field LIKE 'fields.%'))`,
+      )
+      .orderBy('occurred_at')
+      .orderBy('id')
+      .execute()
+  );
 }

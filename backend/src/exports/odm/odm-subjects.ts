@@ -9,6 +9,7 @@ import type { DB } from '../../__generated__/database.js';
 import type { FieldAudit, OdmForm, OdmSubject, OdmVisit } from './odm-clinical.js';
 import { fieldAuditRows, instrumentsOfPatients, visitsOfPatients, type OdmPatientRow } from './odm-export.sql.js';
 import { groupBy } from '../../db/group-rows.js';
+import { FIELD_KEY_PREFIX } from '../../patient-documentation/documentation-audit.js';
 
 export type OdmNaming = {
   userOid: (userName: string) => string;
@@ -20,8 +21,10 @@ function treeIds(fields: readonly DataFieldInstance[]): string[] {
   return fields.flatMap((f) => [f.id, ...treeIds(f.childFields ?? [])]);
 }
 
-/** The ids of the fields an audit row wrote. */
+/** The ids of the fields an audit row wrote: its `fields.<id>` keys, or in rows written before, its `fields` key. */
 export function writtenFieldIds(operation: string, newValue: Record<string, unknown> | null): string[] {
+  const keyed = Object.keys(newValue ?? {}).filter((key) => key.startsWith(FIELD_KEY_PREFIX));
+  if (keyed.length > 0) return keyed.map((key) => key.slice(FIELD_KEY_PREFIX.length));
   const fields = newValue?.fields;
   if (operation === 'Create' && Array.isArray(fields)) return treeIds(fields as DataFieldInstance[]);
   if (operation === 'Update' && fields !== null && typeof fields === 'object') return Object.keys(fields);
