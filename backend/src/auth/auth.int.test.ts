@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetOpenSessions } from '../credentials/sessions.js';
 import { sha256 } from '../credentials/tokens.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -165,7 +166,7 @@ describe('DELETE /Auth/{userId}', () => {
     // The access token ends with the session at once, not after its 15 minutes (issue 15).
     const after = await backend.app.inject({ method: 'GET', url: '/api/v1.0/User/current', headers: bearer(tokens.token) });
     expect(after.statusCode).toBe(401);
-    expect(after.json<{ message: string }>().message).toBe('session ended');
+    expect(after.json<{ message: string }>().message).toBe(ACCESS_MESSAGES.sessionEnded);
   });
 
   it('ends the access token of a session revoked elsewhere, and of a deactivated account, at once', async () => {

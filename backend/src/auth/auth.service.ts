@@ -14,6 +14,7 @@ import { updateUserRow } from '../users/users.sql.js';
 import { countFailedSignIn, findSignInUser, insertRefreshToken } from '../credentials/auth.sql.js';
 import { burnVerification, verifyPassword } from '../credentials/password-hash.js';
 import { randomSecret, sha256, signAccessToken } from '../credentials/tokens.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 export type TokenPair = { token: string; refreshToken: string; expiresAt: string; userId: string };
 
@@ -21,7 +22,7 @@ export type AuthDeps = { db: Kysely<DB>; config: BackendConfig };
 
 const invalidCredentials = (): EcrfError => new EcrfError('ECRF_ERR_INVALID_CREDENTIALS', 'Benutzername oder Passwort ist falsch');
 const locked = (until: Date): EcrfError =>
-  new EcrfError('ECRF_ERR_ACCOUNT_LOCKED', 'account locked after repeated failed sign-ins', {
+  new EcrfError('ECRF_ERR_ACCOUNT_LOCKED', ACCESS_MESSAGES.accountLocked, {
     lockedUntil: until.toISOString(),
   });
 
@@ -111,7 +112,7 @@ export async function signIn(deps: AuthDeps, userName: string, password: string)
       .execute((trx) =>
         audit(trx, { actor, tableName: 'app_user', recordId: user.id, operation: 'Update', event: 'SignInRefusedDeactivated' }),
       );
-    throw new EcrfError('ECRF_ERR_ACCOUNT_DEACTIVATED', 'account is deactivated');
+    throw new EcrfError('ECRF_ERR_ACCOUNT_DEACTIVATED', ACCESS_MESSAGES.accountDeactivated);
   }
 
   return db.transaction().execute(async (trx) => {

@@ -20,6 +20,7 @@ import {
   replaceRecoveryChallenge,
   updateUserRow,
 } from '../users/users.sql.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 function assertStrong(password: string): void {
   const messages = passwordProblems(password, 'account');
@@ -38,7 +39,7 @@ export async function changeOwnPassword(
   input: { id: string; oldPasswordString: string; newPasswordString: string },
 ): Promise<void> {
   // Only for oneself, whatever rights the caller holds: administrators use User/{userId}/password.
-  if (input.id !== caller.userId) throw forbidden('only the own password can be changed here');
+  if (input.id !== caller.userId) throw forbidden(ACCESS_MESSAGES.ownPasswordOnly);
   const hash = await passwordHashOf(db, caller.userId);
   if (!hash) throw notFound('user');
   if (!(await verifyPassword(hash, input.oldPasswordString))) {

@@ -15,12 +15,13 @@ import { studyPatientOfVisit } from '../patient-documentation/visits.service.js'
 import { CaseProcessCreateSchema, CaseProcessSchema, CaseProcessUpdateSchema } from '../patient-documentation/case-process.schemas.js';
 import { createCaseProcessStep, updateCaseProcessStep } from '../patient-documentation/case-process.service.js';
 import { findStep, findSteps } from '../patient-documentation/case-process.sql.js';
+import type { RecordName } from '../errors/messages.js';
 
 const tags = ['CaseProcess'];
 
 export function registerCaseProcessRoutes(app: App, { db }: AppDeps): void {
   const stepsOfVisit = async (visitId: string) => caseProcessSummary((await findSteps(db, { visitId })).map(stepDto));
-  const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string, hiddenAs = 'visit') => {
+  const guardVisit = async (caller: ReturnType<typeof callerOf>, visitId: string, hiddenAs: RecordName = 'visit') => {
     const patient = await loadStudyPatient(db, await studyPatientOfVisit(db, visitId));
     await assertPatientAccess(db, caller, patient, hiddenAs);
     return patient;

@@ -20,6 +20,7 @@ import {
 import { createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { RoleIdentifier } from '../rights/role-rights.js';
 import type { DataQueryDto } from './data-queries.schemas.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;
@@ -254,7 +255,10 @@ describe('who may see and act', () => {
     expect((await raise(physician, `visit/${baseline.id}`, { queryTypeIdentifier: 'missing_value' })).status).toBe(201);
     const elsewhere = await raise(await user('Physician', '2002'), `patient/${studyPatientId}`, { queryTypeIdentifier: 'missing_value' });
     // Another location's patient answers as an unknown one (issue 15): a refusal would confirm it exists.
-    expect([elsewhere.status, elsewhere.body]).toMatchObject([404, { code: 'ECRF_ERR_NOT_FOUND', message: 'study patient not found' }]);
+    expect([elsewhere.status, elsewhere.body]).toMatchObject([
+      404,
+      { code: 'ECRF_ERR_NOT_FOUND', message: ACCESS_MESSAGES.notFound('study patient') },
+    ]);
     const unknownType = await raise(physician, `patient/${studyPatientId}`, { queryTypeIdentifier: 'gibt_es_nicht' });
     expect(unknownType.status).toBe(400);
     expect(unknownType.body.message).toBe("Unbekannter Query-Typ 'gibt_es_nicht'.");

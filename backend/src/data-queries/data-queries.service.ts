@@ -40,6 +40,7 @@ import {
 } from './data-queries.sql.js';
 import { queryTypeOf, resolveTarget, type QueryTarget, type TargetRef } from './data-query-targets.js';
 import { assertQueryTexts } from './query-texts.js';
+import type { RecordName } from '../errors/messages.js';
 
 export type ChangeAction = Exclude<QueryAction, 'view' | 'create'>;
 
@@ -269,7 +270,7 @@ async function recordChange(trx: Kysely<DB>, row: Selectable<DataQueryTable>, ch
   });
 }
 
-const hiddenAs: Record<TargetRef['kind'], string> = {
+const hiddenAs: Record<TargetRef['kind'], RecordName> = {
   Patient: 'study patient',
   Visit: 'visit',
   Instrument: 'instrument',

@@ -13,6 +13,7 @@ import { currentDefinitionOf } from '../study-definitions/study-definitions.sql.
 import { definitionIndex } from '../patient-documentation/definition-cache.js';
 import { loadPatientDocuments, loadStudyPatient, locateField, type VisitDto } from '../patient-documentation/patient-documents.js';
 import { studyPatientOfVisit } from '../patient-documentation/visits.service.js';
+import { QUERY_TARGET_MESSAGES } from '../errors/messages.js';
 
 export type QueryTarget = {
   studyId: string;
@@ -44,13 +45,6 @@ export function isFollowUpVisit(index: DefinitionIndex, visitDefinitionId: strin
     definition ? { identifier: definition.identifier, isFollowUpRegistry: definition.definition.isFollowUpRegistry } : null,
   );
 }
-
-export const QUERY_TARGET_MESSAGES = {
-  fieldNeedsPatient: 'Für einen Query zu einem Feld wird der Studienpatient (studyPatientId) benötigt.',
-  locationNeedsStudy: 'Für einen Query zu einem Standort wird die Studie (studyId) benötigt.',
-  locationNotInStudy: 'Der Standort nimmt nicht an dieser Studie teil.',
-  unknownQueryType: (identifier: string) => `Unbekannter Query-Typ '${identifier}'.`,
-} as const;
 
 const invalid = (message: string) => new EcrfError('ECRF_ERR_VALIDATION', message);
 

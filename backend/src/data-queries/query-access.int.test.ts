@@ -8,6 +8,7 @@ import { allRightNames, type RightName } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRequest, type OpenApi } from '../administration/openapi-sample.js';
 import { bearer, createRightlessUser, createTestBackend, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 let token: string;
@@ -80,7 +81,7 @@ describe('query, template and verification calls', () => {
           .execute();
         const response = await call(route);
         expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(403);
-        expect(response.json<{ message: string }>().message).toBe(`missing right ${own?.identifier}`);
+        expect(response.json<{ message: string }>().message).toBe(ACCESS_MESSAGES.missingRight(own?.identifier ?? ''));
         await db
           .insertInto('role_right')
           .values({ role_id: user.role_id, right_id: own?.id ?? '' })

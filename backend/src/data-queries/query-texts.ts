@@ -4,13 +4,9 @@
  * the message).
  */
 import { invalidFields, type FieldError } from '../errors/errors.js';
+import { QUERY_TEXT_MESSAGES } from '../errors/messages.js';
 
 export const QUERY_TEXT_LIMITS = { title: 200, text: 4000 } as const;
-
-export const QUERY_TEXT_MESSAGES = {
-  title: `Der Titel ist erforderlich und darf höchstens ${QUERY_TEXT_LIMITS.title} Zeichen lang sein.`,
-  text: `Der Text ist erforderlich und darf höchstens ${QUERY_TEXT_LIMITS.text} Zeichen lang sein.`,
-} as const;
 
 /** Checks the fields given (an edit or an action may leave them out); `required` names those that must be there. */
 export function assertQueryTexts(texts: { title?: string; text?: string }, required: readonly ('title' | 'text')[] = []): void {
@@ -19,7 +15,8 @@ export function assertQueryTexts(texts: { title?: string; text?: string }, requi
     const value = texts[field];
     if (value === undefined && !required.includes(field)) continue;
     const trimmed = value?.trim() ?? '';
-    if (trimmed === '' || (value ?? '').length > QUERY_TEXT_LIMITS[field]) errors.push({ field, message: QUERY_TEXT_MESSAGES[field] });
+    if (trimmed === '' || (value ?? '').length > QUERY_TEXT_LIMITS[field])
+      errors.push({ field, message: QUERY_TEXT_MESSAGES[field](QUERY_TEXT_LIMITS[field]) });
   }
   if (errors.length > 0) throw invalidFields(errors);
 }

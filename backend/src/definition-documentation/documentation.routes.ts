@@ -58,7 +58,7 @@ export function registerDocumentationRoutes(app: App, { db }: AppDeps): void {
         const language = (await findLanguages(db, { studyDefinitionId: meta.id })).find(
           (l) => l.identifier === request.params.languageIdentifier,
         );
-        if (!language) throw notFound(`language '${request.params.languageIdentifier}' of the study definition`);
+        if (!language) throw notFound('language');
         const values = new Map(language.entries.map((e) => [e.displayKey, e.displayValue]));
         const pdf = await renderDocumentation({
           kind,

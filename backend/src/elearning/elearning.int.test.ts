@@ -9,6 +9,7 @@ import type { VisitDto } from '../patient-documentation/patient-documents.js';
 import { api, createPatientWithBaseline, demoRegistry, type Api, type DemoRegistry } from '../test-support/documentation-fixtures.js';
 import { createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import { DEMO_ELEARNING } from '../seed/demo-elearning.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;
@@ -62,7 +63,7 @@ describe('e-learning calls', () => {
         const client = api(backend.app, (await signIn(backend.app, user.userName, user.password)).token);
         const response = method === 'GET' ? await client.get<Refusal>(url) : await client.send<Refusal>(method, url, payload);
         expect(response.status, url).toBe(403);
-        expect(response.body.message).toBe(`missing right ${right}`);
+        expect(response.body.message).toBe(ACCESS_MESSAGES.missingRight(right));
       } finally {
         await user.remove();
       }

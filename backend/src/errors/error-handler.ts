@@ -2,6 +2,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { EcrfError, errorStatus, type ErrorCode, type ErrorExtras } from './errors.js';
+import { schemaFieldErrors, type SchemaRefusal } from './validation-messages.js';
+import { ACCESS_MESSAGES, CONFLICT_MESSAGES } from './messages.js';
 
 export type ErrorBody = { statusCode: number; code: string; error: string; message: string } & ErrorExtras;
 
@@ -23,9 +25,9 @@ function codeForStatus(statusCode: number): ErrorCode {
 function databaseRefusal(error: unknown): { code: ErrorCode; message: string } | null {
   const sqlState = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   if (typeof sqlState !== 'string' || !/^2[23][0-9A-Z]{3}$/.test(sqlState)) return null;
-  if (sqlState === '23503') return { code: 'ECRF_ERR_NOT_FOUND', message: 'a referenced record does not exist' };
-  if (sqlState === '23505') return { code: 'ECRF_ERR_CONFLICT', message: 'a record with these values exists already' };
-  return { code: 'ECRF_ERR_VALIDATION', message: 'a value is malformed, out of range or missing' };
+  if (sqlState === '23503') return { code: 'ECRF_ERR_NOT_FOUND', message: CONFLICT_MESSAGES.referencedMissing };
+  if (sqlState === '23505') return { code: 'ECRF_ERR_CONFLICT', message: CONFLICT_MESSAGES.duplicate };
+  return { code: 'ECRF_ERR_VALIDATION', message: CONFLICT_MESSAGES.malformed };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -34,8 +36,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.extras));
     }
     if (error.validation) {
-      // e.g. "body/userName must be string"
-      return reply.status(400).send(errorBody(400, 'ECRF_ERR_VALIDATION', error.message));
+      // German, each refused field by its label with the limit it broke (issue 26 item 3).
+      const fieldErrors = schemaFieldErrors(error.validation as SchemaRefusal[]);
+      return reply
+        .status(400)
+        .send(errorBody(400, 'ECRF_ERR_VALIDATION', fieldErrors.map((e) => e.message).join(' ') || error.message, { fieldErrors }));
     }
     const refusal = databaseRefusal(error);
     if (refusal) {
@@ -45,12 +50,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(errorBody(500, 'ECRF_ERR_INTERNAL', 'Internal Server Error'));
+      return reply.status(500).send(errorBody(500, 'ECRF_ERR_INTERNAL', ACCESS_MESSAGES.internal));
     }
     // Fastify's own client errors (malformed JSON, unsupported media type, body too large).
     return reply.status(status).send(errorBody(status, status === 400 ? 'ECRF_ERR_VALIDATION' : codeForStatus(status), error.message));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, 'ECRF_ERR_NOT_FOUND', `Route ${request.method} ${request.url} not found`));
+    reply.status(404).send(errorBody(404, 'ECRF_ERR_NOT_FOUND', ACCESS_MESSAGES.notFound('route')));
   });
 }

@@ -2,6 +2,7 @@
  * Every error the API answers with, defined in one place: code → HTTP status (STYLE.md "Errors have a code
  * and a status"). The answer body is {statusCode, code, error, message} plus extra fields of the error.
  */
+import { ACCESS_MESSAGES, DOCUMENTATION_MESSAGES, type RecordName } from './messages.js';
 export const errorStatus = {
   ECRF_ERR_VALIDATION: 400,
   ECRF_ERR_WRONG_PASSWORD: 400,
@@ -93,23 +94,15 @@ export class EcrfError extends Error {
 /** ecrf-core.md §8: the client logs out on 401 with exactly this message. */
 export const REFRESH_TOKEN_EXPIRED_MESSAGE = 'refresh token expired';
 
-export const notFound = (what: string): EcrfError => new EcrfError('ECRF_ERR_NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'missing right'): EcrfError => new EcrfError('ECRF_ERR_FORBIDDEN', message);
-export const unauthenticated = (message = 'authentication required'): EcrfError => new EcrfError('ECRF_ERR_UNAUTHENTICATED', message);
+export const notFound = (what: RecordName): EcrfError => new EcrfError('ECRF_ERR_NOT_FOUND', ACCESS_MESSAGES.notFound(what));
+export const forbidden = (message: string): EcrfError => new EcrfError('ECRF_ERR_FORBIDDEN', message);
+export const unauthenticated = (message: string = ACCESS_MESSAGES.authenticationRequired): EcrfError =>
+  new EcrfError('ECRF_ERR_UNAUTHENTICATED', message);
 export const refreshTokenExpired = (): EcrfError => new EcrfError('ECRF_ERR_REFRESH_TOKEN_EXPIRED', REFRESH_TOKEN_EXPIRED_MESSAGE);
 
 /** 400 with the broken field rules, so clients can show each message at its field. */
 export const invalidFields = (fieldErrors: FieldError[]): EcrfError =>
   new EcrfError('ECRF_ERR_VALIDATION', fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '), { fieldErrors });
 export const conflict = (message: string): EcrfError => new EcrfError('ECRF_ERR_CONFLICT', message);
-
-/** German texts of the documentation errors (ecrf-core.md §8: the client shows the message). */
-export const DOCUMENTATION_MESSAGES = {
-  stale:
-    'Die Daten wurden inzwischen von einer anderen Person geändert. Ihre Änderungen wurden nicht gespeichert; bitte laden Sie den aktuellen Stand.',
-  fieldLocked: 'Das Feld ist gesperrt und kann nicht geändert werden.',
-  fieldNotEditable: 'Das Feld kann nicht bearbeitet werden.',
-  reasonRequired: 'Für Änderungen an einer abgeschlossenen oder signierten Visite wird ein Änderungsgrund benötigt.',
-} as const;
 
 export const staleWrite = (current: unknown): EcrfError => new EcrfError('ECRF_ERR_STALE_WRITE', DOCUMENTATION_MESSAGES.stale, { current });

@@ -14,6 +14,7 @@ import { cursorOf, formatCursor, parseCursor, wireEvent } from './domain-events.
 import { EVENT_POLL_MS, EventNotifier, HELD_BACK_RETRY_MS } from './event-notifier.js';
 import { EventsQuerySchema, EventsSinceQuerySchema, EventsSinceSchema } from './events.schemas.js';
 import { findEventsAfter, findHead, hasHeldBackEvents, type EventCursor } from './events.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export const PING_MS = 15_000;
 const PAGE = 500;
@@ -36,7 +37,7 @@ export async function createEventHub(app: FastifyInstance, database: Database): 
   return hub;
 }
 
-const badCursor = () => new EcrfError('ECRF_ERR_VALIDATION', 'not an event id of this stream');
+const badCursor = () => new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.notAnEventId);
 
 function startCursor(text: string | undefined): EventCursor | null | undefined {
   if (text === undefined || text === '') return undefined;

@@ -2,6 +2,7 @@
 import { recruitmentStatusDates, screeningExportDefaultFrom } from '@ecrf/rules';
 import { EcrfError } from '../errors/errors.js';
 import type { ExportKind } from './export-kinds.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 type Parameters = Record<string, unknown>;
 
@@ -18,7 +19,7 @@ export function completeParameters(kind: ExportKind, body: Parameters, now: Date
       const toDate = given(body.toDate) ? body.toDate : now.toISOString();
       const fromDate = given(body.fromDate) ? body.fromDate : null;
       if (fromDate && Date.parse(fromDate) > Date.parse(toDate)) {
-        throw new EcrfError('ECRF_ERR_VALIDATION', 'fromDate must not be after toDate', {
+        throw new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.periodReversed, {
           fieldErrors: [{ field: 'fromDate', message: 'Das Startdatum darf nicht nach dem Enddatum liegen.' }],
         });
       }

@@ -29,6 +29,7 @@ import {
   StudyParams,
   type ExportJobDto,
 } from './exports.schemas.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 const tags = ['Exports'];
 const FILES_RIGHTS = [...new Set(Object.values(EXPORT_KINDS).map((kind) => kind.files))];
@@ -301,7 +302,7 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
       const [visible] = row ? await visibleRows(caller, [row]) : [];
       if (!visible) throw notFound('export job');
       if (!hasRight(caller.rights, EXPORT_KINDS[visible.kind as ExportKind].start))
-        throw forbidden(`missing right ${EXPORT_KINDS[visible.kind as ExportKind].start}`);
+        throw forbidden(ACCESS_MESSAGES.missingRight(EXPORT_KINDS[visible.kind as ExportKind].start));
       const cancelled = await runtime.cancel(caller, visible.id);
       if (!cancelled) throw conflictEnded();
       return exportJobDto(cancelled);

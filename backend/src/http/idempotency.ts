@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { EcrfError } from '../errors/errors.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEPT_MS = 24 * 60 * 60_000;
@@ -58,10 +59,9 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>): void 
     }
     const stored = await mine.select(['request_hash', 'status', 'response']).executeTakeFirst();
     if (stored && stored.request_hash !== hash) {
-      throw new EcrfError('ECRF_ERR_IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for another request');
+      throw new EcrfError('ECRF_ERR_IDEMPOTENCY_KEY_REUSED', ACCESS_MESSAGES.idempotencyKeyReused);
     }
-    if (!stored || stored.status === null)
-      throw new EcrfError('ECRF_ERR_IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is running');
+    if (!stored || stored.status === null) throw new EcrfError('ECRF_ERR_IDEMPOTENCY_KEY_IN_USE', ACCESS_MESSAGES.idempotencyKeyInUse);
     return reply
       .status(stored.status)
       .header('idempotent-replayed', 'true')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../credentials/tokens.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -83,7 +84,7 @@ describe('route access', () => {
       statusCode: 403,
       code: 'ECRF_ERR_FORBIDDEN',
       error: 'Forbidden',
-      message: 'missing right UserGetAllCmd',
+      message: ACCESS_MESSAGES.missingRight('UserGetAllCmd'),
     });
     const allowed = await backend.app.inject({ method: 'GET', url: '/api/v1.0/User', headers: bearer(superTokens.token) });
     expect(allowed.statusCode).toBe(200);

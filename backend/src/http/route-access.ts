@@ -14,6 +14,7 @@ import { verifyAccessToken } from '../credentials/tokens.js';
 import { isSessionOpen } from '../credentials/sessions.js';
 import { hasRight, type RightName } from '@ecrf/rules';
 import { findActiveCaller } from '../credentials/callers.sql.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
@@ -79,18 +80,18 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: 
     const access = request.routeOptions.config.access;
     if (!access || 'public' in access) return;
     if ('eventsKey' in access) {
-      if (!sameKey(request.headers[EVENTS_KEY_HEADER], keys.eventsApiKey)) throw unauthenticated('missing or wrong X-Events-Key');
+      if (!sameKey(request.headers[EVENTS_KEY_HEADER], keys.eventsApiKey)) throw unauthenticated(ACCESS_MESSAGES.eventsKey);
       return;
     }
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthenticated('missing bearer token');
+    if (!match?.[1]) throw unauthenticated(ACCESS_MESSAGES.noToken);
     const claims = await verifyAccessToken(match[1], jwtSecret);
-    if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) throw unauthenticated('invalid or expired token');
-    if (!(await isSessionOpen(db, claims.sessionId))) throw unauthenticated('session ended');
+    if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) throw unauthenticated(ACCESS_MESSAGES.invalidToken);
+    if (!(await isSessionOpen(db, claims.sessionId))) throw unauthenticated(ACCESS_MESSAGES.sessionEnded);
     // Loaded per request so deactivation and role changes take effect at once, not after token expiry.
     const caller = await loadCaller(db, claims.userId);
-    if (!caller) throw unauthenticated('account not active');
+    if (!caller) throw unauthenticated(ACCESS_MESSAGES.accountInactive);
     request.currentUser = caller;
   });
 
@@ -100,10 +101,10 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: 
     const caller = callerOf(request);
     if ('anyRight' in access) {
       if (access.anyRight.some((right) => hasRight(caller.rights, right))) return;
-      throw forbidden(`missing one of the rights ${access.anyRight.join(', ')}`);
+      throw forbidden(ACCESS_MESSAGES.missingOneRight(access.anyRight));
     }
     if (hasRight(caller.rights, access.right)) return;
     if (access.orSelf && selfId(request, access.orSelf) === caller.id) return;
-    throw forbidden(`missing right ${access.right}`);
+    throw forbidden(ACCESS_MESSAGES.missingRight(access.right));
   });
 }

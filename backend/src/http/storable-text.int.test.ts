@@ -26,7 +26,7 @@ describe('text that cannot be stored', () => {
     const body = response.json<Refusal>();
     expect(body.code).toBe('ECRF_ERR_VALIDATION');
     expect(body.message).toContain(where);
-    expect(body.message).toContain('NUL character or a lone surrogate');
+    expect(body.message).toContain('enthält ein Nullzeichen oder ein einzelnes Surrogat');
   });
 
   it.each([

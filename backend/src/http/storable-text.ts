@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { EcrfError } from '../errors/errors.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 const UNSTORABLE = /\0|\p{Cs}/u;
 
@@ -30,6 +31,6 @@ function unstorableAt(value: unknown, path: string): string | null {
 export function registerStorableText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const at = unstorableAt(request.params, 'params') ?? unstorableAt(request.query, 'querystring') ?? unstorableAt(request.body, 'body');
-    if (at) throw new EcrfError('ECRF_ERR_VALIDATION', `${at} contains a NUL character or a lone surrogate, which cannot be stored`);
+    if (at) throw new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.unstorableText(at));
   });
 }

@@ -36,6 +36,7 @@ import {
 } from './identity.service.js';
 import { existingLink } from './identity.sql.js';
 import { API_VERSION, ID_TYPE, IDAT_FIELDS, createMainzellisteClient } from './mainzelliste.client.js';
+import { ACCESS_MESSAGES, CONFLICT_MESSAGES } from '../errors/messages.js';
 
 /** A reference to a token for the audit row that cannot be used as the token (tokens are capabilities). */
 export const serviceCallRef = (tokenId: string): string => createHash('sha256').update(tokenId).digest('hex').slice(0, 16);
@@ -89,7 +90,8 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
         await auditIdentity(db, caller, 'IdentityTokenIssued', null, { kind: 'addPatient' });
         return reply.status(201).send({ tokenId: token.tokenId, type: 'addPatient', allowedUses: token.allowedUses });
       }
-      if (!hasRight(caller.rights, 'NngmStudyPatientUpdateDataMlCmd')) throw forbidden('missing right NngmStudyPatientUpdateDataMlCmd');
+      if (!hasRight(caller.rights, 'NngmStudyPatientUpdateDataMlCmd'))
+        throw forbidden(ACCESS_MESSAGES.missingRight('NngmStudyPatientUpdateDataMlCmd'));
       const link = await linkOfVisiblePatient(db, caller, body.patientId);
       const token = await service().createToken('editPatient', {
         patientId: { idType: ID_TYPE, idString: link.pseudonym },
@@ -174,7 +176,7 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
       const caller = callerOf(request);
       const { patientId, pseudonym } = request.body;
       await assertPatientVisible(db, caller, patientId);
-      if (await existingLink(db, patientId, pseudonym)) throw conflict('the patient or the identity is linked already');
+      if (await existingLink(db, patientId, pseudonym)) throw conflict(CONFLICT_MESSAGES.identityLinked);
       await assertStoredAtService(deps, pseudonym);
       const { linkedAt } = await storeLink(db, caller, patientId, pseudonym);
       return reply.status(201).send({ patientId, pseudonym, idType: ID_TYPE, linkedAt: linkedAt.toISOString() });
@@ -219,7 +221,7 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
 export async function assertStoredAtService(deps: AppDeps, pseudonym: string): Promise<void> {
   const { items } = await createMainzellisteClient(deps.config.mainzelliste).readPseudonyms([pseudonym]);
   if (!items.some((item) => item.pseudonym === pseudonym)) {
-    throw new EcrfError('ECRF_ERR_VALIDATION', `the pseudonymisation service keeps no identity '${pseudonym}'`, {
+    throw new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.identityUnknown(pseudonym), {
       fieldErrors: [{ field: 'pseudonym', message: 'unbekannt in der Mainzelliste' }],
     });
   }

@@ -10,8 +10,9 @@ import { IdParams, IdsQuery, IncludeDeleted, parseIds, routeSchema } from '../ht
 import { Institute, Study, StudyInstitute } from './institutes.schemas.js';
 import { findStudiesOfUser } from '../studies/studies.sql.js';
 import { findInstitutes, findStudyInstitutes, myLocations, reachesEveryLocation } from './institutes.sql.js';
+import type { RecordName } from '../errors/messages.js';
 
-function single<T>(rows: T[], what: string): T {
+function single<T>(rows: T[], what: RecordName): T {
   const [row] = rows;
   if (!row) throw notFound(what);
   return row;

@@ -25,6 +25,7 @@ import {
   setLocationDeleted,
   updateInstituteRow,
 } from './institutes.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export type InstituteInput = {
   identifier: string;
@@ -110,7 +111,7 @@ async function setInstituteDeleted(db: Kysely<DB>, actor: AuditActor, id: string
     if (before.isDeleted === deleted) return false;
     if (deleted) {
       const [info] = await instituteDeletionInfo(trx, [id]);
-      if (!info?.canBeDeleted) throw conflict('institute has assigned users or patients');
+      if (!info?.canBeDeleted) throw conflict(CONFLICT_MESSAGES.instituteInUse);
     }
     await updateInstituteRow(trx, id, { is_deleted: deleted });
     await audit(trx, {
@@ -145,7 +146,7 @@ export async function createStudyInstitute(
     const [institute] = await findInstitutes(trx, { ids: [input.instituteId], includeDeleted: true });
     if (!institute) throw invalidFields([{ field: 'instituteId', message: 'Unbekanntes Zentrum' }]);
     const existing = await findLocationOf(trx, input.studyId, input.instituteId);
-    if (existing && !existing.is_deleted) throw conflict('the institute already takes part in the study');
+    if (existing && !existing.is_deleted) throw conflict(CONFLICT_MESSAGES.instituteInStudy);
     if (existing) {
       const before = await locationSnapshot(trx, existing.id);
       await setLocationDeleted(trx, existing.id, false);

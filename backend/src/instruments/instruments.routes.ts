@@ -20,6 +20,7 @@ import { createInstrument, deleteInstrument, saveInstrument } from '../patient-d
 import { nest, ownerById, ownerOfField, pathTo, saveOwner, setFieldLock } from '../patient-documentation/data-fields.service.js';
 import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 const OwnerKindSchema = Type.Union([Type.Literal('StudyPatient'), Type.Literal('Visit'), Type.Literal('Instrument')]);
 const DataFieldResultSchema = Type.Object({
@@ -228,7 +229,7 @@ export function registerInstrumentRoutes(app: App, { db }: AppDeps): void {
       if (!field) throw notFound('data field');
       const lock = { lockedManually: body.lockedManually, lockedAutomatically: body.lockedAutomatically, lockDate: body.lockDate };
       if (Object.values(lock).some((v) => v !== undefined)) {
-        if (!hasRight(caller.rights, 'DataFieldLockCmd')) throw forbidden('missing right DataFieldLockCmd');
+        if (!hasRight(caller.rights, 'DataFieldLockCmd')) throw forbidden(ACCESS_MESSAGES.missingRight('DataFieldLockCmd'));
         const defined = Object.fromEntries(Object.entries(lock).filter(([, v]) => v !== undefined));
         await setFieldLock(db, caller, owner, field.id, body.version, defined, body.reasonForChange ?? null);
       } else {

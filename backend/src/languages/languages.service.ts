@@ -8,6 +8,7 @@ import type { DB } from '../__generated__/database.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import type { LanguageEntryRow } from '../db/json-columns.js';
 import { findLanguageRows, insertLanguage, languageTaken, liveDefinitionExists, updateLanguageRow } from './languages.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export type LanguageDto = { id: string; identifier: string; studyDefinitionId: string; entries: LanguageEntryRow[]; isDeleted: boolean };
 
@@ -56,7 +57,7 @@ export async function findLanguage(db: Kysely<DB>, id: string): Promise<Language
 function checkUnique(entries: readonly LanguageEntryRow[]): void {
   const keys = new Set<string>();
   for (const entry of entries) {
-    if (keys.has(entry.displayKey)) throw new EcrfError('ECRF_ERR_VALIDATION', `displayKey '${entry.displayKey}' appears twice`);
+    if (keys.has(entry.displayKey)) throw new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.displayKeyTwice(entry.displayKey));
     keys.add(entry.displayKey);
   }
 }
@@ -70,7 +71,7 @@ export async function createLanguage(
   checkUnique(input.entries);
   if (!(await liveDefinitionExists(trx, input.studyDefinitionId))) throw notFound('study definition');
   if (await languageTaken(trx, input.studyDefinitionId, input.identifier))
-    throw new EcrfError('ECRF_ERR_CONFLICT', `language '${input.identifier}' exists already for this study definition`);
+    throw new EcrfError('ECRF_ERR_CONFLICT', CONFLICT_MESSAGES.languageExists(input.identifier));
   const entries = sortEntries(input.entries);
   const id = await insertLanguage(trx, {
     identifier: input.identifier,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocument, multipartBody, pdfOf } from '../test-support/news-documents-fixtures.js';
 import { bearer, createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { NewsDocumentDto } from './news-documents.schemas.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 let document: NewsDocumentDto;
@@ -124,7 +125,7 @@ describe('news document calls', () => {
           ...(form ? { payload: form.payload } : c.json ? { payload: c.json } : {}),
         });
         expect(response.statusCode, `${c.method} ${c.url}: ${response.body}`).toBe(403);
-        expect(response.json<{ message: string }>().message).toBe(`missing right ${c.right}`);
+        expect(response.json<{ message: string }>().message).toBe(ACCESS_MESSAGES.missingRight(c.right));
       } finally {
         await user.remove();
       }

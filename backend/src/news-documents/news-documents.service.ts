@@ -23,13 +23,7 @@ import {
   updateNewsDocument,
 } from './news-documents.sql.js';
 import { getNewsDocument, storedNewsDocument, unreadNews } from './news-reading.service.js';
-
-export const NEWS_WRITE_MESSAGES = {
-  deleted: 'Das Dokument ist gelöscht. Stellen Sie es wieder her, bevor Sie es ändern.',
-  alreadyDeleted: 'Das Dokument ist bereits gelöscht.',
-  notDeleted: 'Das Dokument ist nicht gelöscht.',
-  versionMissing: 'Bitte senden Sie die gelesene Version (Version) mit.',
-} as const;
+import { NEWS_WRITE_MESSAGES } from '../errors/messages.js';
 
 /** What the audit trail keeps of a document: its metadata and its newest file (never the file itself). */
 function snapshot(document: Pick<NewsDocumentDto, keyof NewsDocumentMetadata | 'isDeleted' | 'version'>): JsonObject {

@@ -7,19 +7,9 @@
 import { keyFigureColumns, type KeyFigureColumn } from '@ecrf/rules';
 import { parse } from 'csv-parse/sync';
 import { EcrfError } from '../errors/errors.js';
+import { IMPORT_MESSAGES } from '../errors/messages.js';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-
-export const IMPORT_MESSAGES = {
-  tooLarge: 'Die Datei ist größer als 10 MB und wurde nicht importiert.',
-  noFile: 'Es wurde keine Datei übermittelt.',
-  extension: 'Nur CSV-Dateien (Endung .csv) können importiert werden.',
-  notText: 'Die Datei ist keine CSV-Textdatei (UTF-8) und wurde nicht importiert.',
-  unreadable: (line: number | undefined) =>
-    `Die CSV-Datei kann nicht gelesen werden${line ? ` (Zeile ${line})` : ''}: Anführungszeichen oder Spaltenzahl stimmen nicht.`,
-  noRows: 'Die Datei enthält keine Kennzahlen: nach der Kopfzeile folgt keine Datenzeile.',
-  location: 'Der Standort gehört nicht zu Ihren Standorten.',
-} as const;
 
 export const refusedFile = (message: string): EcrfError => new EcrfError('ECRF_ERR_VALIDATION', message);
 

@@ -9,7 +9,8 @@ import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { withinUploadLimit } from '../http/upload-limit.js';
 import { routeSchema } from '../http/schemas.js';
-import { IMPORT_MESSAGES, MAX_IMPORT_BYTES, refusedFile } from './onkozert-file.js';
+import { MAX_IMPORT_BYTES, refusedFile } from './onkozert-file.js';
+import { IMPORT_MESSAGES } from '../errors/messages.js';
 import { DownloadQuery, ImportLocationSchema, ImportQuery, ImportsQuery, OnkozertImportSchema } from './onkozert.schemas.js';
 import { importFile, importKeyFigures, importLocations, listImports } from './onkozert.service.js';
 

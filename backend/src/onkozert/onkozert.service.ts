@@ -11,7 +11,8 @@ import { audit } from '../audit/audit.service.js';
 import { EcrfError, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { callerLocationIds } from '../institutes/institutes.sql.js';
-import { IMPORT_MESSAGES, readKeyFigureFile } from './onkozert-file.js';
+import { readKeyFigureFile } from './onkozert-file.js';
+import { IMPORT_MESSAGES } from '../errors/messages.js';
 import type { OnkozertImportDto } from './onkozert.schemas.js';
 import { findImportFile, findImports, findLocations, insertImport, insertKeyFigures, type ImportRow } from './onkozert.sql.js';
 

@@ -16,6 +16,10 @@ import { saveInstrument } from './instruments.service.js';
 import { OWNER_TABLES, findOwnerById, findOwnerOfField, saveOwnerFields, type Owner, type OwnerKind } from './instruments.sql.js';
 import { savePatientFields } from './patient-fields.service.js';
 import { saveVisit } from './visits.service.js';
+import type { RecordName } from '../errors/messages.js';
+
+/** What a 404 calls the owner asked for. */
+const OWNER_NAMES: Record<OwnerKind, RecordName> = { Instrument: 'instrument', Visit: 'visit', StudyPatient: 'study patient' };
 
 /** The form holding a field instance. */
 export async function ownerOfField(db: Kysely<DB>, fieldId: string): Promise<Owner> {
@@ -26,7 +30,7 @@ export async function ownerOfField(db: Kysely<DB>, fieldId: string): Promise<Own
 
 export async function ownerById(db: Kysely<DB>, kind: OwnerKind, id: string): Promise<Owner> {
   const owner = await findOwnerById(db, kind, id);
-  if (!owner) throw notFound(kind);
+  if (!owner) throw notFound(OWNER_NAMES[kind]);
   return owner;
 }
 

@@ -18,11 +18,12 @@ import { definitionIndex } from './definition-cache.js';
 import { FIELD_KEY_PREFIX, formAsRecorded, type RecordedField } from './documentation-audit.js';
 import { loadStudyPatient } from './patient-documents.js';
 import { assertPatientAccess } from './patient-workspace.js';
+import type { RecordName } from '../errors/messages.js';
 
 /** The forms that have a history: their table, and the record name a 404 uses. */
 export type HistoryForm = 'instrument' | 'visit' | 'study_patient';
 
-const HIDDEN_AS: Record<HistoryForm, string> = { instrument: 'instrument', visit: 'visit', study_patient: 'study patient' };
+const HIDDEN_AS: Record<HistoryForm, RecordName> = { instrument: 'instrument', visit: 'visit', study_patient: 'study patient' };
 
 /** The German names of a record's own audited columns; rows before per-field auditing held the whole form as `fields`. */
 const COLUMN_LABELS: Record<string, string> = {

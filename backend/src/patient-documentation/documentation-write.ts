@@ -24,7 +24,8 @@ import type { DB } from '../__generated__/database.js';
 import { actorOf, audit, type AuditActor, type SecurityEvent } from '../audit/audit.service.js';
 import type { JsonObject } from '../db/json-columns.js';
 import { assertElearningPassed } from '../elearning/elearning-gate.js';
-import { DOCUMENTATION_MESSAGES, EcrfError, notFound, staleWrite } from '../errors/errors.js';
+import { EcrfError, notFound, staleWrite } from '../errors/errors.js';
+import { DOCUMENTATION_MESSAGES, type RecordName } from '../errors/messages.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { formAuditValues } from './documentation-audit.js';
 import { onFormSaved } from './form-saved.js';
@@ -244,7 +245,7 @@ export class DocumentationUnit {
 }
 
 /** The study patient held for the write, and refused when deleted or merged meanwhile (docs/decisions.md). */
-async function holdStudyPatient(trx: Kysely<DB>, studyPatientId: string, hiddenAs: string): Promise<void> {
+async function holdStudyPatient(trx: Kysely<DB>, studyPatientId: string, hiddenAs: RecordName): Promise<void> {
   const held = await trx.selectFrom('study_patient').select('is_deleted').where('id', '=', studyPatientId).forKeyShare().executeTakeFirst();
   if (!held || held.is_deleted) throw notFound(hiddenAs);
 }
@@ -257,7 +258,7 @@ async function holdStudyPatient(trx: Kysely<DB>, studyPatientId: string, hiddenA
 export async function writeDocumentation<T>(
   db: Kysely<DB>,
   caller: CurrentUser,
-  target: { studyPatientId: string; hiddenAs: string },
+  target: { studyPatientId: string; hiddenAs: RecordName },
   body: (unit: DocumentationUnit) => Promise<T>,
 ): Promise<T> {
   const ws = await openWorkspace(db, target.studyPatientId, caller, { hiddenAs: target.hiddenAs });

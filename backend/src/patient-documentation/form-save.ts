@@ -27,7 +27,8 @@ import {
   type FieldValue,
   type InstrumentState,
 } from '@ecrf/rules';
-import { DOCUMENTATION_MESSAGES, EcrfError } from '../errors/errors.js';
+import { EcrfError } from '../errors/errors.js';
+import { CONFLICT_MESSAGES, DOCUMENTATION_MESSAGES } from '../errors/messages.js';
 import type { FieldInput } from './field-instance.schemas.js';
 
 type Field = DataFieldInstance & { values: FieldValue[]; childFields: Field[] };
@@ -106,12 +107,12 @@ function merge(
       const itemPath = `${path}[${position}]`;
       const definition = byId.get(item.definitionId);
       if (!definition || (definition.parentFieldDefinitionId ?? null) !== parentDefinitionId) {
-        throw invalid(`field definition ${item.definitionId} does not belong at this place of the form`);
+        throw invalid(CONFLICT_MESSAGES.fieldNotAtThisPlace);
       }
       const index = item.id === undefined ? -1 : level.findIndex((f) => f.id === item.id);
-      if (item.id !== undefined && index < 0) throw invalid(`field ${item.id} is not part of this form at this place`);
+      if (item.id !== undefined && index < 0) throw invalid(CONFLICT_MESSAGES.fieldNotInForm);
       const original = index >= 0 ? (stored[index] ?? null) : null;
-      if (original && original.definitionId !== item.definitionId) throw invalid(`field ${item.id} has another definition`);
+      if (original && original.definitionId !== item.definitionId) throw invalid(CONFLICT_MESSAGES.fieldOtherDefinition);
       const base: Field = original ? copy(original) : newField(item.definitionId, item.order ?? nextChildOrder(level), stamp);
       // A locked container locks its children too (a locked list keeps its entries).
       const locked = lockedAbove || (original !== null && isFieldLocked(original, registryToday(input.now)));

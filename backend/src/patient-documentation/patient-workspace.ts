@@ -25,6 +25,7 @@ import { callerLocationIds } from '../institutes/institutes.sql.js';
 import { definitionIndex } from './definition-cache.js';
 import { loadPatientDocuments, loadStudyPatient, storedDocumentation, type PatientDocuments } from './patient-documents.js';
 import { withVisitAssignedTo, type StudyPatientRow } from './study-patients.sql.js';
+import type { RecordName } from '../errors/messages.js';
 
 export type Workspace = {
   patient: StudyPatientRow;
@@ -50,7 +51,7 @@ export async function assertPatientAccess(
   db: Kysely<DB>,
   caller: CurrentUser,
   patient: { id: string; studyInstituteId: string },
-  hiddenAs = 'study patient',
+  hiddenAs: RecordName = 'study patient',
 ): Promise<void> {
   if (hasRight(caller.rights, 'StudyPatientGetAllCmd')) return;
   const access = { rights: caller.rights, locationIds: await callerLocationIds(db, caller) };
@@ -76,7 +77,7 @@ export async function openWorkspace(
   db: Kysely<DB>,
   studyPatientId: string,
   caller: CurrentUser,
-  { now = new Date(), hiddenAs = 'study patient' }: { now?: Date; hiddenAs?: string } = {},
+  { now = new Date(), hiddenAs = 'study patient' }: { now?: Date; hiddenAs?: RecordName } = {},
 ): Promise<Workspace> {
   const patient = await loadStudyPatient(db, studyPatientId);
   await assertPatientAccess(db, caller, patient, hiddenAs);

@@ -17,12 +17,7 @@ import { writeDocumentation, type DocumentationUnit } from './documentation-writ
 import type { VisitDto } from './patient-documents.js';
 import { liveVisit, studyPatientOfVisit, visitDefinitionOf } from './visits.service.js';
 import { saveVisitRow } from './visits.sql.js';
-
-export const SIGN_MESSAGES = {
-  signed: 'Die Visite wurde signiert.',
-  wrongPassword: 'Das Passwort ist nicht korrekt. Die Visite wurde nicht signiert.',
-  incomplete: 'Die Visite ist unvollständig und kann nicht signiert werden.',
-} as const;
+import { SIGN_MESSAGES } from '../errors/messages.js';
 
 /** The meaning recorded with a signature unless the client names another (21 CFR 11.50). */
 export const DEFAULT_SIGNATURE_MEANING = 'Die Richtigkeit und Vollständigkeit der Daten dieser Visite wird bestätigt.';

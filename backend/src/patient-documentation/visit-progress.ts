@@ -4,7 +4,8 @@
  * When a change needs a reason for change is the rules' `reasonForChangeRequired`; here it is enforced.
  */
 import { givenReason, reasonForChangeRequired, type InstrumentState, type ReasonForChangeInput, type VisitDefinition } from '@ecrf/rules';
-import { DOCUMENTATION_MESSAGES, EcrfError } from '../errors/errors.js';
+import { EcrfError } from '../errors/errors.js';
+import { DOCUMENTATION_MESSAGES } from '../errors/messages.js';
 
 export function visitStateOf(
   definition: VisitDefinition,

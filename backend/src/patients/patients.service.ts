@@ -11,6 +11,7 @@ import { EcrfError, notFound } from '../errors/errors.js';
 import type { CurrentUser } from '../http/route-access.js';
 import { deletedFlagOf, markDeleted } from '../patient-documentation/study-patients.sql.js';
 import { insertPatient, patientIdOfPseudonym } from './patients.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 /**
  * A pseudonym for a patient enrolled without one: letters and digits without look-alikes. The registry
@@ -27,7 +28,7 @@ export async function createPatient(
   input: { patientId?: string; registrationDate?: string; isMlPatient?: boolean },
 ): Promise<string> {
   const pseudonym = input.patientId ?? newPseudonym();
-  if (await patientIdOfPseudonym(db, pseudonym)) throw new EcrfError('ECRF_ERR_CONFLICT', `a patient '${pseudonym}' exists already`);
+  if (await patientIdOfPseudonym(db, pseudonym)) throw new EcrfError('ECRF_ERR_CONFLICT', CONFLICT_MESSAGES.patientExists(pseudonym));
   return db.transaction().execute(async (trx) => {
     const row = await insertPatient(trx, {
       pseudonym,

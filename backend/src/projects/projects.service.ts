@@ -32,13 +32,7 @@ import {
   type ProjectAssignmentRow,
   type ProjectRow,
 } from './projects.sql.js';
-
-export const PROJECT_MESSAGES = {
-  otherStudy: 'Das Projekt gehört nicht zur Studie des Patienten.',
-  deletedProject: 'Das Projekt ist gelöscht; es können keine Patienten mehr zugeordnet werden.',
-  overlap: 'Der Patient ist diesem Projekt in diesem Zeitraum bereits zugeordnet.',
-  stale: 'Die Zuordnung wurde inzwischen von einer anderen Person geändert. Bitte laden Sie den aktuellen Stand.',
-} as const;
+import { PROJECT_MESSAGES } from '../errors/messages.js';
 
 export const projectDto = (row: ProjectRow): ProjectDto => ({
   id: row.id,

@@ -10,6 +10,7 @@ import { EcrfError } from '../errors/errors.js';
 import { routeSchema } from '../http/schemas.js';
 import { openAccess, submitAnswers } from './questionnaire-access.service.js';
 import { AccessCodeBodySchema, PublicQuestionnaireSchema, SubmitBodySchema, SubmittedSchema } from './questionnaires.schemas.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 const tags = ['Questionnaire system'];
 
@@ -24,7 +25,7 @@ export function registerQuestionnaireAccessRoutes(app: App, { db, config }: AppD
     const wait = await limiter.retryAfter(request.ip);
     if (wait > 0) {
       void reply.header('retry-after', String(Math.ceil(wait / 1000)));
-      throw new EcrfError('ECRF_ERR_TOO_MANY_ATTEMPTS', 'too many invalid access codes; try again later');
+      throw new EcrfError('ECRF_ERR_TOO_MANY_ATTEMPTS', ACCESS_MESSAGES.tooManyAccessCodes);
     }
     try {
       return await run();

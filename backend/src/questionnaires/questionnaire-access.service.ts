@@ -35,6 +35,7 @@ import {
   type AccessRow,
   type InterviewRow,
 } from './questionnaires.sql.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 export type AccessKind = 'patient' | 'staff';
 
@@ -45,7 +46,8 @@ export const DEFAULT_PATIENT_ACCESS_DAYS = 7;
 /** The actor of the audit rows a submission writes: the patient has no account, staff act under their name. */
 const PATIENT_ACTOR: AuditActor = { userId: null, userName: 'patient' };
 
-export const accessInvalid = (): EcrfError => new EcrfError('ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID', 'questionnaire access not valid');
+export const accessInvalid = (): EcrfError =>
+  new EcrfError('ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID', ACCESS_MESSAGES.questionnaireAccessInvalid);
 
 const hashOf = (code: string): string => createHash('sha256').update(code).digest('hex');
 

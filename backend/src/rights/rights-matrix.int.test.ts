@@ -14,6 +14,7 @@ import { bodyValuesOf, patientRecordsAt, recordKindOf, type PatientRecords } fro
 import { bearer, createTestUser, signIn, type TestBackend, createTestBackend } from '../test-support/test-backend.js';
 import { roleIdentifiers, type RoleIdentifier } from './role-rights.js';
 import { guardedRoutes, rightAllows, seededRights } from './route-matrix.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 /** `body` with ids replaced: an answer naming the id it was asked for reveals nothing more. */
 type Answer = { status: number; code?: string; message?: string; body: string };
@@ -83,7 +84,7 @@ async function call(
 /** The route's own refusal (route-access.ts), not a handler's check of a further right. */
 function refusedByRoute(access: RouteAccess, answer: Answer): boolean {
   if (answer.status !== 403 || !('right' in access || 'anyRight' in access)) return false;
-  const expected = 'anyRight' in access ? `missing one of the rights ${access.anyRight.join(', ')}` : `missing right ${access.right}`;
+  const expected = 'anyRight' in access ? ACCESS_MESSAGES.missingOneRight(access.anyRight) : ACCESS_MESSAGES.missingRight(access.right);
   return answer.message === expected;
 }
 
@@ -170,11 +171,11 @@ describe('the rights matrix: every route × every seeded role', () => {
     for (const route of backend.app.apiRoutes) {
       const where = `${route.method} ${route.url}`;
       if ('public' in route.access) {
-        expect((await call(route, {})).message, where).not.toBe('missing bearer token');
+        expect((await call(route, {})).message, where).not.toBe(ACCESS_MESSAGES.noToken);
       }
       if ('eventsKey' in route.access) {
         for (const headers of [{}, superAdmin, { [EVENTS_KEY_HEADER]: 'wrong' }] as Record<string, string>[]) {
-          expect(await call(route, headers), where).toMatchObject({ status: 401, message: 'missing or wrong X-Events-Key' });
+          expect(await call(route, headers), where).toMatchObject({ status: 401, message: ACCESS_MESSAGES.eventsKey });
         }
       }
     }

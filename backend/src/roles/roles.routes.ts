@@ -18,7 +18,7 @@ export function registerRoleRoutes(app: App, { db }: AppDeps): void {
     const tags = [resource];
     const first = (rows: T[]): T => {
       const [row] = rows;
-      if (!row) throw notFound(resource.toLowerCase());
+      if (!row) throw notFound(resource === 'Role' ? 'role' : 'right');
       return row;
     };
     app.get(

@@ -24,6 +24,7 @@ import {
   updateRightRow,
   updateRoleRow,
 } from './roles.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export type RoleInput = { identifier: string; displayName: string; rightIds?: string[] };
 
@@ -84,7 +85,7 @@ export async function updateRole(db: Kysely<DB>, actor: AuditActor, id: string, 
 export async function deleteRole(db: Kysely<DB>, actor: AuditActor, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await roleSnapshot(trx, id);
-    if (await roleIsHeld(trx, id)) throw conflict('role is held by users');
+    if (await roleIsHeld(trx, id)) throw conflict(CONFLICT_MESSAGES.roleHeld);
     await deleteRoleRow(trx, id);
     await audit(trx, { actor, tableName: 'role', recordId: id, operation: 'Delete', oldValue: before });
   });
@@ -112,8 +113,7 @@ export async function updateRight(db: Kysely<DB>, actor: AuditActor, id: string,
   assertValid(identifierErrors({ identifier }));
   await db.transaction().execute(async (trx) => {
     const before = await rightSnapshot(trx, id);
-    if (catalogueNames.has(before.identifier) && before.identifier !== identifier)
-      throw conflict('rights of the catalogue guard calls by name and cannot be renamed');
+    if (catalogueNames.has(before.identifier) && before.identifier !== identifier) throw conflict(CONFLICT_MESSAGES.catalogueRightRenamed);
     await assertFree(trx, 'app_right', identifier, id);
     await updateRightRow(trx, id, identifier);
     await audit(trx, { actor, tableName: 'app_right', recordId: id, operation: 'Update', oldValue: before, newValue: { identifier } });
@@ -123,7 +123,7 @@ export async function updateRight(db: Kysely<DB>, actor: AuditActor, id: string,
 export async function deleteRight(db: Kysely<DB>, actor: AuditActor, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const before = await rightSnapshot(trx, id);
-    if (catalogueNames.has(before.identifier)) throw conflict('rights of the catalogue guard calls by name and cannot be deleted');
+    if (catalogueNames.has(before.identifier)) throw conflict(CONFLICT_MESSAGES.catalogueRightDeleted);
     await deleteRightRow(trx, id);
     await audit(trx, { actor, tableName: 'app_right', recordId: id, operation: 'Delete', oldValue: before });
   });

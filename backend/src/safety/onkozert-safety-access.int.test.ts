@@ -6,6 +6,7 @@ import type { RightName } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleRequest, type OpenApi } from '../administration/openapi-sample.js';
 import { bearer, createRightlessUser, createTestBackend, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 let token: string;
@@ -64,7 +65,7 @@ describe('Onkozert and safety calls', () => {
           .execute();
         const response = await call(route);
         expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(403);
-        expect(response.json<{ message: string }>().message).toBe(`missing right ${rightOf(route)}`);
+        expect(response.json<{ message: string }>().message).toBe(ACCESS_MESSAGES.missingRight(rightOf(route) ?? ''));
       }
     } finally {
       await db.deleteFrom('role_right').where('role_id', '=', user.role_id).execute();

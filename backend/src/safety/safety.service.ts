@@ -35,10 +35,7 @@ import {
   type ReportPatient,
   type ScreeningConfigurationRow,
 } from './safety.sql.js';
-
-export const SAFETY_MESSAGES = {
-  studyNeeded: 'Bitte wählen Sie eine Studie: das Register führt mehrere.',
-} as const;
+import { SAFETY_MESSAGES } from '../errors/messages.js';
 
 /** The German labels of a study definition by display key (the key itself when a label is missing). */
 async function labelsOf(db: Kysely<DB>, definitionId: string): Promise<(key: string) => string> {

@@ -9,6 +9,7 @@ import { EcrfError, notFound } from '../errors/errors.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, IncludeDeleted, Uuid, routeSchema } from '../http/schemas.js';
 import { findStudies, insertStudy, markStudyDeleted, studyIdentifierTaken, updateStudyRow } from './studies.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 const Study = Type.Object({ id: Uuid, identifier: Type.String(), displayName: Type.String(), isDeleted: Type.Boolean() });
 const StudyInput = Type.Object({
@@ -25,7 +26,7 @@ export function registerStudyRoutes(app: App, { db }: AppDeps): void {
   };
   const unique = async (identifier: string, except?: string) => {
     if (await studyIdentifierTaken(db, identifier, except))
-      throw new EcrfError('ECRF_ERR_CONFLICT', `a study '${identifier}' exists already`);
+      throw new EcrfError('ECRF_ERR_CONFLICT', CONFLICT_MESSAGES.studyExists(identifier));
   };
 
   app.get(

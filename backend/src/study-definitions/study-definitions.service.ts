@@ -29,6 +29,7 @@ import {
   versionsOf,
   type DefinitionRow,
 } from './study-definitions.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export function invalidDefinition(problems: readonly DefinitionProblem[], message = 'the study definition has problems'): EcrfError {
   return new EcrfError('ECRF_ERR_VALIDATION', message, { messages: problems.map((p) => `${p.place}: ${p.message}`) });
@@ -54,7 +55,7 @@ async function loadRow(db: Kysely<DB>, id: string): Promise<DefinitionRow> {
 
 async function loadVersion(db: Kysely<DB>, id: string, version: number) {
   const stored = await findDefinitionVersion(db, id, version);
-  if (!stored) throw notFound(`version ${version} of the study definition`);
+  if (!stored) throw notFound('study definition version');
   return stored;
 }
 
@@ -68,7 +69,7 @@ export async function createDefinition(
   const studyId = await studyIdOf(trx, compiled.study, { includeDeleted: false });
   if (!studyId) throw invalidDefinition([{ place: 'study', message: `study '${compiled.study}' does not exist` }]);
   if (await findLiveDefinition(trx, compiled.identifier))
-    throw new EcrfError('ECRF_ERR_CONFLICT', `a study definition '${compiled.identifier}' exists already; update it with a new version`);
+    throw new EcrfError('ECRF_ERR_CONFLICT', CONFLICT_MESSAGES.studyDefinitionExists(compiled.identifier));
   const id = await insertDefinition(trx, {
     study_id: studyId,
     identifier: compiled.identifier,

@@ -11,12 +11,7 @@
 import { createHash } from 'node:crypto';
 import { invalidFields } from '../errors/errors.js';
 import type { Keyset, PatientTableFilter, PatientTableScope } from './study-patient-table.sql.js';
-
-const MESSAGES = {
-  invalid:
-    'Die Listenposition (after) ist ungültig oder gehört zu einer anderen Liste (Studie, Filter oder Sortierung). Bitte laden Sie die Liste neu.',
-  withPage: 'Eine Listenposition (after) und eine Seite (page) größer als 1 schließen einander aus.',
-} as const;
+import { LIST_POSITION_MESSAGES } from '../errors/messages.js';
 
 const LIST_BYTES = 9;
 const ID_BYTES = 16;
@@ -46,10 +41,10 @@ export function keysetToken(list: Buffer, { key, id }: Keyset): string {
 /** The place `filter.after` names in this list; none without `after`. A malformed or foreign token is a 400. */
 export function seekOf(list: Buffer, filter: PatientTableFilter): Keyset | undefined {
   if (filter.after === undefined) return undefined;
-  if ((filter.page ?? 1) > 1) throw invalidFields([{ field: 'after', message: MESSAGES.withPage }]);
+  if ((filter.page ?? 1) > 1) throw invalidFields([{ field: 'after', message: LIST_POSITION_MESSAGES.withPage }]);
   const token = Buffer.from(filter.after, 'base64url');
   if (!/^[\w-]+$/.test(filter.after) || token.length < LIST_BYTES + ID_BYTES || !token.subarray(0, LIST_BYTES).equals(list)) {
-    throw invalidFields([{ field: 'after', message: MESSAGES.invalid }]);
+    throw invalidFields([{ field: 'after', message: LIST_POSITION_MESSAGES.invalid }]);
   }
   const hex = token.subarray(LIST_BYTES, LIST_BYTES + ID_BYTES).toString('hex');
   const id = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join('-');

@@ -21,6 +21,7 @@ import { savePatientFields } from '../patient-documentation/patient-fields.servi
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 import { openWorkspace } from '../patient-documentation/patient-workspace.js';
 import { insertStudyPatient, type StudyPatientRow } from '../patient-documentation/study-patients.sql.js';
+import { ACCESS_MESSAGES, CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export function studyPatientDto(row: StudyPatientRow) {
   return { ...row, displayName: row.pseudonym, portalRegisteredAt: row.portalRegisteredAt?.toISOString() ?? null };
@@ -42,9 +43,9 @@ export async function patientContext(db: Kysely<DB>, caller: CurrentUser, id: st
 
 async function assertLocation(db: Kysely<DB>, caller: CurrentUser, studyId: string, studyInstituteId: string): Promise<void> {
   if ((await studyOfLocation(db, studyInstituteId)) !== studyId)
-    throw new EcrfError('ECRF_ERR_VALIDATION', 'the location does not take part in the study');
+    throw new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.locationNotInStudy);
   if (hasRight(caller.rights, 'StudyPatientGetAllCmd')) return;
-  if (!(await callerLocationIds(db, caller)).includes(studyInstituteId)) throw forbidden('you do not document at this location');
+  if (!(await callerLocationIds(db, caller)).includes(studyInstituteId)) throw forbidden(ACCESS_MESSAGES.notYourLocation);
 }
 
 export async function createStudyPatient(
@@ -56,7 +57,7 @@ export async function createStudyPatient(
   const [patient] = await findPatients(db, { ids: [input.patientId] });
   if (!patient) throw notFound('patient');
   const definition = await currentDefinitionOf(db, input.studyId);
-  if (!definition) throw new EcrfError('ECRF_ERR_VALIDATION', 'the study has no study definition');
+  if (!definition) throw new EcrfError('ECRF_ERR_VALIDATION', CONFLICT_MESSAGES.studyWithoutDefinition);
   await assertElearningPassed(db, caller, definition.id);
   const id = await db.transaction().execute(async (trx) => {
     const studyPatientId = await insertStudyPatient(trx, {

@@ -2,6 +2,7 @@
 import { passwordStrengthErrors, type RightName } from '@ecrf/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUserWithRights, createTestBackend, signIn, type MadeUser, type TestBackend } from '../test-support/test-backend.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 let backend: TestBackend;
 const made: MadeUser[] = [];
@@ -42,7 +43,7 @@ describe('system calls', () => {
     const others = guarded.map(([, r]) => r).filter((r) => r !== right);
     const response = await get(url, await tokenWith(others));
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 'ECRF_ERR_FORBIDDEN', message: `missing right ${right}` });
+    expect(response.json()).toMatchObject({ code: 'ECRF_ERR_FORBIDDEN', message: ACCESS_MESSAGES.missingRight(right) });
   });
 
   it('generates a different password meeting the administrator policy on every call, and states the policy', async () => {

@@ -16,6 +16,7 @@ import {
   type TestBackend,
 } from '../test-support/test-backend.js';
 import { loadTerminologies } from './terminology-files.js';
+import { ACCESS_MESSAGES } from '../errors/messages.js';
 
 type CodePage = {
   collection: string;
@@ -90,7 +91,7 @@ describe('terminology collections', () => {
     const collectionCaller = bearer((await signIn(backend.app, onlyCollection.userName, onlyCollection.password)).token);
     const refused = await get('/Terminology/icd-10-gm', codeCaller);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json<{ message: string }>().message).toBe('missing right TerminologyGetCollectionCmd');
+    expect(refused.json<{ message: string }>().message).toBe(ACCESS_MESSAGES.missingRight('TerminologyGetCollectionCmd'));
     expect((await get('/Terminology/icd-10-gm/C34.1', codeCaller)).statusCode).toBe(200);
     expect((await get('/Terminology/icd-10-gm/C34.1', collectionCaller)).statusCode).toBe(403);
     expect((await get('/Terminology/icd-10-gm', collectionCaller)).statusCode).toBe(200);

@@ -24,7 +24,7 @@ const DEFAULT_PAGE_SIZE = 50;
 export function registerTerminologyRoutes(app: App, collections: ReadonlyMap<string, TerminologyCollection> = loadTerminologies()): void {
   const collectionOf = (name: string): TerminologyCollection => {
     const found = collections.get(name);
-    if (!found) throw notFound(`terminology collection ${name}`);
+    if (!found) throw notFound('terminology collection');
     return found;
   };
 
@@ -77,7 +77,7 @@ export function registerTerminologyRoutes(app: App, collections: ReadonlyMap<str
     (request) => {
       const { collection, code } = request.params;
       const entry = collectionOf(collection).byCode.get(code);
-      if (!entry) throw notFound(`code ${code} of terminology collection ${collection}`);
+      if (!entry) throw notFound('terminology code');
       return entry;
     },
   );

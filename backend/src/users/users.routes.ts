@@ -8,10 +8,11 @@ import { findStudyInstitutes } from '../institutes/institutes.sql.js';
 import { User, UserComplete, type UserDto } from './users.schemas.js';
 import { findRightsOfRole } from '../roles/roles.sql.js';
 import { countUsers, findUsers } from './users.sql.js';
+import type { RecordName } from '../errors/messages.js';
 
 const tags = ['User'];
 
-function single(users: UserDto[], what: string): UserDto {
+function single(users: UserDto[], what: RecordName): UserDto {
   const [user] = users;
   if (!user) throw notFound(what);
   return user;

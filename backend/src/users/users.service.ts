@@ -16,6 +16,7 @@ import { findRoles } from '../roles/roles.sql.js';
 import { assertValid } from '../errors/field-checks.js';
 import { administratorPasswordErrors, userFieldErrors, type PersonDataInput } from './user-validation.js';
 import { findPasswordState, findUsers, insertUser, updateUserRow } from './users.sql.js';
+import { CONFLICT_MESSAGES } from '../errors/messages.js';
 
 export type CreateUserInput = {
   userName: string;
@@ -59,7 +60,7 @@ async function assertRole(db: Kysely<DB>, roleId: string): Promise<void> {
 
 async function assertFreeUserName(db: Kysely<DB>, userName: string): Promise<void> {
   const [taken] = await findUsers(db, { userName, includeDeleted: true });
-  if (taken) throw conflict(`user name ${userName} is taken`);
+  if (taken) throw conflict(CONFLICT_MESSAGES.userNameTaken(userName));
 }
 
 const personJson = (personData: PersonDataInput | null | undefined): string | null => (personData ? JSON.stringify(personData) : null);

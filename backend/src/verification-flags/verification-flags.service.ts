@@ -22,13 +22,7 @@ import {
 } from '../patient-documentation/verification-flags.sql.js';
 import { flagDto, recordFlagChange } from '../patient-documentation/verification-flag-changes.js';
 import type { VerificationFlagDto } from '../patient-documentation/verification-flags.schemas.js';
-
-export const VERIFICATION_FLAG_MESSAGES = {
-  unknownType: (identifier: string) => `Unbekannter Verifizierungstyp '${identifier}'.`,
-  obsolete: 'Das Feld dieses Flags wurde gelöscht; das Flag kann nicht mehr gesetzt werden.',
-  exists: 'Für dieses Feld gibt es bereits ein Flag dieses Typs.',
-  stale: 'Das Flag wurde inzwischen von einer anderen Person geändert. Bitte laden Sie den aktuellen Stand.',
-} as const;
+import { VERIFICATION_FLAG_MESSAGES } from '../errors/messages.js';
 
 async function patientAndField(db: Kysely<DB>, caller: CurrentUser, studyPatientId: string, dataFieldId: string) {
   const patient = await loadStudyPatient(db, studyPatientId);
