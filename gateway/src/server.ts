@@ -26,7 +26,7 @@ import { registerHealthRoutes } from './http/health.js';
 import { registerGraphiQL } from './http/graphiql.js';
 import { loadPersistedOperations, persistedOperationsMiddleware, resolveSubscription } from './http/persisted-operations.js';
 import { serveWebApp } from './http/web-app.js';
-import { createSchema } from './schema.js';
+import { createSchema, typeDefs } from './schema.js';
 import { operationLimitsPlugin, subscriptionRefusal } from './graph/operation-cost.js';
 import { createBackendPool } from './upstream/backend-client.js';
 import { createLiveEvents } from './events/live-events.js';
@@ -166,7 +166,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
         }),
     }),
   );
-  await registerGraphiQL(app, config.graphiql);
+  registerGraphiQL(app, config.graphiql, typeDefs);
   registerFileRoute(app, pool, fileLinks);
   registerOnkozertUploadRoute(app, pool);
   registerNewsDocumentUploadRoutes(app, pool);
