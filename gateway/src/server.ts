@@ -20,14 +20,14 @@ import type { GatewayConfig } from './config/gateway-config.js';
 import { formatError } from './http/error-codes.js';
 import { errorAnswers } from './http/error-answers.js';
 import { originAllowed } from './http/origin-check.js';
-import { unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
+import { jsonStatusPlugin, unauthenticatedStatusPlugin, upstreamCallsPlugin } from './http/plugins.js';
 import { contextIncludesPlugin } from './patients/context-includes.js';
 import { registerHealthRoutes } from './http/health.js';
 import { registerGraphiQL } from './http/graphiql.js';
 import { loadPersistedOperations, persistedOperationsMiddleware, resolveSubscription } from './http/persisted-operations.js';
 import { serveWebApp } from './http/web-app.js';
-import { createSchema } from './schema.js';
-import { costLimitPlugin, subscriptionCostRefusal } from './graph/operation-cost.js';
+import { createSchema, typeDefs } from './schema.js';
+import { operationLimitsPlugin, subscriptionRefusal } from './graph/operation-cost.js';
 import { createBackendPool } from './upstream/backend-client.js';
 import { createLiveEvents } from './events/live-events.js';
 import { createFileLinks } from './files/file-links.js';
@@ -112,7 +112,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
       context: (ctx) =>
         createContext(pool, config, live, fileLinks, accessCodeLimiter, tokenFromAuthorization(ctx.connectionParams?.authorization)),
       onSubscribe: (ctx, _id, payload) =>
-        resolveSubscription(payload, ctx.extra.request.headers, persisted) ?? subscriptionCostRefusal(schema, payload),
+        resolveSubscription(payload, ctx.extra.request.headers, persisted) ?? subscriptionRefusal(schema, payload),
       validate: (wsSchema, document) => validate(wsSchema, document, validationRules),
       // Errors of subscription payloads get the codes of HTTP answers (formatError).
       onNext: (_ctx, _id, _payload, _args, result) =>
@@ -135,8 +135,9 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     validationRules: protection.validationRules,
     plugins: [
       ...armorPlugins,
-      costLimitPlugin(schema),
+      operationLimitsPlugin(schema),
       unauthenticatedStatusPlugin,
+      jsonStatusPlugin,
       contextIncludesPlugin,
       // No field sets cache hints, and the default cache control plugin wraps every field's resolver (issue 14).
       ApolloServerPluginCacheControlDisabled(),
@@ -165,7 +166,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
         }),
     }),
   );
-  await registerGraphiQL(app, config.graphiql);
+  registerGraphiQL(app, config.graphiql, typeDefs);
   registerFileRoute(app, pool, fileLinks);
   registerOnkozertUploadRoute(app, pool);
   registerNewsDocumentUploadRoutes(app, pool);

@@ -1352,4 +1352,18 @@ export const texts = {
     text: 'Das eCRF wurde aktualisiert. Mit OK werden Sie zum Bereich News weitergeleitet, dort finden Sie die Neuerungen.',
     ok: 'OK',
   },
+  graphiql: {
+    title: 'GraphQL-Explorer',
+    intro:
+      'Abfragen laufen mit Ihrer Anmeldung und Ihren Rechten. Wo der Server von Browsern nur gespeicherte Operationen annimmt, wählen Sie eine unter „Gespeicherte Operationen“ (linke Leiste).',
+    back: 'Zurück zur Anwendung',
+    loading: 'Der Explorer wird geladen …',
+    off: 'Der GraphQL-Explorer ist auf diesem Server ausgeschaltet.',
+    failed: 'Das Schema konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
+    pluginTitle: 'Gespeicherte Operationen',
+    pluginHint: 'Die Operationen der Anwendung; eine gewählte wird mit ihrer Id gesendet.',
+    filterLabel: 'Filtern',
+    noOperations: 'Keine gespeicherte Operation gefunden.',
+    defaultQuery: '# Gespeicherte Operationen finden Sie in der linken Leiste.\n{\n  viewer {\n    user {\n      userName\n    }\n  }\n}\n',
+  },
 } as const;

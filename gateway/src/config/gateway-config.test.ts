@@ -28,6 +28,8 @@ describe('gateway configuration', () => {
       persistedOperations: '/ops.json',
       persistedOperationsOnlyForWeb: false,
     });
+    expect(gatewayConfigFromEnv({ ...production, GRAPHIQL: 'true' }).graphiql).toBe(true);
+    expect(gatewayConfigFromEnv({ GRAPHIQL: 'false' }).graphiql).toBe(false);
     expect(gatewayConfigFromEnv({})).toMatchObject({
       persistedOperations: undefined,
       persistedOperationsOnlyForWeb: false,

@@ -33,7 +33,7 @@ export type GatewayConfig = {
   persistedOperations: string | undefined;
   /** Browsers must send persisted ids, not documents (PERSISTED_OPERATIONS_ONLY_FOR_WEB; default: in production). */
   persistedOperationsOnlyForWeb: boolean;
-  /** GraphiQL at /graphiql: outside production only. */
+  /** GraphiQL at /graphiql with the SDL beside it: outside production, unless GRAPHIQL says otherwise. */
   graphiql: boolean;
   /**
    * Origins a browser may open the WebSocket from besides the gateway's own address (PUBLIC_ORIGINS, comma-separated;
@@ -115,7 +115,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv): GatewayConfig {
     introspection: env.GRAPHQL_INTROSPECTION ? env.GRAPHQL_INTROSPECTION === 'true' : !production,
     persistedOperations: env.PERSISTED_OPERATIONS || (env.WEB_DIST ? join(env.WEB_DIST, 'persisted-operations.json') : undefined),
     persistedOperationsOnlyForWeb: env.PERSISTED_OPERATIONS_ONLY_FOR_WEB ? env.PERSISTED_OPERATIONS_ONLY_FOR_WEB === 'true' : production,
-    graphiql: !production,
+    graphiql: env.GRAPHIQL ? env.GRAPHIQL === 'true' : !production,
     stackTraces: env.GRAPHQL_STACKTRACES === 'true',
     publicOrigins: originsOf(
       env.PUBLIC_ORIGINS ?? [env.PUBLIC_URL ?? 'http://localhost:4000', ...(production ? [] : VITE_DEV_ORIGINS)].join(','),

@@ -10,10 +10,9 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, Kind, parse, validate, visit, type DocumentNode, type GraphQLSchema, type ValueNode } from 'graphql';
 import type { GatewayContext } from '../context.js';
 import { MAX_PAGE } from './connection.js';
+import { PAGE_ARGUMENTS, pageArgumentRefusal, variablesWithDefaults } from './page-arguments.js';
 
 export const MAX_COST = 50_000;
-
-const PAGE_ARGUMENTS = new Set(['first', 'last']);
 
 /** The page size a variable gives, cut to MAX_PAGE; null when the variable is absent or null (the list's default page). */
 function pageSizeOf(value: unknown): ValueNode | null {
@@ -34,17 +33,6 @@ function withPageSizes(document: DocumentNode, variables: Record<string, unknown
   });
 }
 
-/** The variables with the defaults their definitions give where the request omits them. */
-function withDefaults(document: DocumentNode, variables: Record<string, unknown>): Record<string, unknown> {
-  const defaults: Record<string, unknown> = {};
-  visit(document, {
-    VariableDefinition(node) {
-      if (node.defaultValue?.kind === Kind.INT) defaults[node.variable.name.value] = Number(node.defaultValue.value);
-    },
-  });
-  return { ...defaults, ...variables };
-}
-
 /** The refusal of an operation costing more than MAX_COST at its page sizes (400 GRAPHQL_VALIDATION_FAILED), else none. */
 export function costRefusal(
   schema: GraphQLSchema,
@@ -61,7 +49,7 @@ export function costRefusal(
     propagateOnRejection: false,
     onReject: [(_context, error) => refusals.push(error)],
   });
-  validate(schema, withPageSizes(document, withDefaults(document, variables)), [rule]);
+  validate(schema, withPageSizes(document, variablesWithDefaults(document, variables)), [rule]);
   const [refusal] = refusals;
   if (!refusal) return undefined;
   return new GraphQLError(refusal.message.replace(/^Syntax Error: /, ''), {
@@ -69,20 +57,29 @@ export function costRefusal(
   });
 }
 
-/** Apollo: an HTTP operation over the limit is refused before it runs. */
-export const costLimitPlugin = (schema: GraphQLSchema): ApolloServerPlugin<GatewayContext> => ({
+/** Why an operation is refused before it runs: a negative page size, or a cost over the limit; else none. */
+function operationRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+): GraphQLError | undefined {
+  return pageArgumentRefusal(schema, document, variables) ?? costRefusal(schema, document, variables);
+}
+
+/** Apollo: an HTTP operation with a negative page size or over the cost limit is refused before it runs. */
+export const operationLimitsPlugin = (schema: GraphQLSchema): ApolloServerPlugin<GatewayContext> => ({
   async requestDidStart() {
     return {
       async didResolveOperation({ document, request }) {
-        const refusal = costRefusal(schema, document, request.variables);
+        const refusal = operationRefusal(schema, document, request.variables);
         if (refusal) throw refusal;
       },
     };
   },
 });
 
-/** graphql-ws: the refusal of a subscription over the limit; a document that does not parse is left to graphql-ws. */
-export function subscriptionCostRefusal(
+/** graphql-ws: the refusal of a subscription as over HTTP; a document that does not parse is left to graphql-ws. */
+export function subscriptionRefusal(
   schema: GraphQLSchema,
   payload: { query: string; variables?: Record<string, unknown> | null },
 ): GraphQLError[] | undefined {
@@ -92,6 +89,6 @@ export function subscriptionCostRefusal(
   } catch {
     return undefined;
   }
-  const refusal = costRefusal(schema, document, payload.variables ?? {});
+  const refusal = operationRefusal(schema, document, payload.variables ?? {});
   return refusal ? [refusal] : undefined;
 }

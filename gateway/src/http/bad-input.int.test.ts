@@ -11,8 +11,13 @@ afterAll(async () => {
 
 type Answer = { status: number; text: string; errors: { message: string; extensions?: Record<string, unknown> }[] };
 
+/** As a client that knows application/graphql-response+json: refusals of the document are 400 (application/json: 200). */
 async function post(body: string): Promise<Answer> {
-  const response = await fetch(`${harness.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const response = await fetch(`${harness.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    body,
+  });
   const text = await response.text();
   const parsed = JSON.parse(text) as { errors?: Answer['errors'] };
   return { status: response.status, text, errors: parsed.errors ?? [] };

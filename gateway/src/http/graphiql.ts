@@ -1,29 +1,21 @@
 /**
- * GraphiQL for integrators in development (issue 15 item 9): one page with its scripts and styles inlined
- * (@graphql-yoga/render-graphiql bundles them), so it loads without a CDN. Production answers 404, also in place of
- * the web app's fallback page.
+ * GraphiQL for integrators (issue 27 item 5): the web app's page at /graphiql (web/src/graphiql/, bundled by Vite, no
+ * CDN) runs in the user's session. The gateway gives it the schema's SDL at /graphiql/schema.graphql, so docs and
+ * completion work also where introspection is off. Switched off (production, unless GRAPHIQL=true) both answer 404,
+ * the page also in place of the web app's fallback.
  */
 import type { Express } from 'express';
 
 export const GRAPHIQL_PATH = '/graphiql';
 
-export async function registerGraphiQL(app: Express, enabled: boolean): Promise<void> {
+export function registerGraphiQL(app: Express, enabled: boolean, sdl: string): void {
   if (!enabled) {
-    app.all(GRAPHIQL_PATH, (_request, response) => {
+    app.all([GRAPHIQL_PATH, `${GRAPHIQL_PATH}/*rest`], (_request, response) => {
       response.sendStatus(404);
     });
     return;
   }
-  // Loaded only when served: the bundle is 9 MB of text.
-  const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-  const page = renderGraphiQL({
-    endpoint: '/graphql',
-    title: 'eCRF GraphQL',
-    method: 'POST',
-    subscriptionsProtocol: 'WS',
-    defaultQuery: '{ __typename }',
-  });
-  app.get(GRAPHIQL_PATH, (_request, response) => {
-    response.type('html').send(page);
+  app.get(`${GRAPHIQL_PATH}/schema.graphql`, (_request, response) => {
+    response.type('text/plain; charset=utf-8').send(sdl);
   });
 }

@@ -21,7 +21,7 @@ afterAll(async () => {
 const ask = async (url: string, query: string) => {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
     body: JSON.stringify({ query }),
   });
   return { status: response.status, body: (await response.json()) as { data?: unknown; errors?: { message: string }[] } };

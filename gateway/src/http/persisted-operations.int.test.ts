@@ -140,7 +140,8 @@ describe("an integrator's documents stay under the limits", () => {
   beforeAll(async () => {
     token = (await harness.signIn('superadmin')).token;
   });
-  const authorization = () => ({ authorization: `Bearer ${token}` });
+  // A client that knows application/graphql-response+json gets refusals as 400 (application/json: 200, "GraphQL over HTTP").
+  const authorization = () => ({ authorization: `Bearer ${token}`, accept: 'application/graphql-response+json' });
   const ask = (query: string) => post(url, { query }, authorization());
   const refusal = async (query: string) => {
     const answer = await ask(query);

@@ -24,6 +24,7 @@ import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import type { StudyInstitute } from '../upstream/models.js';
 import { UpstreamError, nullIfForbidden } from '../upstream/upstream-error.js';
 import { loadedVersion } from '../study-definitions/definition-models.js';
+import { instrumentDefinitionIn } from '../study-definitions/study-definitions.resolvers.js';
 import { capabilitiesOf } from './capabilities.js';
 import { fieldState, isListEntry } from './field-state.js';
 import {
@@ -227,10 +228,9 @@ export const VisitType: VisitResolvers = {
 
 export const InstrumentType: InstrumentResolvers = {
   id: ({ context, instrument }) => toGlobalId('Instrument', `${context.id}/${instrument.id}`),
-  definition: async ({ context, instrument }, _, c) => {
-    const definition = (await indexOf(context, c)).instrumentById.get(instrument.definitionId);
-    return definition ? { version: definitionVersionOf(context), instrument: definition } : null;
-  },
+  // As it appears in the definition of the instrument's visit (with its order there), standalone ones in the version's list.
+  definition: async ({ context, visit, instrument }, _, c) =>
+    instrumentDefinitionIn(definitionVersionOf(context), await indexOf(context, c), instrument.definitionId, visit?.definitionId),
   state: ({ instrument }) => states[instrument.state],
   reasonForChangeRequired: ({ instrument, visit }) => reasonForChangeRequired({ formState: instrument.state, visit }),
   locked: ({ instrument }) => instrument.locked,

@@ -13,15 +13,19 @@ import { viewerRights } from '../viewer/rights.js';
 export type DefinitionVersion = { studyDefinitionId: string; version: number };
 
 /** The backend part of the global id of a version, `<definitionId>/<version>`, or of one of its parts, `…/<key>`. */
-export function versionPath({ studyDefinitionId, version }: DefinitionVersion, key?: string): string {
-  return key === undefined ? `${studyDefinitionId}/${version}` : `${studyDefinitionId}/${version}/${key}`;
+export function versionPath({ studyDefinitionId, version }: DefinitionVersion, key?: string, scope?: string): string {
+  const path = key === undefined ? `${studyDefinitionId}/${version}` : `${studyDefinitionId}/${version}/${key}`;
+  return scope === undefined ? path : `${path}/${scope}`;
 }
 
-/** The version and part key a `versionPath` names; null when it names no version. */
-export function parseVersionPath(path: string): { version: DefinitionVersion; key: string } | null {
-  const [studyDefinitionId = '', number = '', key = ''] = path.split('/');
+/**
+ * The version, part key and scope a `versionPath` names (the scope: the key of the visit definition an instrument
+ * definition is seen in); null when it names no version.
+ */
+export function parseVersionPath(path: string): { version: DefinitionVersion; key: string; scope?: string } | null {
+  const [studyDefinitionId = '', number = '', key = '', scope] = path.split('/');
   const version = Number(number);
-  return Number.isInteger(version) && version >= 1 ? { version: { studyDefinitionId, version }, key } : null;
+  return Number.isInteger(version) && version >= 1 ? { version: { studyDefinitionId, version }, key, scope } : null;
 }
 
 type Loaded = { model: StudyDefinition; index: DefinitionIndex };

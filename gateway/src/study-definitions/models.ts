@@ -18,6 +18,10 @@ export type Language = SuccessBody<Operation<'/api/v1.0/Language/{id}', 'get'>>;
 export type StudyDefinition = { id: string; summary?: StudyDefinitionSummary };
 export type StudyDefinitionVersion = DefinitionVersion;
 export type VisitDefinition = { version: DefinitionVersion; visit: RulesVisit };
-export type InstrumentDefinition = { version: DefinitionVersion; instrument: RulesInstrument };
+/**
+ * An instrument definition as it appears: in a visit definition (`visit`; its `order` is its place there, so one
+ * instrument shared by several visits is one object per visit), or in the version's own lists.
+ */
+export type InstrumentDefinition = { version: DefinitionVersion; instrument: RulesInstrument; visit?: RulesVisit };
 export type FieldDefinition = { version: DefinitionVersion; field: DataFieldDefinition };
 export type FieldRuleModel = { version: DefinitionVersion; rule: FieldRule };

@@ -158,11 +158,11 @@ export const VisitDefinitionType: VisitDefinitionResolvers = {
   isDeleted: ({ visit }) => visit.isDeleted === true,
   rules: ({ version, visit }) => visit.rules.map((rule) => ({ version, rule })),
   fields: ({ version, visit }) => visit.fields.map((field) => ({ version, field })),
-  instruments: ({ version, visit }) => visit.instruments.map((instrument) => ({ version, instrument })),
+  instruments: ({ version, visit }) => visit.instruments.map((instrument) => ({ version, instrument, visit })),
 };
 
 export const InstrumentDefinitionType: InstrumentDefinitionResolvers = {
-  id: ({ version, instrument }) => toGlobalId('InstrumentDefinition', versionPath(version, instrument.id)),
+  id: ({ version, instrument, visit }) => toGlobalId('InstrumentDefinition', versionPath(version, instrument.id, visit?.id)),
   key: ({ instrument }) => instrument.id,
   identifier: ({ instrument }) => instrument.identifier,
   displayKey: ({ instrument }) => instrument.displayKey,
@@ -210,6 +210,25 @@ export const LanguageType: LanguageResolvers = {
   id: (language) => toGlobalId('Language', language.id),
 };
 
+/**
+ * The instrument definition `key` as seen in the visit definition `visitKey`, or without one in the version's own
+ * lists (instruments and standalone instruments): each appearance has its own id, as its order differs.
+ */
+export function instrumentDefinitionIn(
+  version: DefinitionVersion,
+  index: DefinitionIndex,
+  key: string,
+  visitKey?: string,
+): InstrumentDefinition | null {
+  if (visitKey === undefined) {
+    const instrument = [...index.study.instruments, ...index.study.standaloneInstruments].find((i) => i.id === key);
+    return instrument ? { version, instrument } : null;
+  }
+  const visit = index.visitById.get(visitKey);
+  const instrument = visit?.instruments.find((i) => i.id === key);
+  return visit && instrument ? { version, instrument, visit } : null;
+}
+
 type DefinitionNodeType =
   'StudyDefinition' | 'StudyDefinitionVersion' | 'VisitDefinition' | 'InstrumentDefinition' | 'FieldDefinition' | 'Language';
 
@@ -234,17 +253,14 @@ export async function loadStudyDefinitionNode(
   }
   const parsed = parseVersionPath(id);
   if (!parsed) return null;
-  const { version, key } = parsed;
+  const { version, key, scope } = parsed;
   const index = await indexOf(version, context);
   if (type === 'StudyDefinitionVersion') return version;
   if (type === 'VisitDefinition') {
     const visit = index.visitById.get(key);
     return visit ? { version, visit } : null;
   }
-  if (type === 'InstrumentDefinition') {
-    const instrument = index.instrumentById.get(key);
-    return instrument ? { version, instrument } : null;
-  }
+  if (type === 'InstrumentDefinition') return instrumentDefinitionIn(version, index, key, scope);
   const field = index.fieldById.get(key);
   return field ? { version, field } : null;
 }

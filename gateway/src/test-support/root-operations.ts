@@ -32,7 +32,7 @@ export const publicRootFields: ReadonlySet<string> = new Set([
 const SAMPLE_ID = toGlobalId('User', '00000000-0000-4000-8000-000000000001');
 
 /** A value of the right shape for a required argument; its content does not matter before authentication. */
-function sampleValue(type: GraphQLInputType): unknown {
+export function sampleValue(type: GraphQLInputType): unknown {
   if (isNonNullType(type)) return sampleValue(type.ofType);
   if (isListType(type)) return [sampleValue(type.ofType)];
   const named = getNamedType(type);

@@ -33,6 +33,11 @@ export function createAppRoutes(session: RelaySession): RouteObject[] {
           path: '/impressum',
           lazy: () => import('../screens/Impressum/ImpressumScreen').then((m) => ({ element: <m.ImpressumScreen /> })),
         },
+        // GraphiQL for integrators (issue 27 item 5): signed in, outside the shell; the gateway answers 404 where it is off.
+        {
+          path: '/graphiql',
+          lazy: () => import('../graphiql/GraphiQLScreen').then((m) => ({ element: <m.GraphiQLScreen /> })),
+        },
         {
           path: '/passwordrecovery',
           lazy: () => import('../screens/PasswordRecovery/PasswordRecoveryScreen').then((m) => ({ element: <m.PasswordRecoveryScreen /> })),

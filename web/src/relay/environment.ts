@@ -24,12 +24,9 @@ export type EnvironmentCallbacks = {
   onError: (report: ErrorReport) => void;
 };
 
-/**
- * A fresh Relay environment with an empty store. Logout replaces the environment, which drops every
- * record loaded for the previous user (ecrf-core.md §4: logout clears all loaded data).
- */
-export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environment {
-  const fetchGraphQL = createFetchGraphQL({
+/** POST /graphql in the stored session: its bearer token, one refresh-and-retry (also GraphiQL's network). */
+export function createSessionFetchGraphQL(callbacks: EnvironmentCallbacks) {
+  return createFetchGraphQL({
     fetch: (input, init) => window.fetch(input, init),
     endpoint: GRAPHQL_ENDPOINT,
     refreshRequest: (refreshSessionMutation as ConcreteRequest).params,
@@ -39,6 +36,14 @@ export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environ
     onSessionExpired: callbacks.onSessionExpired,
     onError: callbacks.onError,
   });
+}
+
+/**
+ * A fresh Relay environment with an empty store. Logout replaces the environment, which drops every
+ * record loaded for the previous user (ecrf-core.md §4: logout clears all loaded data).
+ */
+export function createRelayEnvironment(callbacks: EnvironmentCallbacks): Environment {
+  const fetchGraphQL = createSessionFetchGraphQL(callbacks);
   return new Environment({
     network: Network.create(fetchGraphQL, sharedSubscriptions().subscribe),
     store: new Store(new RecordSource()),
