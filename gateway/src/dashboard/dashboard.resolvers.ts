@@ -17,10 +17,11 @@ import { delivered, liveSubscription } from '../events/subscription.js';
 import type { ViewerSnapshot } from '../events/viewer-snapshot.js';
 import { argumentId } from '../graph/user-errors.js';
 import { locationOf } from '../patients/patients.resolvers.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 async function location(studyInstituteId: string, c: GatewayContext) {
   const found = await locationOf(studyInstituteId, c);
-  if (!found) throw new GraphQLError('location not found', { extensions: { code: 'NOT_FOUND' } });
+  if (!found) throw new GraphQLError(GATEWAY_MESSAGES.locationNotFound, { extensions: { code: 'NOT_FOUND' } });
   return found;
 }
 

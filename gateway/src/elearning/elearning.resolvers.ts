@@ -13,8 +13,7 @@ import type { GatewayContext } from '../context.js';
 import { argumentId, attemptWithIds, type UserErrorModel } from '../graph/user-errors.js';
 import { nullIfForbidden, nullIfNotFound, UpstreamError } from '../upstream/upstream-error.js';
 import type { ElearningDefinition, ElearningResult } from './models.js';
-
-const NO_ELEARNING = 'Für diese Studie gibt es kein E-Learning.';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 function definitionOf(context: GatewayContext, studyDefinitionId: string): Promise<ElearningDefinition | null> {
   return nullIfNotFound(
@@ -60,7 +59,7 @@ export const elearningMutations: Pick<MutationResolvers, 'submitElearningResult'
           return {
             result: null,
             studyDefinition: null,
-            errors: [{ code: 'INVALID_VALUE', message: NO_ELEARNING, field: 'studyDefinitionId' }],
+            errors: [{ code: 'INVALID_VALUE', message: GATEWAY_MESSAGES.noElearning, field: 'studyDefinitionId' }],
           };
         try {
           const result = await context.backend.call('post', '/api/v1.0/ELearningResult', {

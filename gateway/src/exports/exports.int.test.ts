@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 import { queryFixtures } from '../test-support/query-fixtures.js';
 import { subscribe, wsClient } from '../test-support/subscriptions.js';
-import { FILE_MESSAGES } from '../files/file-route.js';
+import { FILE_MESSAGES } from '../graph/messages.js';
 
 let harness: Harness;
 let queries: ReturnType<typeof queryFixtures>;

@@ -8,14 +8,9 @@ import contentDisposition from 'content-disposition';
 import type { Express, Response } from 'express';
 import type { Pool } from 'undici';
 import { FILE_ROUTE, type FileLinks } from './file-links.js';
+import { FILE_MESSAGES } from '../graph/messages.js';
 
 /** Messages of a download that cannot be served (the browser shows them as a page). */
-export const FILE_MESSAGES = {
-  expired: 'Der Download-Link ist abgelaufen oder ungültig. Bitte starten Sie den Download erneut.',
-  forbidden: 'Sie haben keine Berechtigung, diese Datei herunterzuladen.',
-  notFound: 'Die Datei wurde nicht gefunden. Sie ist möglicherweise abgelaufen oder wurde gelöscht.',
-  failed: 'Die Datei konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
-} as const;
 
 function refuse(response: Response, status: number, message: string): void {
   response.status(status).type('text/plain; charset=utf-8').send(message);

@@ -7,12 +7,7 @@
 import type { Express, Request, Response } from 'express';
 import type { Pool } from 'undici';
 import { tokenFromAuthorization } from '../context.js';
-
-export const UPLOAD_MESSAGES = {
-  unauthenticated: 'Bitte melden Sie sich an.',
-  multipart: 'Bitte senden Sie die Datei als multipart/form-data.',
-  failed: 'Die Datei konnte nicht übertragen werden. Bitte versuchen Sie es später erneut.',
-} as const;
+import { UPLOAD_MESSAGES } from '../graph/messages.js';
 
 /** The backend's answer to the forwarded upload. */
 export type UploadAnswer = { status: number; body: Record<string, unknown> };

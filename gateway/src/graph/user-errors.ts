@@ -8,6 +8,7 @@ import type { UserErrorCode, UserErrorResolvers } from '../__generated__/resolve
 import type { GatewayContext } from '../context.js';
 import { fromGlobalId, type NodeType } from './global-id.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { GATEWAY_MESSAGES } from './messages.js';
 
 /**
  * A user error as resolvers build it. `field` is the input path in dotted form (`personData.phone`,
@@ -121,6 +122,6 @@ export async function attemptWithIds<T>(
   } catch (error) {
     if (!(error instanceof InvalidIdError)) throw error;
     await context.loaders.currentUser();
-    return failed([{ code: 'INVALID_VALUE', message: 'Unbekannte Id', field: error.field }]);
+    return failed([{ code: 'INVALID_VALUE', message: GATEWAY_MESSAGES.unknownId, field: error.field }]);
   }
 }

@@ -4,6 +4,7 @@
  * stack (issue 15 item 4: no stack trace in any answer).
  */
 import type { ErrorRequestHandler } from 'express';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 function statusOf(error: unknown): number {
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
@@ -14,6 +15,6 @@ export const errorAnswers: ErrorRequestHandler = (error: unknown, _request, resp
   if (response.headersSent) return next(error);
   const status = statusOf(error);
   if (status === 500) console.error('internal gateway error', error);
-  const message = status === 500 ? 'Internal gateway error' : error instanceof Error ? error.message : 'Bad request';
+  const message = status === 500 ? GATEWAY_MESSAGES.internal : error instanceof Error ? error.message : GATEWAY_MESSAGES.badRequest;
   response.status(status).json({ errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] });
 };

@@ -2,6 +2,7 @@ import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { codeForStatus, formatError } from './error-codes.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 describe('REST status → extensions.code', () => {
   it.each([
@@ -34,6 +35,6 @@ describe('REST status → extensions.code', () => {
   it('hides the details of internal errors', () => {
     const error = new GraphQLError('x', { path: ['viewer'], originalError: new TypeError('secret detail') });
     const formatted = formatError({ message: 'secret detail', extensions: { code: 'INTERNAL_SERVER_ERROR' } }, error);
-    expect(formatted.message).toBe('Internal gateway error');
+    expect(formatted.message).toBe(GATEWAY_MESSAGES.internal);
   });
 });

@@ -3,6 +3,7 @@
  */
 import type { GraphQLFormattedError } from 'graphql';
 import { UpstreamError } from '../upstream/upstream-error.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'BAD_USER_INPUT' | 'CONFLICT' | 'UPSTREAM_UNAVAILABLE';
 
@@ -34,5 +35,5 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   }
   if (formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') return formatted;
   console.error('internal gateway error', original);
-  return { ...formatted, message: 'Internal gateway error' };
+  return { ...formatted, message: GATEWAY_MESSAGES.internal };
 }

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { RequestHandler } from 'express';
 import { GraphQLError } from 'graphql';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 export type PersistedOperationCode = 'PERSISTED_OPERATION_NOT_FOUND' | 'PERSISTED_OPERATION_REQUIRED';
 
@@ -64,7 +65,7 @@ function resolve(operation: { query?: unknown }, id: unknown, browser: boolean, 
     return undefined;
   }
   if (browser && rule.onlyForWeb && typeof operation.query === 'string') {
-    return { code: 'PERSISTED_OPERATION_REQUIRED', message: 'Browsers send persisted operations (doc_id), not documents.' };
+    return { code: 'PERSISTED_OPERATION_REQUIRED', message: GATEWAY_MESSAGES.persistedOperationRequired };
   }
   return undefined;
 }

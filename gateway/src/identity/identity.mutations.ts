@@ -23,11 +23,11 @@ import {
   type IdentityFieldName,
 } from './identity-fields.js';
 import { ServiceFailure, possibleDuplicateOf } from './service-client.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 type Payload<N extends keyof ResolversTypes> = ResolversTypes[N];
 
 /** ecrf-calls.md §5: the check-match found the insurance number with other patient data. */
-export const INSURANCE_MISMATCH_MESSAGE = 'Versichertennummer und weitere Patientendaten passen nicht zusammen.';
 
 /** A refusal the user can act on; it carries the identity a duplicate may be. */
 class Refusal extends Error {
@@ -75,7 +75,9 @@ async function checkMatch(fields: IdatFields, context: GatewayContext): Promise<
       Object.fromEntries(Object.entries(fields).filter(([key]) => key !== 'versicherungsnummer')),
     );
     if (without.pid !== withNumber.pid || withNumber.similarityScore > without.similarityScore) {
-      throw new Refusal([{ code: 'INSURANCE_NUMBER_MISMATCH', message: INSURANCE_MISMATCH_MESSAGE, field: 'identity.insuranceNumber' }]);
+      throw new Refusal([
+        { code: 'INSURANCE_NUMBER_MISMATCH', message: GATEWAY_MESSAGES.insuranceMismatch, field: 'identity.insuranceNumber' },
+      ]);
     }
   }
   return { pseudonym: null, tokenId };

@@ -10,12 +10,13 @@ import { connectionFromList } from '../graph/connection.js';
 import { attemptWithIds, backendId, type UserErrorModel } from '../graph/user-errors.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { serviceUserError } from './identity-errors.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 const DEFAULT_PAGE = 50;
 
 const notOpen: UserErrorModel = {
   code: 'POSSIBLE_MATCH_NOT_OPEN',
-  message: 'Diese mögliche Dublette ist nicht mehr offen.',
+  message: GATEWAY_MESSAGES.possibleMatchClosed,
   field: 'tentativeId',
 };
 
@@ -47,7 +48,7 @@ export const possibleMatchMutations: Pick<MutationResolvers, 'decidePossibleMatc
         const studyPatientId = backendId(input.tentativeId, 'StudyPatient', 'tentativeId');
         const reasonForChange = givenReason(input.reasonForChange);
         if (!reasonForChange) {
-          return failed([{ code: 'REASON_REQUIRED', message: 'Bitte geben Sie eine Begründung an.', field: 'reasonForChange' }]);
+          return failed([{ code: 'REASON_REQUIRED', message: GATEWAY_MESSAGES.decisionReasonRequired, field: 'reasonForChange' }]);
         }
         const pair = (await openPairs(context)).find((open) => open.tentative.studyPatientId === studyPatientId);
         if (!pair) return failed([notOpen]);

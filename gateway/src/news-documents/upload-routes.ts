@@ -14,6 +14,7 @@ import { forwardRefusal, refuseUpload, registerUploadRoute, streamUpload, type U
 import { toGlobalId } from '../graph/global-id.js';
 import type { NewsDocument } from './models.js';
 import { uploadDocumentId } from './news-documents.resolvers.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 export const NEWS_UPLOAD_ROUTE = '/uploads/news-documents';
 export const NEWS_VERSION_UPLOAD_ROUTE = '/uploads/news-documents/versions';
@@ -65,7 +66,7 @@ export function registerNewsDocumentUploadRoutes(app: Express, pool: Pool): void
   });
   registerUploadRoute(app, NEWS_VERSION_UPLOAD_ROUTE, async (request, response, token) => {
     const documentId = uploadDocumentId(request.query.documentId);
-    if (!documentId) return refuseUpload(response, 400, 'Bitte wählen Sie ein gültiges Dokument.');
+    if (!documentId) return refuseUpload(response, 400, GATEWAY_MESSAGES.uploadDocumentInvalid);
     const path = `/api/v1.0/NewsDocument?documentId=${encodeURIComponent(documentId)}`;
     answer(response, await streamUpload(request, pool, token, { method: 'PUT', path }), 200);
   });

@@ -8,10 +8,9 @@ import type { Pool } from 'undici';
 import { fromGlobalId, toGlobalId } from '../graph/global-id.js';
 import { forwardRefusal, refuseUpload, registerUploadRoute, streamUpload } from '../files/upload-forwarding.js';
 import type { OnkozertImport } from './models.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 export const UPLOAD_ROUTE = '/uploads/onkozert';
-
-const LOCATION_MESSAGE = 'Bitte wählen Sie einen gültigen Standort.';
 
 /** The report the browser shows after an upload. */
 export type UploadReport = {
@@ -25,7 +24,7 @@ export type UploadReport = {
 export function registerOnkozertUploadRoute(app: Express, pool: Pool): void {
   registerUploadRoute(app, UPLOAD_ROUTE, async (request, response, token) => {
     const location = fromGlobalId(String(request.query.locationId ?? ''));
-    if (location?.type !== 'StudyInstitute') return refuseUpload(response, 400, LOCATION_MESSAGE);
+    if (location?.type !== 'StudyInstitute') return refuseUpload(response, 400, GATEWAY_MESSAGES.uploadLocationInvalid);
     const path = `/api/v1.0/Onkozert/import?studyInstituteId=${encodeURIComponent(location.id)}`;
     const answer = await streamUpload(request, pool, token, { method: 'POST', path });
     if (answer.status !== 201) return forwardRefusal(response, answer);

@@ -11,6 +11,7 @@ import { instancesOf } from './models.js';
 import { contextOf } from './patients.resolvers.js';
 import { attemptSave, changed, fieldInputs, missingReason, partId, refused } from './save.js';
 import type { Changed } from './payloads.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 type Payload<N extends keyof ResolversTypes> = ResolversTypes[N];
 
@@ -125,14 +126,14 @@ export const patientChangeMutations: Pick<
         if (Object.keys(lock).length === 0) {
           return {
             changed: null,
-            errors: [{ code: 'INVALID_VALUE', message: 'Bitte geben Sie eine Sperre oder ein Sperrdatum an.', field: 'lockedManually' }],
+            errors: [{ code: 'INVALID_VALUE', message: GATEWAY_MESSAGES.lockOrDateRequired, field: 'lockedManually' }],
           };
         }
         // The backend finds the form by the field alone; the field must be this patient's, so the reload shows it.
         if (field.studyPatientId !== studyPatientId || !(await patientHoldsField(studyPatientId, field.id, context))) {
           return {
             changed: null,
-            errors: [{ code: 'INVALID_VALUE', message: 'Das Feld gehört nicht zu diesem Patienten.', field: 'fieldId' }],
+            errors: [{ code: 'INVALID_VALUE', message: GATEWAY_MESSAGES.fieldNotOfPatient, field: 'fieldId' }],
           };
         }
         await context.backend.call('put', '/api/v1.0/DataField/{id}', {

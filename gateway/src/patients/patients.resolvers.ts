@@ -39,6 +39,7 @@ import {
 import { visitOptionsOf } from './visit-options.js';
 import { openHintsOf } from './visit-hints.js';
 import { instrumentPlace, definitionVersionOf, graphDocumentation, storedDocumentation } from './documentation.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
 const caseStates = { complete: 'COMPLETE', incomplete: 'INCOMPLETE', stop: 'STOP' } as const;
@@ -47,7 +48,7 @@ const sortFields = { PSEUDONYM: 'pseudonym', REGISTRATION_DATE: 'registrationDat
 /** The loaded context of a study patient; a patient the viewer cannot see is NOT_FOUND. */
 export async function contextOf(id: string, { loaders }: GatewayContext): Promise<PatientContext> {
   const context = await loaders.patientContexts.load(id);
-  if (!context) throw new GraphQLError('Patient nicht gefunden', { extensions: { code: 'NOT_FOUND' } });
+  if (!context) throw new GraphQLError(GATEWAY_MESSAGES.studyPatientNotFound, { extensions: { code: 'NOT_FOUND' } });
   return context;
 }
 

@@ -14,6 +14,7 @@ import { UpstreamError } from '../upstream/upstream-error.js';
 import { givenReason, type FieldInstanceInput } from '@ecrf/rules';
 import type { ChangePayload, Changed } from './payloads.js';
 import { parseVersionPath } from '../study-definitions/definition-models.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 const codes: Record<string, UserErrorCode> = {
   ECRF_ERR_STALE_WRITE: 'STALE_WRITE',
@@ -167,5 +168,5 @@ export function refused(context: GatewayContext, record: Changed | undefined, er
 export function missingReason(reasonForChange: string): UserErrorModel[] | null {
   return givenReason(reasonForChange) !== null
     ? null
-    : [{ code: 'REASON_REQUIRED', message: 'Bitte geben Sie einen Änderungsgrund an.', field: 'reasonForChange' }];
+    : [{ code: 'REASON_REQUIRED', message: GATEWAY_MESSAGES.reasonRequired, field: 'reasonForChange' }];
 }

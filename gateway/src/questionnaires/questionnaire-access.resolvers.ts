@@ -11,20 +11,14 @@ import { attemptWithIds, backendId, type UserErrorModel } from '../graph/user-er
 import { UpstreamError } from '../upstream/upstream-error.js';
 import type { QuestionnaireInterview } from './models.js';
 import { respondentOf } from './questionnaires.resolvers.js';
+import { QUESTIONNAIRE_ACCESS_MESSAGES } from '../graph/messages.js';
 
 /** Invalid codes per client within the window (the backend refuses the gateway's address only at 30). */
 export const GATEWAY_ACCESS_FAILURES = { maxFailures: 10, windowMs: 10 * 60_000 } as const;
 
-const ACCESS_MESSAGES = {
-  invalid: 'Dieser Zugang ist nicht gültig: Er ist abgelaufen, wurde bereits verwendet oder ist falsch.',
-  tooMany: 'Zu viele ungültige Zugangscodes. Bitte versuchen Sie es später erneut.',
-  validDays: 'Ein Zugang ist 1 bis 30 Tage gültig.',
-  unknown: 'Unbekannte Id',
-} as const;
-
 const refusal = (code: 'ACCESS_INVALID' | 'TOO_MANY_ATTEMPTS'): UserErrorModel => ({
   code,
-  message: code === 'ACCESS_INVALID' ? ACCESS_MESSAGES.invalid : ACCESS_MESSAGES.tooMany,
+  message: code === 'ACCESS_INVALID' ? QUESTIONNAIRE_ACCESS_MESSAGES.invalid : QUESTIONNAIRE_ACCESS_MESSAGES.tooMany,
   field: 'accessCode',
 });
 
@@ -85,7 +79,7 @@ export const questionnaireAccessMutations: Pick<MutationResolvers, 'createQuesti
         if (input.respondent === 'PATIENT' && input.validDays != null && (input.validDays < 1 || input.validDays > 30)) {
           // Input is judged only for a signed-in viewer: without a valid token the answer is UNAUTHENTICATED.
           await c.loaders.currentUser();
-          return refused([{ code: 'INVALID_VALUE', message: ACCESS_MESSAGES.validDays, field: 'validDays' }]);
+          return refused([{ code: 'INVALID_VALUE', message: QUESTIONNAIRE_ACCESS_MESSAGES.validDays, field: 'validDays' }]);
         }
         const studyPatientId = backendId(input.studyPatientId, 'StudyPatient', 'studyPatientId');
         const body = {
@@ -113,7 +107,7 @@ export const questionnaireAccessMutations: Pick<MutationResolvers, 'createQuesti
           };
         } catch (error) {
           if (error instanceof UpstreamError && error.status === 404)
-            return refused([{ code: 'INVALID_VALUE', message: ACCESS_MESSAGES.unknown, field: notFoundField(error) }]);
+            return refused([{ code: 'INVALID_VALUE', message: QUESTIONNAIRE_ACCESS_MESSAGES.unknown, field: notFoundField(error) }]);
           throw error;
         }
       },

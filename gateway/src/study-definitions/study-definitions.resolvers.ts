@@ -47,6 +47,7 @@ import type {
   StudyDefinitionVersion,
   VisitDefinition,
 } from './models.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 const documentPaths = {
   FUNCTIONAL_DESIGN: '/api/v1.0/Documentation/{studyDefinitionId}/{languageIdentifier}/funcionalDesign',
@@ -60,7 +61,7 @@ const indexOf = async (version: DefinitionVersion, context: GatewayContext): Pro
 
 async function summaryOf(definition: StudyDefinition, context: GatewayContext): Promise<StudyDefinitionSummary> {
   const summary = definition.summary ?? (await context.loaders.studyDefinitionSummaries()).find((s) => s.id === definition.id);
-  if (!summary) throw new GraphQLError('Studiendefinition nicht gefunden', { extensions: { code: 'NOT_FOUND' } });
+  if (!summary) throw new GraphQLError(GATEWAY_MESSAGES.studyDefinitionNotFound, { extensions: { code: 'NOT_FOUND' } });
   return summary;
 }
 
@@ -96,7 +97,7 @@ export const documentationMutations: Pick<MutationResolvers, 'generateDocumentat
     await context.loaders.currentUser();
     const decoded = fromGlobalId(input.studyDefinitionId);
     if (decoded?.type !== 'StudyDefinition')
-      throw new GraphQLError('unknown study definition id', { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new GraphQLError(GATEWAY_MESSAGES.unknownStudyDefinition, { extensions: { code: 'BAD_USER_INPUT' } });
     const file = await context.backend.download('post', documentPaths[input.kind], {
       path: { studyDefinitionId: decoded.id, languageIdentifier: input.languageIdentifier },
     });

@@ -26,6 +26,7 @@ import { loadedVersion } from '../study-definitions/definition-models.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { viewerRights } from '../viewer/rights.js';
 import type { VerificationFlag, VerificationFlagDto } from './models.js';
+import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 /** The flags of a loaded patient. */
 export const flagsOf = (patient: PatientContext): VerificationFlag[] =>
@@ -98,7 +99,7 @@ async function setFlag(input: SetVerificationFlagInput, c: GatewayContext): Prom
     if (!stored)
       return {
         verificationFlag: null,
-        errors: [{ code: 'INVALID_VALUE', message: 'Kein Prüfvermerk dieser Art am Feld', field: 'version' }],
+        errors: [{ code: 'INVALID_VALUE', message: GATEWAY_MESSAGES.noFlagOfThisType, field: 'version' }],
       };
     const flag = await c.backend.call('put', '/api/v1.0/DataVerificationFlag/{id}', {
       path: { id: stored.flag.id },
