@@ -4,7 +4,8 @@
  * cannot carry (an unknown year, `ongoing`, `unknown`) becomes a null value whose stored text travels in an
  * annotation, so nothing is lost.
  */
-import { isBlank, parsePartialDate, type DataFieldInstance, type FieldValue } from '@ecrf/rules';
+import { isBlank, parsePartialDate, type DataFieldInstance } from '@ecrf/rules';
+import { networkChoice } from '../../export-content/network-choice.js';
 import type { OdmItem } from './odm-model.js';
 
 export type OdmItemValue = { kind: 'value'; value: string } | { kind: 'null'; storedText: string };
@@ -18,11 +19,6 @@ function partialDate(stored: string): OdmItemValue {
     return { kind: 'value', value: typeof date.day === 'number' ? `${month}-${String(date.day).padStart(2, '0')}` : month };
   }
   return { kind: 'null', storedText: stored };
-}
-
-function networkChoice(value: FieldValue): string {
-  const parts = [value.person?.id, value.organization?.id].filter((id): id is string => typeof id === 'string' && id !== '');
-  return parts.length > 0 ? parts.join('@') : (value.value ?? '').trim();
 }
 
 /** The ODM value of a field instance, or null when it holds nothing. */

@@ -12,17 +12,26 @@ import { cellText, sheetCell } from './cells.js';
 
 /** Called once per written row (progress). */
 export type RowCounter = () => void;
-export type CellFormat = (value: ExportCell | undefined) => string;
+/** How a CSV writes its cells and ends its records (the SAS export's CSVs differ, see cells.ts). */
+export type CsvDialect = { cell: (value: ExportCell | undefined) => string; recordDelimiter: 'unix' | 'windows' };
+
+const SPREADSHEET_CSV: CsvDialect = { cell: cellText, recordDelimiter: 'unix' };
 
 /** CSV as German spreadsheets open it: ';' between cells, UTF-8 with BOM, a header of the column keys. */
-function csvStream(table: ExportTable, onRow: RowCounter, format: CellFormat = cellText): Readable {
+function csvStream(table: ExportTable, onRow: RowCounter, dialect: CsvDialect = SPREADSHEET_CSV): Readable {
   async function* lines(): AsyncGenerator<string[]> {
     for await (const row of table.rows()) {
       onRow();
-      yield table.columns.map((column) => format(row[column.key]));
+      yield table.columns.map((column) => dialect.cell(row[column.key]));
     }
   }
-  const csv = stringify({ delimiter: ';', bom: true, header: true, columns: table.columns.map((column) => column.key) });
+  const csv = stringify({
+    delimiter: ';',
+    bom: true,
+    header: true,
+    columns: table.columns.map((column) => column.key),
+    record_delimiter: dialect.recordDelimiter,
+  });
   return Readable.from(lines()).pipe(csv);
 }
 
@@ -35,14 +44,14 @@ export async function writeCsvZip(
   tables: readonly ExportTable[],
   out: Writable,
   onRow: RowCounter,
-  options: { extraFiles?: readonly { name: string; content: string }[]; format?: CellFormat } = {},
+  options: { extraFiles?: readonly { name: string; content: string }[]; dialect?: CsvDialect } = {},
 ): Promise<void> {
-  const { extraFiles = [], format } = options;
+  const { extraFiles = [], dialect } = options;
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const written = pipeline(archive, out);
   for (const table of tables) {
     const entry = new Promise<void>((resolve) => archive.once('entry', () => resolve()));
-    archive.append(csvStream(table, onRow, format), { name: `${table.name}.csv` });
+    archive.append(csvStream(table, onRow, dialect), { name: `${table.name}.csv` });
     // archiver reads entries one after the other: waiting keeps only one table's cursor open (a failure ends `written`).
     await Promise.race([entry, written]);
   }
