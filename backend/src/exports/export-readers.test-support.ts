@@ -79,7 +79,8 @@ export function sasDataSteps(program: string): DataStep[] {
 
 /**
  * A value as an INFORMAT reads it: `$charN.` text of at most N bytes (SAS cuts longer ones), `best32.` a number,
- * `yymmdd10.` only a complete date, `e8601dt.` only a date-time without zone or fractions; anything else is
+ * `yymmdd10.` only a complete date, `e8601dtW.D` only a date-time without zone in W characters with at most D
+ * decimals of the second (ISO 8601 extended); anything else is
  * missing (null), as SAS writes "Invalid data" to its log and goes on.
  */
 function informatValue(informat: string, text: string): Cell {
@@ -88,7 +89,13 @@ function informatValue(informat: string, text: string): Cell {
   if (width !== undefined) return Buffer.from(text).subarray(0, Number(width)).toString();
   if (informat === 'best32.') return Number.isNaN(Number(text)) ? null : Number(text);
   if (informat === 'yymmdd10.') return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null;
-  if (informat === 'e8601dt.') return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(text) ? text : null;
+  const dateTime = /^e8601dt(\d*)\.(\d*)$/.exec(informat);
+  if (dateTime) {
+    const [, width = '', decimals = ''] = dateTime;
+    const fraction = decimals === '' || decimals === '0' ? '' : `(\\.\\d{1,${decimals}})?`;
+    const valid = new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}${fraction}$`).test(text);
+    return valid && text.length <= Number(width || '19') ? text : null;
+  }
   throw new Error(`informat ${informat} is not read here`);
 }
 

@@ -15,7 +15,11 @@ import { documentEveryFieldType, VALUE_PLACES, type ValuePlace } from './roundtr
 
 type Context = {
   fields: DataFieldInstance[];
-  visits: { definitionId: string; fields: DataFieldInstance[]; instruments: { definitionId: string; fields: DataFieldInstance[] }[] }[];
+  visits: {
+    definitionId: string;
+    fields: DataFieldInstance[];
+    instruments: { id: string; definitionId: string; fields: DataFieldInstance[]; changeDate: string }[];
+  }[];
 };
 
 let backend: TestBackend;
@@ -87,7 +91,7 @@ function expected(place: ValuePlace, format: 'csv' | 'xlsx' | 'sas' | 'odm'): Ce
 }
 
 /** A table's row of the patient (and of the list entry). */
-function rowOf(tables: Tables, place: ValuePlace) {
+function rowOf(tables: Tables, place: Pick<ValuePlace, 'table' | 'entry' | 'visit'>) {
   const table = tables.get(place.table);
   if (!table) throw new Error(`no table ${place.table}; tables: ${[...tables.keys()].join(', ')}`);
   const rows = table.rows.filter(
@@ -124,6 +128,16 @@ describe('the export round trip', () => {
       }
     },
   );
+
+  it('keeps the time of the last change to the millisecond in CSV and SAS (UTC, SAS without the zone)', () => {
+    const therapy = context.visits
+      .flatMap((v) => v.instruments)
+      .find((i) => i.definitionId === registry.index.instrumentByIdentifier.get('systemic_therapy')?.id);
+    const place = { table: 'systemic_therapy' };
+    expect(therapy?.changeDate).toMatch(/\.\d{3}Z$/);
+    expect(rowOf(read.csv, place).changed_at).toBe(therapy?.changeDate);
+    expect(rowOf(read.sas, place).changed_at).toBe(therapy?.changeDate.slice(0, 23));
+  });
 
   it('writes an ODM document the official schema accepts', async () => {
     expect(await validateOdm(fileOf('odm').toString('utf8'))).toEqual([]);

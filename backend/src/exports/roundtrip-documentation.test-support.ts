@@ -36,7 +36,7 @@ export const FREE_TEXTS = {
   comment: 'Dosis reduziert; Pause "wegen Pneumonitis"\nfortgesetzt am 01.04.\n=2+3 ist keine Formel',
   substances: '=HYPERLINK("http://example.org";"Klick")',
   aeTerm: "'=1+1 mit Apostroph",
-  followUp: '-3 Punkte; +2 Tage @Station',
+  followUp: '-3 Punkte; +2 Tage @Station\n',
   topography: '+C34.1 rechts "oben" &amp; <links>',
   pregnancy: '@Hinweis: keine Schwangerschaft\n\nZeile nach Leerzeile; Ende',
 } as const;

@@ -21,9 +21,9 @@ describe('SAS program of the SAS export', () => {
       `DATA patients;\n  INFILE "&path/patients.csv" DLM=';' DSD MISSOVER FIRSTOBS=2 LRECL=1000000 ENCODING='utf-8' TERMSTR=CRLF;`,
     );
     expect(program).toContain(
-      '  INFORMAT\n    patient_id $char2000.\n    registration_date yymmdd10.\n    created_at e8601dt.\n    pack_years best32.\n    is_diginet $char5.;',
+      '  INFORMAT\n    patient_id $char2000.\n    registration_date yymmdd10.\n    created_at e8601dt23.3\n    pack_years best32.\n    is_diginet $char5.;',
     );
-    expect(program).toContain('  FORMAT\n    patient_id $char2000.\n    registration_date yymmdd10.\n    created_at e8601dt.');
+    expect(program).toContain('  FORMAT\n    patient_id $char2000.\n    registration_date yymmdd10.\n    created_at e8601dt23.3');
     expect(program).toContain('  INPUT\n    patient_id\n    registration_date\n    created_at\n    pack_years\n    is_diginet;');
     expect(program).toContain('    pack_years = "Packungsjahre ""PY"""\n    is_diginet = "DigiNet-Standort";');
     expect(program).toContain(`_ecrf_text{_ecrf_i} = PRXCHANGE("s/^'(?='*[=+\\-@\\t\\r])//", 1, _ecrf_text{_ecrf_i});`);

@@ -19,7 +19,8 @@ const FORMATS: Record<ExportColumnType, { informat: string; format: string }> = 
   boolean: { informat: '$char5.', format: '$char5.' },
   number: { informat: 'best32.', format: 'best32.' },
   date: { informat: 'yymmdd10.', format: 'yymmdd10.' },
-  datetime: { informat: 'e8601dt.', format: 'e8601dt.' },
+  // ISO 8601 date-times with milliseconds (23 characters, 3 decimals), as the CSV holds them.
+  datetime: { informat: 'e8601dt23.3', format: 'e8601dt23.3' },
 };
 
 /** Undoes the CSV's formula escape in every text variable (the rule of writers/cells.ts, as a Perl regex). */

@@ -27,11 +27,13 @@ export function odmItemValue(item: Pick<OdmItem, 'valueKind'>, instance: Pick<Da
     const choices = instance.values.map(networkChoice).filter((text) => text !== '');
     return choices.length > 0 ? { kind: 'value', value: choices.join(',') } : null;
   }
-  const values = instance.values.flatMap((v) => (v.value !== null && !isBlank(v.value) ? [v.value.trim()] : []));
+  const values = instance.values.flatMap((v) => (v.value !== null && !isBlank(v.value) ? [v.value] : []));
   const [first] = values;
   if (first === undefined) return null;
-  if (item.valueKind === 'date') return partialDate(first);
+  // Free text stays as typed, line breaks and spaces at its ends too; codes, dates and numbers are read trimmed.
+  if (item.valueKind === 'text') return { kind: 'value', value: first };
+  if (item.valueKind === 'date') return partialDate(first.trim());
   // A decimal comma typed into a number field still reads as the number it is.
-  if (item.valueKind === 'number') return { kind: 'value', value: first.replace(',', '.') };
-  return { kind: 'value', value: values.join(',') };
+  if (item.valueKind === 'number') return { kind: 'value', value: first.trim().replace(',', '.') };
+  return { kind: 'value', value: values.map((v) => v.trim()).join(',') };
 }

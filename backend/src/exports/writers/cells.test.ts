@@ -22,8 +22,8 @@ describe('cells', () => {
     expect(sheetCell(undefined)).toBeNull();
   });
 
-  it('writes SAS cells without zone or fractions, line feeds kept and CR LF as a line feed', () => {
-    expect(sasCellText(new Date('2026-11-25T10:00:00.123Z'))).toBe('2026-11-25T10:00:00');
+  it('writes SAS cells without zone, line feeds kept and CR LF as a line feed', () => {
+    expect(sasCellText(new Date('2026-11-25T10:00:00.123Z'))).toBe('2026-11-25T10:00:00.123');
     expect(sasCellText('erste Zeile\r\nzweite\ndritte')).toBe('erste Zeile\nzweite\ndritte');
     expect(sasCellText('=1+1')).toBe("'=1+1");
     expect(sasCellText(2.5)).toBe('2.5');

@@ -27,12 +27,13 @@ export function sheetCell(value: ExportCell | undefined): string | number | bool
 }
 
 /**
- * A cell for the SAS export's CSV: SAS's e8601dt. reads date-times without zone or fractions (UTC as stored). Its
+ * A cell for the SAS export's CSV: SAS's e8601dt23.3 reads date-times with milliseconds and without zone (UTC as
+ * stored). Its
  * records end in CR LF (INFILE TERMSTR=CRLF), so a line feed inside a value is data; a CR LF inside a value
  * becomes a line feed, the one thing SAS cannot hold. The program removes the formula escape again.
  */
 export function sasCellText(value: ExportCell | undefined): string {
-  if (value instanceof Date) return value.toISOString().slice(0, 19);
+  if (value instanceof Date) return value.toISOString().slice(0, 23);
   if (typeof value === 'string') return cellText(value.replace(/\r\n/g, '\n'));
   return cellText(value);
 }
