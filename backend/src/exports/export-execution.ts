@@ -56,7 +56,8 @@ export async function writeExport(
   if (extension === EXTENSIONS.csv && first) return writeCsv(first, out, onRow);
   if (format === 'sas') {
     return writeCsvZip(tables, out, onRow, {
-      extraFiles: [{ name: 'import.sas', content: sources.sasProgram(tables) }],
+      // The program follows the data: its text widths are the longest texts written.
+      trailer: { name: 'import.sas', content: (widths) => sources.sasProgram(tables, widths) },
       dialect: { cell: sasCellText, recordDelimiter: 'windows' },
     });
   }

@@ -33,7 +33,8 @@ export type ValuePlace = {
 };
 
 export const FREE_TEXTS = {
-  comment: 'Dosis reduziert; Pause "wegen Pneumonitis"\nfortgesetzt am 01.04.\n=2+3 ist keine Formel',
+  // Longer than 2000 bytes in UTF-8 (SAS counts bytes).
+  comment: `Dosis reduziert; Pause "wegen Pneumonitis"\nfortgesetzt am 01.04.\n=2+3 ist keine Formel ${'Übelkeit '.repeat(250)}`,
   substances: '=HYPERLINK("http://example.org";"Klick")',
   aeTerm: "'=1+1 mit Apostroph",
   followUp: '-3 Punkte; +2 Tage @Station\n',
