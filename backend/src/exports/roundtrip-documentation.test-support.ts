@@ -67,6 +67,8 @@ export const VALUE_PLACES: readonly ValuePlace[] = [
   place('molecular', 'markers.egfr', 'choice', 'molecular', 'markers_egfr'),
   place('molecular', 'markers.alk', 'choice', 'molecular', 'markers_alk'),
   place('molecular', 'markers.pdl1_tps', 'number', 'molecular', 'markers_pdl1_tps'),
+  // A display value the server fills from the PD-L1 TPS.
+  place('molecular', 'markers.pdl1_category', 'choice', 'molecular', 'markers_pdl1_category'),
   place('network', 'network_partner', 'network', 'network', 'network_partner'),
   place('network', 'network_location', 'network', 'network', 'network_location'),
   place('systemic_therapy', 'treating_physician', 'network', 'systemic_therapy', 'treating_physician'),
