@@ -23,10 +23,14 @@ export function fileExtension(kind: ExportKind, parameters: Readonly<Record<stri
   return family === 'generic' ? EXTENSIONS.csv : EXTENSIONS.zip;
 }
 
-/** Counts each table, leaves out empty ones unless asked for, and reports progress per row. */
+/**
+ * Counts each table and leaves out empty ones unless asked for. When no table has a row, the first one stays: a
+ * workbook needs a sheet to open, and a ZIP without files would not say what the export holds.
+ */
 async function countedTables(tables: readonly ExportTable[], keepEmpty: boolean): Promise<{ tables: ExportTable[]; total: number }> {
   const counted = await Promise.all(tables.map(async (table) => ({ table, count: await table.count() })));
-  const kept = counted.filter((entry) => keepEmpty || entry.count > 0);
+  const filled = counted.filter((entry) => keepEmpty || entry.count > 0);
+  const kept = filled.length === 0 ? counted.slice(0, 1) : filled;
   return { tables: kept.map((entry) => entry.table), total: kept.reduce((sum, entry) => sum + entry.count, 0) };
 }
 
@@ -52,8 +56,9 @@ export async function writeExport(
   if (extension === EXTENSIONS.csv && first) return writeCsv(first, out, onRow);
   if (format === 'sas') {
     return writeCsvZip(tables, out, onRow, {
-      extraFiles: [{ name: 'import.sas', content: sources.sasProgram(tables) }],
-      format: sasCellText,
+      // The program follows the data: its text widths are the longest texts written.
+      trailer: { name: 'import.sas', content: (widths) => sources.sasProgram(tables, widths) },
+      dialect: { cell: sasCellText, recordDelimiter: 'windows' },
     });
   }
   return writeCsvZip(tables, out, onRow);

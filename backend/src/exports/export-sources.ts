@@ -2,11 +2,12 @@
 import type { Writable } from 'node:stream';
 import type { ExportSourceContext, ExportTable, TableSource } from '../export-content/export-content.js';
 import type { TableExportKind } from './export-kinds.js';
+import type { ColumnWidths } from './writers/table-writers.js';
 
 export type OdmWriter = (context: ExportSourceContext, out: Writable, progress: (done: number, total: number) => void) => Promise<void>;
 
 export type ExportSources = {
   tables: Record<TableExportKind, TableSource>;
-  sasProgram(tables: readonly Pick<ExportTable, 'name' | 'columns'>[]): string;
+  sasProgram(tables: readonly Pick<ExportTable, 'name' | 'columns'>[], widths?: ColumnWidths): string;
   odm: OdmWriter;
 };

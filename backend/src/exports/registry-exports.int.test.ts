@@ -6,9 +6,9 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createPatientWithBaseline, demoRegistry, type DemoRegistry } from '../test-support/documentation-fixtures.js';
-import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { runExport } from './export-jobs.test-support.js';
 import { EXPORT_KINDS, type ExportKind } from './export-kinds.js';
-import type { ExportJobDto } from './exports.schemas.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;
@@ -18,28 +18,7 @@ const pseudonyms: string[] = [];
 const pathOf = (kind: ExportKind) =>
   EXPORT_KINDS[kind].family === 'nngm' ? `NngmExport/study/${registry.studyId}/${kind}` : `study/${registry.studyId}/${kind}`;
 
-async function run(kind: ExportKind, payload: object = {}): Promise<{ job: ExportJobDto; file: Buffer }> {
-  const started = await backend.app.inject({ method: 'POST', url: `/api/v1.0/${pathOf(kind)}`, headers: bearer(token), payload });
-  expect(started.statusCode, started.body).toBe(202);
-  const { id } = started.json<ExportJobDto>();
-  for (let i = 0; i < 400; i += 1) {
-    const [job] = (await backend.app.inject({ method: 'GET', url: `/api/v1.0/ExportJob?ids=${id}`, headers: bearer(token) })).json<
-      ExportJobDto[]
-    >();
-    if (job?.state === 'failed') throw new Error(`${kind} failed: ${job.failureReason}`);
-    if (job?.state === 'completed') {
-      const file = await backend.app.inject({
-        method: 'POST',
-        url: `/api/v1.0/${pathOf(kind)}/download?fileName=${job.fileName}`,
-        headers: bearer(token),
-      });
-      expect(file.statusCode).toBe(200);
-      return { job, file: file.rawPayload };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${kind} did not complete`);
-}
+const run = (kind: ExportKind, payload: object = {}) => runExport(backend, token, pathOf(kind), payload);
 
 const csvRows = (file: Buffer) =>
   parse(file.toString('utf8').replace(/^\uFEFF/, ''), { delimiter: ';', columns: true }) as Record<string, string>[];

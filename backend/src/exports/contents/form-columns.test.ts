@@ -97,7 +97,7 @@ describe('flattening a form into columns and list tables', () => {
       grade: '1',
       grade_txt: 'gut',
       tnm_t: '2a',
-      centre: 'Köln / Muster',
+      centre: 'x@o',
     });
     expect(found.has('ae_grade')).toBe(false);
     const [events] = listInstances(stored, 'events');

@@ -4,13 +4,14 @@
  *   FieldGroups only prefix their children's names and labels;
  * - a choice field holds its codes (several joined by `|`) and gets a second column `<name>_txt` with the
  *   display texts; numbers are numbers; dates stay as stored (yyyy-MM-dd, or partial such as 2023-05-XX);
- *   a network field holds the organisation and person chosen;
+ *   a network field holds `<person id>@<organization id>` as the graph and the ODM export name the choice;
  * - a List or EventReportList is a table of its own with one row per entry (`entry_no` from 1 in entry order;
  *   `entry_type` names the entry type of an EventReportList), linked to its form by the form's id.
  */
-import type { DataFieldDefinition, DataFieldInstance, FieldValue } from '@ecrf/rules';
+import type { DataFieldDefinition, DataFieldInstance } from '@ecrf/rules';
 import { CONTAINER_FIELD_TYPES, ENTRY_FIELD_TYPES, filledValues, parseDecimal } from '@ecrf/rules';
 import type { ExportCell, ExportColumn } from '../../export-content/export-content.js';
+import { networkChoice } from '../../export-content/network-choice.js';
 import { textOf, type ExportDefinition } from './export-scope.sql.js';
 
 /** A column filled from one field instance of the form (or of a list entry). */
@@ -34,12 +35,6 @@ function childrenOf(fields: readonly DataFieldDefinition[], parentId: string | n
   return fields.filter((f) => (f.parentFieldDefinitionId ?? null) === parentId).sort((a, b) => a.order - b.order);
 }
 
-function networkText(value: FieldValue): string {
-  const person = value.person ? [value.person.title, value.person.firstName, value.person.lastName].filter(Boolean).join(' ') : '';
-  const organization = value.organization?.displayName ?? value.organization?.id ?? '';
-  return [organization, person].filter((part) => part !== '').join(' / ');
-}
-
 function joined(texts: readonly string[]): string | null {
   return texts.length === 0 ? null : texts.join('|');
 }
@@ -48,7 +43,7 @@ function valueColumns(definition: ExportDefinition, field: DataFieldDefinition, 
   const settings = field.definition ?? {};
   const base = { definitionId: field.id, key, label };
   if (field.definitionType === 'NngmNetworkPartner' || field.definitionType === 'NngmNetworkLocation') {
-    return [{ ...base, type: 'string', cell: (f) => joined((f?.values ?? []).map(networkText).filter((t) => t !== '')) }];
+    return [{ ...base, type: 'string', cell: (f) => joined((f?.values ?? []).map(networkChoice).filter((t) => t !== '')) }];
   }
   if (settings.enumValueSetIdentifier) {
     const set = definition.index.study.enumValueSets.find((s) => s.identifier === settings.enumValueSetIdentifier);

@@ -5,7 +5,7 @@
  * carries its Signature.
  */
 import type { DataFieldInstance } from '@ecrf/rules';
-import type { XMLBuilderCB } from './odm-metadata-writer.js';
+import type { XmlWriter } from './xml-writer.js';
 import { PATIENT_EVENT_OID, PATIENT_FORM_OID, STANDALONE_EVENT_OID, type OdmMetadata } from './odm-model.js';
 import { odmItemValue } from './odm-values.js';
 
@@ -54,7 +54,7 @@ function itemGroups(metadata: OdmMetadata, fields: readonly DataFieldInstance[])
   );
 }
 
-function writeAudit(cb: XMLBuilderCB, audit: FieldAudit, locationOid: string): void {
+function writeAudit(cb: XmlWriter, audit: FieldAudit, locationOid: string): void {
   cb.ele('AuditRecord');
   cb.ele('UserRef', { UserOID: audit.userOid }).up();
   cb.ele('LocationRef', { LocationOID: locationOid }).up();
@@ -65,7 +65,7 @@ function writeAudit(cb: XMLBuilderCB, audit: FieldAudit, locationOid: string): v
 }
 
 function writeForm(
-  cb: XMLBuilderCB,
+  cb: XmlWriter,
   metadata: OdmMetadata,
   subject: OdmSubject,
   form: { oid: string; repeatKey: string | null; fields: readonly DataFieldInstance[]; whenEmpty: boolean },
@@ -107,7 +107,7 @@ function repeatKeys<T extends { definitionId: string }>(forms: readonly T[]): Ma
   );
 }
 
-export function writeSubjectData(cb: XMLBuilderCB, metadata: OdmMetadata, subject: OdmSubject): void {
+export function writeSubjectData(cb: XmlWriter, metadata: OdmMetadata, subject: OdmSubject): void {
   cb.ele('SubjectData', { SubjectKey: subject.pseudonym });
   cb.ele('SiteRef', { LocationOID: subject.locationOid }).up();
   if (itemGroups(metadata, subject.fields).length > 0) {

@@ -5,7 +5,6 @@
  * a cursor and the XML is serialised as it is built, so memory stays flat however many patients there are.
  */
 import { once } from 'node:events';
-import { createCB } from 'xmlbuilder2';
 import { notFound } from '../../errors/errors.js';
 import { findStudyInstitutes } from '../../institutes/institutes.sql.js';
 import { findLanguages } from '../../languages/languages.service.js';
@@ -21,9 +20,10 @@ import {
   usersInScope,
   type OdmPatientRow,
 } from './odm-export.sql.js';
-import { translated, writeMetaDataVersion, type XMLBuilderCB } from './odm-metadata-writer.js';
+import { translated, writeMetaDataVersion } from './odm-metadata-writer.js';
 import { ODM_TEXTS, buildOdmMetadata, type OdmMetadata } from './odm-model.js';
 import { loadSubjects } from './odm-subjects.js';
+import { XmlWriter } from './xml-writer.js';
 
 const ODM_NAMESPACE = 'http://www.cdisc.org/ns/odm/v1.3';
 /** Patients per cursor read and per batch of related reads (visits, instruments, audit rows). */
@@ -68,7 +68,7 @@ async function loadMetaDataVersions({ db, scope }: ExportSourceContext): Promise
   return result;
 }
 
-function writeStudy(cb: XMLBuilderCB, study: { oid: string; identifier: string; displayName: string }, versions: MetaDataVersion[]): void {
+function writeStudy(cb: XmlWriter, study: { oid: string; identifier: string; displayName: string }, versions: MetaDataVersion[]): void {
   cb.ele('Study', { OID: study.oid });
   cb.ele('GlobalVariables');
   cb.ele('StudyName').txt(study.displayName).up();
@@ -92,20 +92,12 @@ function writeStudy(cb: XMLBuilderCB, study: { oid: string; identifier: string; 
 /** Serialises into `out`, remembering when `out` asked the writer to wait (backpressure). */
 function streamingBuilder(out: NodeJS.WritableStream) {
   let mustDrain = false;
-  let failure: Error | null = null;
-  const cb = createCB({
-    prettyPrint: true,
-    data: (chunk: string) => {
-      if (!out.write(chunk)) mustDrain = true;
-    },
-    error: (error: Error) => {
-      failure = error;
-    },
+  const cb = new XmlWriter((chunk) => {
+    if (!out.write(chunk)) mustDrain = true;
   });
   return {
     cb,
     async flushed(): Promise<void> {
-      if (failure) throw failure;
       if (!mustDrain) return;
       mustDrain = false;
       await once(out, 'drain');

@@ -2,20 +2,17 @@
  * Writes a MetaDataVersion (ODM 1.3.2 §3.1.1: Protocol, StudyEventDef, FormDef, ItemGroupDef, ItemDef,
  * CodeList, in the schema's order) from the model of odm-model.ts. Texts are German (`xml:lang="de"`).
  */
-import type { createCB } from 'xmlbuilder2';
 import type { OdmMetadata } from './odm-model.js';
-
-/** The callback builder: it serialises each element as it is added, so the document is never held whole. */
-export type XMLBuilderCB = ReturnType<typeof createCB>;
+import type { XmlWriter } from './xml-writer.js';
 
 export const yesNo = (flag: boolean): 'Yes' | 'No' => (flag ? 'Yes' : 'No');
 
 /** `<Name><TranslatedText xml:lang="de">text</TranslatedText></Name>` */
-export function translated(cb: XMLBuilderCB, element: string, text: string): void {
+export function translated(cb: XmlWriter, element: string, text: string): void {
   cb.ele(element).ele('TranslatedText', { 'xml:lang': 'de' }).txt(text).up().up();
 }
 
-export function writeMetaDataVersion(cb: XMLBuilderCB, mdv: { oid: string; name: string }, metadata: OdmMetadata): void {
+export function writeMetaDataVersion(cb: XmlWriter, mdv: { oid: string; name: string }, metadata: OdmMetadata): void {
   cb.ele('MetaDataVersion', { OID: mdv.oid, Name: mdv.name });
   cb.ele('Protocol');
   metadata.events.forEach((event, index) => {

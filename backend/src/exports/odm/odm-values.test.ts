@@ -30,6 +30,13 @@ describe('ODM values', () => {
     expect(value).toEqual({ kind: 'value', value: 'p-1@o-7' });
   });
 
+  it('keeps free text as typed and reads codes, numbers and dates trimmed', () => {
+    expect(of('text', ' Zeile 1\nZeile 2\n')).toEqual({ kind: 'value', value: ' Zeile 1\nZeile 2\n' });
+    expect(of('enum', ' W ')).toEqual({ kind: 'value', value: 'W' });
+    expect(of('number', ' 3 ')).toEqual({ kind: 'value', value: '3' });
+    expect(of('date', ' 2023-02-01')).toEqual({ kind: 'value', value: '2023-02-01' });
+  });
+
   it('writes nothing for a field without a value', () => {
     expect(of('text', null, ' ')).toBeNull();
     expect(odmItemValue({ valueKind: 'NngmNetworkLocation' }, { values: [] })).toBeNull();

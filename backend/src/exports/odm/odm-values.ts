@@ -4,7 +4,8 @@
  * cannot carry (an unknown year, `ongoing`, `unknown`) becomes a null value whose stored text travels in an
  * annotation, so nothing is lost.
  */
-import { isBlank, parsePartialDate, type DataFieldInstance, type FieldValue } from '@ecrf/rules';
+import { isBlank, parsePartialDate, type DataFieldInstance } from '@ecrf/rules';
+import { networkChoice } from '../../export-content/network-choice.js';
 import type { OdmItem } from './odm-model.js';
 
 export type OdmItemValue = { kind: 'value'; value: string } | { kind: 'null'; storedText: string };
@@ -20,22 +21,19 @@ function partialDate(stored: string): OdmItemValue {
   return { kind: 'null', storedText: stored };
 }
 
-function networkChoice(value: FieldValue): string {
-  const parts = [value.person?.id, value.organization?.id].filter((id): id is string => typeof id === 'string' && id !== '');
-  return parts.length > 0 ? parts.join('@') : (value.value ?? '').trim();
-}
-
 /** The ODM value of a field instance, or null when it holds nothing. */
 export function odmItemValue(item: Pick<OdmItem, 'valueKind'>, instance: Pick<DataFieldInstance, 'values'>): OdmItemValue | null {
   if (item.valueKind === 'NngmNetworkPartner' || item.valueKind === 'NngmNetworkLocation') {
     const choices = instance.values.map(networkChoice).filter((text) => text !== '');
     return choices.length > 0 ? { kind: 'value', value: choices.join(',') } : null;
   }
-  const values = instance.values.flatMap((v) => (v.value !== null && !isBlank(v.value) ? [v.value.trim()] : []));
+  const values = instance.values.flatMap((v) => (v.value !== null && !isBlank(v.value) ? [v.value] : []));
   const [first] = values;
   if (first === undefined) return null;
-  if (item.valueKind === 'date') return partialDate(first);
+  // Free text stays as typed, line breaks and spaces at its ends too; codes, dates and numbers are read trimmed.
+  if (item.valueKind === 'text') return { kind: 'value', value: first };
+  if (item.valueKind === 'date') return partialDate(first.trim());
   // A decimal comma typed into a number field still reads as the number it is.
-  if (item.valueKind === 'number') return { kind: 'value', value: first.replace(',', '.') };
-  return { kind: 'value', value: values.join(',') };
+  if (item.valueKind === 'number') return { kind: 'value', value: first.trim().replace(',', '.') };
+  return { kind: 'value', value: values.map((v) => v.trim()).join(',') };
 }
