@@ -4,6 +4,7 @@ import { RelayEnvironmentProvider } from 'react-relay';
 import { FeedbackProvider } from '../feedback/FeedbackProvider';
 import { useFeedback } from '../feedback/feedbackContext';
 import type { RelaySession } from '../relay/relaySession';
+import { sharedTabSession } from '../relay/environment';
 import { clearSession, isSignedIn } from '../session/sessionStore';
 import { SessionControlContext } from './sessionContext';
 import type { SessionControl } from './sessionContext';
@@ -28,17 +29,21 @@ function SessionRoot({ session }: Props) {
   const { showAlert } = useFeedback();
   const environment = useSyncExternalStore(session.subscribe, session.environment);
 
-  const endSession = useCallback(
-    (notice?: LogoutNotice) => {
+  /** Ends the session in this tab; `announce` ends it in the other tabs of it as well. */
+  const endLocally = useCallback(
+    (notice: LogoutNotice | null, announce: boolean) => {
       // Several requests may find the session expired at once; the first one logs out.
       if (notice === 'expired' && !isSignedIn()) return;
-      clearSession(notice ?? null);
+      if (announce) sharedTabSession().announceEnd(notice);
+      clearSession(notice);
       // A new environment has an empty store: nothing loaded for the previous user survives (core §4).
       session.renew();
       navigate(LOGIN_ROUTE, { replace: true });
     },
     [session, navigate],
   );
+  const endSession = useCallback((notice?: LogoutNotice) => endLocally(notice ?? null, true), [endLocally]);
+  useEffect(() => sharedTabSession().setHandlers({ onEnded: (notice) => endLocally(notice, false) }), [endLocally]);
 
   useEffect(
     () =>
