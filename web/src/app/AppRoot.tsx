@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { FeedbackProvider } from '../feedback/FeedbackProvider';
 import { useFeedback } from '../feedback/feedbackContext';
@@ -17,7 +17,7 @@ type Props = { session: RelaySession };
 /** Root of every route: feedback, the Relay environment of the current session and session control. */
 export function AppRoot({ session }: Props) {
   return (
-    <FeedbackProvider>
+    <FeedbackProvider quietPath={LOGIN_ROUTE}>
       <SessionRoot session={session} />
     </FeedbackProvider>
   );
@@ -25,7 +25,6 @@ export function AppRoot({ session }: Props) {
 
 function SessionRoot({ session }: Props) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { showAlert } = useFeedback();
   const environment = useSyncExternalStore(session.subscribe, session.environment);
 
@@ -51,11 +50,11 @@ function SessionRoot({ session }: Props) {
         onSessionExpired: () => endSession('expired'),
         onError: (report) => {
           if (report.kind === 'warn') console.warn(report.message);
-          // Errors on the login route are not shown (ecrf-core.md §8).
-          else if (pathname !== LOGIN_ROUTE) showAlert(report.message);
+          // Errors on the login route are not shown (ecrf-core.md §8): the feedback takes no alerts there.
+          else showAlert(report.message);
         },
       }),
-    [session, endSession, pathname, showAlert],
+    [session, endSession, showAlert],
   );
 
   const control = useMemo<SessionControl>(() => ({ endSession, releasePreloadedBefore: session.releaseBefore }), [session, endSession]);
