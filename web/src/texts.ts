@@ -715,6 +715,8 @@ export const texts = {
   dataQueries: {
     overviewHeading: 'Query Übersicht',
     button: 'Queries',
+    /** A field's button without queries: its visible text begins its accessible name (WCAG 2.5.3). */
+    raiseButton: 'Query stellen',
     buttonCount: (unresolved: number, total: number) =>
       total === 0 ? 'Queries' : unresolved > 0 ? `Queries (${unresolved} offen)` : `Queries (${total} geschlossen)`,
     fieldButton: (label: string, unresolved: number, total: number) =>
