@@ -520,7 +520,7 @@ export const texts = {
     saveAndNext: 'Speichern und nächstes Instrument',
     actions: 'Formularaktionen',
     saving: 'Wird gespeichert …',
-    saved: 'Gespeichert',
+    savedNamed: (name: string) => `Gespeichert: ${name}`,
     cancel: 'Abbrechen',
     readOnly: 'Diese Dokumentation können Sie nur ansehen.',
     staleTitle: 'Speichern abgelehnt',
@@ -1089,6 +1089,8 @@ export const texts = {
     noFilesRight: 'Sie dürfen die Dateien der Exportdefinitionen nicht ansehen.',
   },
   // --- Generic exports (issue 12) ---
+  /** A whole date as Tag, Monat, Jahr (registration). */
+  dateParts: { day: 'Tag', month: 'Monat', year: 'Jahr', dayPlaceholder: 'TT', monthPlaceholder: 'MM', yearPlaceholder: 'JJJJ' },
   exportStudy: {
     label: 'Studie',
     caption: 'Die Exporte gehören zu dieser Studie.',

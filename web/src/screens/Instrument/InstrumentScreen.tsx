@@ -272,6 +272,7 @@ function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, 
         reasonRequired={reasonRequired}
         readOnly={readOnly}
         save={save}
+        savedName={name}
         // A new instrument's address ("…/new") would offer an empty form again on Back: the saved one takes its place.
         onSaved={() => navigate(back, { replace: instrument === null })}
         onSavedNext={next === null ? undefined : () => navigate(next, { replace: instrument === null })}

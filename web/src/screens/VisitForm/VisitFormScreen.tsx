@@ -195,6 +195,7 @@ function VisitForm({ header, marks, definitionNodeId, onReload, ...current }: Fo
             : undefined
         }
         save={save}
+        savedName={name}
         onSaved={() => {
           const savedId = visit?.id ?? created.current;
           // A new visit's address ("…/new") would offer an empty form again on Back: the saved visit takes its place.
