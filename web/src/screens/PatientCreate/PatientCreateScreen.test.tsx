@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
 import { StudyScopeContext } from '../../layout/studyScope';
@@ -45,9 +45,9 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(field('Vorname')), 'Hedwig');
   // Tag, Monat, Jahr (issue 26 item 6), named without the visible mark
   const birthDate = screen.getByRole('group', { name: 'Geburtsdatum' });
-  await user.type(within(birthDate).getByRole('textbox', { name: 'Tag' }), '14');
-  await user.type(within(birthDate).getByRole('textbox', { name: 'Monat' }), '3');
-  await user.type(within(birthDate).getByRole('textbox', { name: 'Jahr' }), '1950');
+  fireEvent.change(within(birthDate).getByRole('textbox', { name: 'Tag' }), { target: { value: '14' } });
+  fireEvent.change(within(birthDate).getByRole('textbox', { name: 'Monat' }), { target: { value: '3' } });
+  fireEvent.change(within(birthDate).getByRole('textbox', { name: 'Jahr' }), { target: { value: '1950' } });
   expect(within(birthDate).getByRole('textbox', { name: 'Tag' }).getAttribute('aria-required')).toBe('true');
   await user.selectOptions(screen.getByLabelText(field('Geschlecht')), 'weiblich');
   await user.type(screen.getByLabelText(field('Straße und Hausnummer')), 'Rüttenscheider Straße 12');
