@@ -48,7 +48,7 @@ describe('Project management exports the registry (ecrf-calls.md §7 "Exports")'
     await exports.recordProgress();
 
     // When I start the study export as an Excel workbook
-    const before = await exports.jobCount();
+    const before = await exports.newestJobId();
     await exports.start('Studienexport (CSV/XLSX)', { check: ['Als XLSX-Datei (Excel)'] });
 
     // Then its row appears and its bar moves from 0 to 100 % while the page stays as it is
@@ -73,7 +73,7 @@ describe('Project management exports the registry (ecrf-calls.md §7 "Exports")'
   });
 
   it('starts the screening export since yesterday and finds the seeded patients in the CSV', async () => {
-    const before = await exports.jobCount();
+    const before = await exports.newestJobId();
     await exports.start('Screening-Export', { dates: { Von: yesterday() } });
     await exports.waitForNewestCompleted(before);
     const file = await exports.downloadNewest();

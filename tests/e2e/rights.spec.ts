@@ -9,6 +9,7 @@ import { AppShell } from './pages/app-shell.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
 import { PatientsPage } from './pages/patients-page.js';
+import { DEMO_ROLES, signInAs } from './pages/sign-in.js';
 
 const browser = useBrowser();
 let page: Page;
@@ -19,45 +20,7 @@ beforeEach(async () => {
 
 const KOELN = '1001 - Universitätsklinikum Köln';
 
-/** The demo users, one per seeded role (user name = role identifier in lower case). */
-const DEMO_ROLES = [
-  'CaseManager',
-  'DataManager',
-  'MasterDataManager',
-  'InstituteManager',
-  'Documentalist',
-  'UniversalDocumentalist',
-  'Physician',
-  'DocumentationAssistant',
-  'Pathologist',
-  'Consultant',
-  'AccountingDigiNet',
-  'EvaluationDigiNet',
-  'Researcher',
-  'AdminMedSyn',
-  'AdminNNGM',
-  'PMNNGM',
-  'SuperAdmin',
-];
-
 type GraphQLAnswer = { errors?: { message: string; path?: (string | number)[]; extensions?: { code?: string } }[] };
-
-/** Signs in; a location-bound role takes the first location offered. */
-async function signInAs(page: Page, userName: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.signIn(userName);
-  await page.waitForURL('**/home');
-  const shell = new AppShell(page);
-  const dashboard = shell.sidebar.getByRole('link', { name: 'Dashboard' });
-  const locations = page.getByRole('dialog', { name: 'Standortauswahl' });
-  await Promise.race([dashboard.waitFor(), locations.waitFor()]);
-  if (await locations.isVisible()) {
-    await locations.getByRole('radio').first().check();
-    await locations.getByRole('button', { name: 'OK' }).click();
-  }
-  await dashboard.waitFor();
-}
 
 describe('Rights in the web', () => {
   it('the super administrator sees the patients of the locations without being assigned to one', async () => {

@@ -48,6 +48,43 @@ export const texts = {
     autoLogout: 'Sie wurden automatisch abgemeldet.',
     alertTitle: 'Fehler',
     dismiss: 'Meldung schließen',
+    notAccepted: 'Die Eingabe wurde nicht angenommen. Bitte prüfen Sie sie und versuchen Sie es erneut.',
+    someField: 'Eine Angabe',
+    rules: {
+      maxLength: (n: number) => `höchstens ${n} Zeichen`,
+      minLength: (n: number) => (n === 1 ? 'darf nicht leer sein' : `mindestens ${n} Zeichen`),
+      maxItems: (n: number) => `höchstens ${n} Einträge`,
+      minItems: (n: number) => `mindestens ${n} Einträge`,
+      maximum: (n: number) => `höchstens ${n}`,
+      minimum: (n: number) => `mindestens ${n}`,
+      required: 'Angabe fehlt',
+    },
+    /** Field names of the server's request schemas, for its validation messages. */
+    fieldNames: {
+      reasonForChange: 'Grund der Änderung',
+      reasonOfChange: 'Grund der Änderung',
+      title: 'Titel',
+      text: 'Text',
+      name: 'Name',
+      description: 'Beschreibung',
+      comment: 'Kommentar',
+      fileName: 'Dateiname',
+      accessCode: 'Zugangscode',
+      code: 'Code',
+      email: 'E-Mail',
+      emailAddress: 'E-Mail',
+      userName: 'Benutzername',
+      displayName: 'Anzeigename',
+      password: 'Passwort',
+      newPassword: 'Neues Passwort',
+      visitDate: 'Visitendatum',
+      cron: 'Zeitplan (Cron)',
+      items: 'Datenelemente',
+    },
+    /** English texts the server still sends (issue 26 item 3 gives them a German home there). */
+    serverTexts: {
+      'the visit already has this instrument': 'Diese Visite hat das Instrument bereits.',
+    },
   },
   location: {
     title: 'Standortauswahl',
@@ -537,7 +574,7 @@ export const texts = {
     saveAndNext: 'Speichern und nächstes Instrument',
     actions: 'Formularaktionen',
     saving: 'Wird gespeichert …',
-    saved: 'Gespeichert',
+    savedNamed: (name: string) => `Gespeichert: ${name}`,
     cancel: 'Abbrechen',
     readOnly: 'Diese Dokumentation können Sie nur ansehen.',
     staleTitle: 'Speichern abgelehnt',
@@ -731,6 +768,8 @@ export const texts = {
   dataQueries: {
     overviewHeading: 'Query Übersicht',
     button: 'Queries',
+    /** A field's button without queries: its visible text begins its accessible name (WCAG 2.5.3). */
+    raiseButton: 'Query stellen',
     buttonCount: (unresolved: number, total: number) =>
       total === 0 ? 'Queries' : unresolved > 0 ? `Queries (${unresolved} offen)` : `Queries (${total} geschlossen)`,
     fieldButton: (label: string, unresolved: number, total: number) =>
@@ -1103,6 +1142,14 @@ export const texts = {
     noFilesRight: 'Sie dürfen die Dateien der Exportdefinitionen nicht ansehen.',
   },
   // --- Generic exports (issue 12) ---
+  /** A whole date as Tag, Monat, Jahr (registration). */
+  dateParts: { day: 'Tag', month: 'Monat', year: 'Jahr', dayPlaceholder: 'TT', monthPlaceholder: 'MM', yearPlaceholder: 'JJJJ' },
+  exportStudy: {
+    label: 'Studie',
+    caption: 'Die Exporte gehören zu dieser Studie.',
+    numbered: (n: number) => `Studie ${n}`,
+    none: 'Es gibt keine Studie, deren Exporte Sie sehen dürfen.',
+  },
   genericExports: {
     heading: 'Konfiguration: Exporte',
     listLabel: 'Exportdefinitionen',

@@ -1,7 +1,9 @@
 /**
  * The functional documentation of a study definition as PDF (ecrf-calls.md "Documentation": funcionalDesign,
  * ecrf, ecrf-view, complete), rendered with pdfkit in German: visits, instruments, fields, enumerations
- * and rules. The standard PDF fonts cover German (WinAnsi); other characters are written out.
+ * and rules. The standard PDF fonts cover German (WinAnsi); other characters are written out. The PDF is tagged
+ * (issue 26 item 7, BITV 2.0 / PDF/UA's basics): document language, title shown, every heading an H1–H3 and every
+ * line a P in the structure tree in reading order, page numbers marked as pagination artifacts.
  */
 import PDFDocument from 'pdfkit';
 import { indexStudyDefinition, type DataFieldDefinition, type InstrumentDefinition, type StudyDefinition } from '@ecrf/rules';
@@ -35,6 +37,16 @@ export function pdfText(text: string): string {
 
 type Doc = PDFKit.PDFDocument;
 
+/** The structure tree's root of each document being written: its elements are added in reading order. */
+const structureRoots = new WeakMap<Doc, PDFKit.PDFStructureElement>();
+
+/** Writes content as one element of the structure tree (a heading, a paragraph). */
+function tagged(doc: Doc, tag: string, write: () => void): void {
+  const root = structureRoots.get(doc);
+  if (root) root.add(doc.struct(tag, {}, [write]));
+  else write();
+}
+
 function heading(doc: Doc, text: string, level: 1 | 2 | 3): void {
   const size = { 1: 18, 2: 14, 3: 12 }[level];
   if (level === 1 && doc.y > doc.page.margins.top + 10) doc.addPage();
@@ -42,16 +54,14 @@ function heading(doc: Doc, text: string, level: 1 | 2 | 3): void {
     .moveDown(level === 1 ? 0 : 0.6)
     .font('Helvetica-Bold')
     .fontSize(size)
-    .fillColor(level === 1 ? '#16728c' : '#000000')
-    .text(pdfText(text));
+    .fillColor(level === 1 ? '#16728c' : '#000000');
+  tagged(doc, `H${level}`, () => doc.text(pdfText(text)));
   doc.moveDown(0.3).font('Helvetica').fontSize(10).fillColor('#000000');
 }
 
 function line(doc: Doc, text: string, options: { indent?: number; bold?: boolean; size?: number } = {}): void {
-  doc
-    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
-    .fontSize(options.size ?? 10)
-    .text(pdfText(text), { indent: options.indent ?? 0 });
+  doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(options.size ?? 10);
+  tagged(doc, 'P', () => doc.text(pdfText(text), { indent: options.indent ?? 0 }));
 }
 
 type Context = {
@@ -223,16 +233,23 @@ export function renderDocumentation(input: DocumentationInput): Promise<Buffer> 
     size: 'A4',
     margin: 50,
     bufferPages: true,
+    pdfVersion: '1.7',
+    tagged: true,
+    displayTitle: true,
     lang: input.languageIdentifier,
     info: { Title: pdfText(`${title}: ${definition.displayName}`), Author: 'eCRF Register' },
   });
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  structureRoots.set(doc, root);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.font('Helvetica-Bold').fontSize(24).fillColor('#16728c').text(pdfText(title));
+  doc.font('Helvetica-Bold').fontSize(24).fillColor('#16728c');
+  tagged(doc, 'H1', () => doc.text(pdfText(title)));
   doc.moveDown().font('Helvetica').fontSize(12).fillColor('#000000');
   line(doc, `Studiendefinition: ${definition.displayName} (${definition.identifier})`, { size: 12 });
   line(doc, `Version ${definition.version}, Sprache ${input.languageIdentifier}`, { size: 12 });
@@ -254,11 +271,14 @@ export function renderDocumentation(input: DocumentationInput): Promise<Buffer> 
     doc.switchToPage(page);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
+    // Not content: assistive technology skips the page numbers.
+    doc.markContent('Artifact', { type: 'Pagination' });
     doc
       .font('Helvetica')
       .fontSize(8)
       .fillColor('#555555')
       .text(`Seite ${page + 1} von ${range.count}`, 50, doc.page.height - 35, { align: 'center', width: doc.page.width - 100 });
+    doc.endMarkedContent();
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
-import { pdfPages } from './pdf-text.test-support.js';
+import { pdfPages, pdfTags } from './pdf-text.test-support.js';
 
 let backend: TestBackend;
 let admin: { authorization: string };
@@ -57,6 +57,19 @@ describe('functional documentation of the demo registry (ecrf-calls.md "Document
     expect(all).toContain('Funktionale Spezifikation');
     expect(all).toContain('eCRF-Ansicht (Feldübersicht)');
     expect(complete.at(-1)).toContain(`Seite ${complete.length} von ${complete.length}`);
+  });
+
+  it('is a tagged PDF: marked, in German, its title shown, headings and paragraphs in reading order (issue 26 item 7)', async () => {
+    const pdf = new Uint8Array((await generate('ecrf')).rawPayload);
+    // Read before PDF.js takes the bytes over.
+    const raw = Buffer.from(pdf).toString('latin1');
+    const tags = await pdfTags(pdf);
+    expect(tags.marked).toBe(true);
+    expect(tags.roles.slice(0, 7)).toEqual(['Root', 'Document', 'H1', 'P', 'P', 'P', 'P']);
+    // The eCRF part starts on the next page: its heading, the note on required fields, its first section
+    expect(tags.roles.slice(7, 12)).toEqual(['Root', 'Document', 'H1', 'P', 'H2']);
+    expect(raw).toMatch(/\/Lang \(de\)/);
+    expect(raw).toMatch(/\/DisplayDocTitle true/);
   });
 
   it('needs the documentation right and an existing language', async () => {

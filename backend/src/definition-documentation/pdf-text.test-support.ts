@@ -21,3 +21,22 @@ export async function pdfPages(data: Uint8Array): Promise<string[]> {
   await pdf.destroy();
   return pages;
 }
+
+type StructNode = { role?: string; children?: StructNode[] };
+
+/** Whether the PDF is marked as tagged, and the structure roles of its pages in reading order. */
+export async function pdfTags(data: Uint8Array): Promise<{ marked: boolean; roles: string[] }> {
+  const pdf = await getDocument({ data, standardFontDataUrl, useSystemFonts: false, isEvalSupported: false }).promise;
+  const markInfo = await pdf.getMarkInfo();
+  const roles: string[] = [];
+  const walk = (node: StructNode) => {
+    if (node.role) roles.push(node.role);
+    for (const child of node.children ?? []) walk(child);
+  };
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    const tree = (await (await pdf.getPage(number)).getStructTree()) as StructNode | null;
+    if (tree) walk(tree);
+  }
+  await pdf.destroy();
+  return { marked: markInfo?.Marked === true, roles };
+}

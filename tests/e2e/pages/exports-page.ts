@@ -15,16 +15,26 @@ export class ExportsPage {
     await this.page.getByRole('button', { name: 'Export starten' }).click();
   }
 
-  async jobCount(): Promise<number> {
-    return this.page.locator('table tbody tr[data-job-state]').count();
+  /** The id of the newest job, or '' without jobs: marks what was there before a start. */
+  async newestJobId(): Promise<string> {
+    return (
+      (await this.page
+        .locator('table tbody tr[data-job-id]')
+        .first()
+        .getAttribute('data-job-id', { timeout: 2_000 })
+        .catch(() => null)) ?? ''
+    );
   }
 
-  /** Waits until a job more than `before` is listed and the newest one has completed. */
-  async waitForNewestCompleted(before: number): Promise<void> {
+  /**
+   * Waits until the newest job is another one than `before` (the list shows a page of jobs, so counting rows does not
+   * tell) and has completed.
+   */
+  async waitForNewestCompleted(before: string): Promise<void> {
     await this.page.waitForFunction(
-      (count) => {
-        const rows = document.querySelectorAll('table tbody tr[data-job-state]');
-        return rows.length > count && rows[0]?.getAttribute('data-job-state') === 'COMPLETED';
+      (previous) => {
+        const newest = document.querySelector('table tbody tr[data-job-state]');
+        return newest !== null && newest.getAttribute('data-job-id') !== previous && newest.getAttribute('data-job-state') === 'COMPLETED';
       },
       before,
       { timeout: 60_000 },

@@ -24,6 +24,15 @@ export class PatientCreatePage {
     return this.form.getByLabel(new RegExp(`^${label}( \\*)?$`));
   }
 
+  /** A date as Tag, Monat, Jahr (the group is named by its label, without the visible mark). */
+  async fillDate(label: string, isoDate: string): Promise<void> {
+    const [year = '', month = '', day = ''] = isoDate.split('-');
+    const group = this.form.getByRole('group', { name: label, exact: true });
+    await group.getByRole('textbox', { name: 'Tag' }).fill(day);
+    await group.getByRole('textbox', { name: 'Monat' }).fill(month);
+    await group.getByRole('textbox', { name: 'Jahr' }).fill(year);
+  }
+
   async open(): Promise<void> {
     await this.page.goto(`${inject('baseUrl')}/patientCreate`);
     await this.form.waitFor();
@@ -33,7 +42,7 @@ export class PatientCreatePage {
   async register(person: Person): Promise<void> {
     await this.field('Nachname').fill(person.lastName);
     await this.field('Vorname').fill(person.firstName);
-    await this.field('Geburtsdatum').fill(person.birthDate);
+    await this.fillDate('Geburtsdatum', person.birthDate);
     await this.field('Geschlecht').selectOption({ label: person.gender });
     await this.field('Straße und Hausnummer').fill(person.street ?? '');
     await this.field('Postleitzahl').fill(person.zip ?? '');

@@ -1,8 +1,9 @@
-import { Component } from 'react';
+import { Component, type ContextType } from 'react';
 import type { ReactNode } from 'react';
 import { Banner, Button } from '@primer/react';
 import { texts } from '../texts';
 import { NetworkError, RefusedError } from '../errors/errorCatalogue';
+import { FeedbackContext } from '../feedback/feedbackContext';
 
 type Props = {
   children: ReactNode;
@@ -19,10 +20,17 @@ type State = { failed: boolean; network: boolean; refused: boolean; resetKey: un
  * Catches a failed screen query. The error itself was already reported by the network layer
  * (ecrf-core.md §8), so this only offers to load again; an outage keeps its own text (not a generic load failure).
  * A refusal (missing right) adds nothing: its German alert is the whole message, and loading again would be
- * refused again.
+ * refused again. An outage's text stands here, beside "Erneut versuchen", and not also as an alert above (one
+ * message per failure, issue 26 item 4).
  */
 export class ErrorBoundary extends Component<Props, State> {
+  static override contextType = FeedbackContext;
+  declare context: ContextType<typeof FeedbackContext>;
   override state: State = { failed: false, network: false, refused: false, resetKey: this.props.resetKey };
+
+  override componentDidCatch(error: unknown) {
+    if (error instanceof NetworkError) this.context?.withdrawAlert(texts.errors.network);
+  }
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { failed: true, network: error instanceof NetworkError, refused: error instanceof RefusedError };

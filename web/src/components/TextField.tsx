@@ -1,5 +1,6 @@
 import { FormControl, TextInput } from '@primer/react';
 import { RequiredMark } from './RequiredMark';
+import { DayMonthYearField } from './DayMonthYearField';
 
 type Props = {
   label: string;
@@ -18,7 +19,10 @@ type Props = {
   errors?: readonly string[];
 };
 
-/** A labelled Primer text input with its caption and validation messages, as every form of the app uses it. */
+/**
+ * A labelled Primer text input with its caption and validation messages, as every form of the app uses it; a date
+ * is entered as Tag, Monat, Jahr.
+ */
 export function TextField({
   label,
   value,
@@ -32,6 +36,7 @@ export function TextField({
   caption,
   errors = [],
 }: Props) {
+  if (type === 'date') return <DayMonthYearField {...{ label, value, onChange, onBlur, required, showRequiredMark, errors }} />;
   return (
     <FormControl>
       <FormControl.Label>

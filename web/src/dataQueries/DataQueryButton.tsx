@@ -78,7 +78,7 @@ export function DataQueryButton({ studyPatient, targets, subject, target, compac
           {total > 0 ? (
             <CounterLabel scheme={unresolved > 0 ? 'primary' : 'secondary'}>{unresolved > 0 ? unresolved : total}</CounterLabel>
           ) : (
-            t.button
+            t.raiseButton
           )}
         </Button>
       ) : (

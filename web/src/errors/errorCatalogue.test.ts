@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   NetworkError,
+  alertText,
+  germanServerText,
   SessionExpiredError,
   formatDateTime,
   interpretSignInResult,
@@ -127,5 +129,31 @@ describe('password change outcome', () => {
       passwordChangeOutcome({ passwordChanged: false, passwordSynchronized: false, errors: [{ code: 'WRONG_PASSWORD', message: 'x' }] }),
     ).toEqual(failed);
     expect(passwordChangeOutcome(null)).toEqual(failed);
+  });
+});
+
+describe('German texts of the server refusals (issue 26 items 3 and 4)', () => {
+  it('names the field and the limit of a request validation in German', () => {
+    const bad = (message: string) => reportForGraphQLErrors([{ message, extensions: { code: 'BAD_USER_INPUT' } }]).message;
+    expect(bad('body/reasonForChange must NOT have more than 2000 characters')).toBe('Grund der Änderung: höchstens 2000 Zeichen');
+    expect(bad("body must have required property 'title'")).toBe('Titel: Angabe fehlt');
+    expect(bad('body/items must NOT have fewer than 1 items')).toBe('Datenelemente: mindestens 1 Einträge');
+    expect(bad('body/unknownThing must NOT have more than 5 characters')).toBe('Eine Angabe: höchstens 5 Zeichen');
+  });
+
+  it('keeps the German messages of the server and replaces English and technical ones', () => {
+    const conflict = (message: string) => germanServerText(message);
+    expect(conflict('Die Visite „Baseline“ ist höchstens 1-mal erlaubt.')).toBe('Die Visite „Baseline“ ist höchstens 1-mal erlaubt.');
+    expect(conflict('the visit already has this instrument')).toBe('Diese Visite hat das Instrument bereits.');
+    expect(conflict('invalid input syntax for type uuid')).toBe(
+      'Die Eingabe wurde nicht angenommen. Bitte prüfen Sie sie und versuchen Sie es erneut.',
+    );
+  });
+
+  it("adds no alert for Relay's error about a response without data: the network layer has reported it", () => {
+    expect(alertText('No data returned for operation `UpdateInstrumentMutation`, got error(s): …')).toBeNull();
+    expect(alertText('Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.')).toBe(
+      'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.',
+    );
   });
 });

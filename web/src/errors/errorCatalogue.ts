@@ -61,10 +61,60 @@ export function messageForGraphQLError(error: GraphQLErrorLike): string {
       return texts.errors.network;
     case 'BAD_USER_INPUT':
     case 'CONFLICT':
-      return error.message;
+      return germanServerText(error.message);
     default:
       return texts.errors.unexpected;
   }
+}
+
+/** "body/reasonForChange must NOT have more than 2000 characters": the request validation's technical wording. */
+const VALIDATION = /^(?:body|querystring|params)?\/?([\w/]*)\s+must\s+(.+)$/;
+
+/** The German for a validation rule of the request schema, or null for one without a German wording. */
+function germanRule(rule: string): string | null {
+  const t = texts.errors.rules;
+  const limit = /(?:more|fewer) than (\d+) (characters|items)|[<>]=? (\d+)/.exec(rule);
+  const n = Number(limit?.[1] ?? limit?.[3]);
+  if (rule.startsWith('NOT have more than')) return limit?.[2] === 'items' ? t.maxItems(n) : t.maxLength(n);
+  if (rule.startsWith('NOT have fewer than')) return limit?.[2] === 'items' ? t.minItems(n) : t.minLength(n);
+  if (rule.startsWith('be <')) return t.maximum(n);
+  if (rule.startsWith('be >')) return t.minimum(n);
+  if (rule.startsWith("have required property '")) return t.required;
+  return null;
+}
+
+/**
+ * A refusal's text as it may be shown: the server's German message as it came, a validation message of the
+ * request schema in German with the field's name ("Grund der Änderung: höchstens 2000 Zeichen"), and any other
+ * technical or English text (which starts in lower case, as no German sentence does) as the German notice that
+ * the input was not accepted; the original goes to the console for support.
+ */
+export function germanServerText(message: string): string {
+  const validation = VALIDATION.exec(message);
+  if (validation) {
+    const required = /^have required property '(\w+)'/.exec(validation[2] ?? '');
+    const field = required?.[1] ?? validation[1]?.split('/').filter(Boolean).at(-1) ?? '';
+    const rule = germanRule(validation[2] ?? '');
+    const name = texts.errors.fieldNames[field as keyof typeof texts.errors.fieldNames] ?? texts.errors.someField;
+    if (rule !== null) return `${name}: ${rule}`;
+  }
+  const known = texts.errors.serverTexts[message as keyof typeof texts.errors.serverTexts];
+  if (known !== undefined) return known;
+  if (/^[a-z]/.test(message) || validation) {
+    console.warn(message);
+    return texts.errors.notAccepted;
+  }
+  return message;
+}
+
+/**
+ * What an alert may say (issue 26 item 4): Relay's own error for a response without data ("No data returned for
+ * operation …") repeats a failure the network layer has already reported in German, so it adds no second alert;
+ * other texts pass through the catalogue.
+ */
+export function alertText(message: string): string | null {
+  if (message.startsWith('No data returned for operation')) return null;
+  return germanServerText(message);
 }
 
 export function isUpstreamUnavailable(errors: readonly GraphQLErrorLike[] | undefined): boolean {

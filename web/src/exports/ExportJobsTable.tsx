@@ -1,9 +1,10 @@
-import { useImperativeHandle, useTransition, type Ref } from 'react';
-import { graphql, readInlineData, usePaginationFragment } from 'react-relay';
+import { useCallback, useImperativeHandle, useRef, useTransition, type Ref } from 'react';
+import { fetchQuery, graphql, readInlineData, usePaginationFragment, useRelayEnvironment } from 'react-relay';
 import { Button, Label, ProgressBar } from '@primer/react';
 import { DownloadIcon, XIcon } from '@primer/octicons-react';
 import type { ExportJobsTable_job$data, ExportJobsTable_job$key } from '../__generated__/ExportJobsTable_job.graphql';
 import type { ExportJobsTable_query$key } from '../__generated__/ExportJobsTable_query.graphql';
+import type { ExportJobsTableJobQuery } from '../__generated__/ExportJobsTableJobQuery.graphql';
 import { formatAuditTime } from '../audit/auditFormat';
 import { fileSizeText } from '../components/fileSize';
 import { useFileDownload } from '../components/useFileDownload';
@@ -15,6 +16,40 @@ import exportStyles from './Exports.module.css';
 
 export const JOBS_PAGE = 25;
 const t = texts.exportJobs;
+
+const ENDED = new Set(['COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED']);
+
+/**
+ * Live updates of an export job can arrive out of order: the gateway reads the job when it delivers each event, so
+ * the read of an earlier event may answer after the read of the completion and put "running" back into the store.
+ * A job seen ended that shows up unended again is read anew, which brings its final state back.
+ */
+export function useEndedJobGuard(): (job: { readonly id: string; readonly state: string } | null | undefined) => void {
+  const environment = useRelayEnvironment();
+  const ended = useRef(new Set<string>());
+  return useCallback(
+    (job) => {
+      if (!job) return;
+      if (ENDED.has(job.state)) ended.current.add(job.id);
+      else if (ended.current.has(job.id))
+        fetchQuery<ExportJobsTableJobQuery>(
+          environment,
+          graphql`
+            query ExportJobsTableJobQuery($id: ID!) {
+              node(id: $id) {
+                ... on ExportJob {
+                  ...ExportJobsTable_job @alias(as: "exportJob")
+                }
+              }
+            }
+          `,
+          { id: job.id },
+          { fetchPolicy: 'network-only' },
+        ).subscribe({});
+    },
+    [environment],
+  );
+}
 
 /** What the screen asks of the list: load it again (a job started elsewhere appeared). */
 export type ExportJobsTableHandle = { reload: () => void };
@@ -118,7 +153,7 @@ export function ExportJobsTable({ query, studyId, labelledBy, handle }: Props) {
           </thead>
           <tbody>
             {jobs.map((job) => (
-              <tr key={job.id} data-job-state={job.state}>
+              <tr key={job.id} data-job-id={job.id} data-job-state={job.state}>
                 <td>
                   {kindText(job.kind)}
                   <div className={styles.muted}>{job.allLocations ? t.allLocations : t.ownLocations}</div>

@@ -9,7 +9,7 @@ import type { GenericExportRunsSubscription } from '../__generated__/GenericExpo
 import { PageSpinner } from '../components/PageSpinner';
 import { useFeedback } from '../feedback/feedbackContext';
 import { texts } from '../texts';
-import { ExportJobsTable, JOBS_PAGE, type ExportJobsTableHandle } from './ExportJobsTable';
+import { ExportJobsTable, JOBS_PAGE, useEndedJobGuard, type ExportJobsTableHandle } from './ExportJobsTable';
 import styles from './Exports.module.css';
 
 const t = texts.exportJobs;
@@ -35,6 +35,7 @@ export function GenericExportRuns({ studyId, definitionId, definitionName, canRu
     }
   `);
   const { showAlert, showSnackbar } = useFeedback();
+  const guard = useEndedJobGuard();
   const subscription = useMemo<GraphQLSubscriptionConfig<GenericExportRunsSubscription>>(
     () => ({
       subscription: graphql`
@@ -53,10 +54,11 @@ export function GenericExportRuns({ studyId, definitionId, definitionName, canRu
       // A changed run updates its row through the store; a new one needs the list again.
       onNext: (response) => {
         const job = response?.exportJobUpdated.exportJob;
+        guard(job);
         if (job?.kind === 'GENERIC_EXPORT' && job.state === 'QUEUED') table.current?.reload();
       },
     }),
-    [studyId],
+    [studyId, guard],
   );
   useSubscription(subscription);
   return (

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { Banner } from '@primer/react';
+import { alertText } from '../errors/errorCatalogue';
 import { FeedbackContext } from './feedbackContext';
 import type { AlertMessage, Feedback, SnackbarMessage, SnackbarVariant } from './feedbackContext';
 import { texts } from '../texts';
@@ -8,23 +10,51 @@ import styles from './Feedback.module.css';
 
 export const SNACKBAR_TIMEOUT_MS = 5000;
 
-/** Holds the snackbar and the error alerts; renders the snackbar at the bottom of the viewport. */
-export function FeedbackProvider({ children }: { children: ReactNode }) {
+type Props = { children: ReactNode; /** The sign-in route: it shows no alerts (ecrf-core.md §8). */ quietPath: string };
+
+/**
+ * Holds the snackbar and the error alerts; renders the snackbar at the bottom of the viewport. An alert belongs to
+ * the screen it was raised for (issue 26 item 4): the screen shown, or the one being loaded while a navigation is
+ * under way; leaving that screen clears it, and the sign-in route takes none.
+ */
+export function FeedbackProvider({ children, quietPath }: Props) {
   const [snackbar, setSnackbar] = useState<SnackbarMessage | null>(null);
   const [alerts, setAlerts] = useState<readonly AlertMessage[]>([]);
   const nextId = useRef(1);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const screen = navigation.location?.pathname ?? pathname;
+  const screenNow = useRef(screen);
+  useEffect(() => {
+    screenNow.current = screen;
+  }, [screen]);
+  // Leaving a screen drops its alerts (adjusted while rendering, so no frame shows them on the next screen).
+  const [alertsPath, setAlertsPath] = useState(pathname);
+  if (alertsPath !== pathname) {
+    setAlertsPath(pathname);
+    setAlerts((current) => current.filter((alert) => alert.screen === pathname));
+  }
 
   const showSnackbar = useCallback((title: string, options?: { detail?: string; variant?: SnackbarVariant }) => {
     const id = nextId.current++;
     setSnackbar({ id, title, detail: options?.detail, variant: options?.variant ?? 'success' });
   }, []);
-  const showAlert = useCallback((message: string) => {
-    const id = nextId.current++;
-    // The same message twice in a row (e.g. several failing requests while offline) is shown once.
-    setAlerts((current) => (current.some((alert) => alert.message === message) ? current : [...current, { id, message }]));
-  }, []);
+  const showAlert = useCallback(
+    (raw: string) => {
+      const message = alertText(raw);
+      const owner = screenNow.current;
+      if (message === null || owner === quietPath) return;
+      const id = nextId.current++;
+      // One message per failure: the same text again (e.g. several failing requests while offline) is shown once.
+      setAlerts((current) => (current.some((alert) => alert.message === message) ? current : [...current, { id, message, screen: owner }]));
+    },
+    [quietPath],
+  );
   const dismissAlert = useCallback((id: number) => {
     setAlerts((current) => current.filter((alert) => alert.id !== id));
+  }, []);
+  const withdrawAlert = useCallback((message: string) => {
+    setAlerts((current) => current.filter((alert) => alert.message !== message));
   }, []);
 
   useEffect(() => {
@@ -34,8 +64,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   }, [snackbar]);
 
   const value = useMemo<Feedback>(
-    () => ({ showSnackbar, showAlert, dismissAlert, alerts }),
-    [showSnackbar, showAlert, dismissAlert, alerts],
+    () => ({ showSnackbar, showAlert, dismissAlert, withdrawAlert, alerts: alerts.filter((alert) => alert.screen === pathname) }),
+    [showSnackbar, showAlert, dismissAlert, withdrawAlert, alerts, pathname],
   );
 
   return (

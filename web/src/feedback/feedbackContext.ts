@@ -2,7 +2,8 @@ import { createContext, useContext } from 'react';
 
 export type SnackbarVariant = 'success' | 'critical' | 'info' | 'warning';
 export type SnackbarMessage = { id: number; title: string; detail?: string; variant: SnackbarVariant };
-export type AlertMessage = { id: number; message: string };
+/** An error alert and the path of the screen it belongs to. */
+export type AlertMessage = { id: number; message: string; screen: string };
 
 export type Feedback = {
   /** Global snackbar (ecrf-core.md §9: 5000 ms, default success). */
@@ -10,6 +11,9 @@ export type Feedback = {
   /** Dismissible red error alert. */
   showAlert: (message: string) => void;
   dismissAlert: (id: number) => void;
+  /** Removes the alerts with this text: the screen shows it in its own place. */
+  withdrawAlert: (message: string) => void;
+  /** The alerts of the screen shown. */
   alerts: readonly AlertMessage[];
 };
 

@@ -3,6 +3,7 @@ import { graphql, useFragment } from 'react-relay';
 import { Banner, Button } from '@primer/react';
 import type { IdleLogout_clientConfig$key } from '../__generated__/IdleLogout_clientConfig.graphql';
 import { createIdleTimer, formatCountdown } from './idleTimer';
+import { sharedTabSession } from '../relay/environment';
 import { texts } from '../texts';
 import styles from './IdleLogout.module.css';
 
@@ -12,7 +13,7 @@ export const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel'
 type Props = { clientConfig: IdleLogout_clientConfig$key; onTimeout: () => void };
 
 /**
- * Watches activity and shows the countdown 'Abmeldung in m:ss'. The warning does not take focus, so
+ * Watches activity (in this tab and the other tabs of the session) and shows the countdown 'Abmeldung in m:ss'. The warning does not take focus, so
  * showing it is not itself "activity"; any pointer, key, wheel or touch input cancels it.
  */
 export function IdleLogout({ clientConfig, onTimeout }: Props) {
@@ -40,10 +41,17 @@ export function IdleLogout({ clientConfig, onTimeout }: Props) {
         timeout();
       },
     });
-    const onActivity = () => timer.activity();
+    // The idle period is the session's: activity in another tab of it counts here too.
+    const tabs = sharedTabSession();
+    const onActivity = () => {
+      timer.activity();
+      tabs.announceActivity();
+    };
+    const stopFollowing = tabs.onActivity(() => timer.activity());
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true });
     return () => {
       timer.stop();
+      stopFollowing();
       for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity);
     };
   }, [idleWarningAfterMs, autoLogoutAfterWarn]);

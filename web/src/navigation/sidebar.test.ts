@@ -110,9 +110,14 @@ describe('sidebar table', () => {
     expect(entry('exports').isVisible(as([right]))).toBe(true);
   });
 
-  it('hides Exporte without any of the eight export-file rights', () => {
+  it('shows Exporte also with the right to start a kind or see its files beyond the eight (issue 26 item 2: the researcher)', () => {
     expect(EXPORT_FILE_RIGHTS).toHaveLength(8);
-    expect(entry('exports').isVisible(as(['ExportDefinitionGetCmd']))).toBe(false);
+    for (const right of ['CSV_EXPORT_START_CMD', 'SAS_EXPORT_GET_FILES_CMD', 'PUBLICATION_EXPORT_START_CMD', 'REWARD_EXPORT_GET_FILES_CMD'])
+      expect(entry('exports').isVisible(as([right])), right).toBe(true);
+  });
+
+  it('hides Exporte with the generic export rights alone: those run from Konfiguration: Exporte', () => {
+    expect(entry('exports').isVisible(as(['ExportDefinitionGetCmd', 'ExportDefinitionRunCmd', 'ExportDefinitionGetFilesCmd']))).toBe(false);
   });
 
   it('shows OncoBox Import with the import right unless the role is MasterDataManager', () => {

@@ -6,7 +6,7 @@
  * (sidebarDoc.ts).
  */
 import { texts } from '../texts';
-import { hasAnyRight, hasRight, type RightName } from '@ecrf/rules';
+import { EXPORT_KIND_RIGHTS, hasAnyRight, hasRight, type RightName } from '@ecrf/rules';
 import { isLocationBoundRole } from '../session/roles';
 
 export type NavigationContext = { rights: readonly string[]; roleIdentifier: string };
@@ -74,6 +74,20 @@ export const EXPORT_FILE_RIGHTS = [
   'DIGI_NET_CONDITIONS_EXPORT_GET_FILES_CMD',
   'DIGI_NET_CONSENTS_EXPORT_GET_FILES_CMD',
 ] as const;
+
+/**
+ * The exports area opens with the spec's eight export-file rights and, beyond them, with the right to start an
+ * export kind or to see its files (issue 26 item 2: the researcher starts CSV, SAS, ODM and publication exports
+ * but holds none of the eight). Generic exports run from "Konfiguration: Exporte".
+ */
+export const EXPORT_AREA_RIGHTS: readonly RightName[] = [
+  ...new Set([
+    ...EXPORT_FILE_RIGHTS,
+    ...Object.values(EXPORT_KIND_RIGHTS)
+      .filter((kind) => kind.family !== 'generic')
+      .flatMap((kind) => [kind.start, kind.files]),
+  ]),
+];
 
 const holdsNeed = (rights: readonly string[], need: RightNeed): boolean =>
   typeof need === 'string' ? hasRight(rights, need) : hasAnyRight(rights, need);
@@ -215,7 +229,7 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     kind: 'link',
     route: '/exports',
     screenExists: true,
-    rights: [EXPORT_FILE_RIGHTS],
+    rights: [EXPORT_AREA_RIGHTS],
   }),
   entry({
     key: 'oncoBoxImport',

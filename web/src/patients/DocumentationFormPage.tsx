@@ -11,6 +11,7 @@ import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
 import { useSetFieldLockMutation } from '../mutations/SetFieldLockMutation';
 import { commitMutationAsync } from '../relay/commitMutationAsync';
+import { alertText, germanServerText } from '../errors/errorCatalogue';
 import { texts } from '../texts';
 import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
 import { useFormRules } from './useFormRules';
@@ -41,6 +42,8 @@ type Props = {
   /** Inputs above the fields (e.g. the visit date), with whether they changed. */
   header?: { node: ReactNode; dirty: boolean };
   save: (fields: FieldInput[], reasonForChange: string | null) => Promise<readonly SaveError[]>;
+  /** What the form documents ("Raucheranamnese", "Baseline"): the message after saving names it. */
+  savedName: string;
   onSaved: () => void;
   /** Offers "Speichern und nächstes Instrument": after the save, opens the visit's next instrument. */
   onSavedNext?: () => void;
@@ -54,6 +57,15 @@ type Props = {
   /** Redirects as links to the instruments they name. */
   redirectHref?: RedirectHref;
 };
+
+/**
+ * A request that failed as a whole: the network layer has alerted it in German already when the answer held no data
+ * (Relay's own "No data returned …" adds nothing, issue 26 item 4); any other failure is shown through the catalogue.
+ */
+function failureOf(error: unknown): SaveError[] {
+  const message = alertText(error instanceof Error ? error.message : String(error));
+  return message === null ? [] : [{ code: 'ERROR', message }];
+}
 
 /**
  * A documentation form with its save (ecrf-core.md §4, §5): rules evaluated live, unsaved changes
@@ -70,6 +82,7 @@ export function DocumentationFormPage({
   readOnly,
   header,
   save,
+  savedName,
   onSaved,
   onSavedNext,
   onCancel,
@@ -110,7 +123,7 @@ export function DocumentationFormPage({
                 onReload();
               }
             })
-            .catch((error: unknown) => setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]));
+            .catch((error: unknown) => setErrors(failureOf(error)));
         }
       : undefined;
 
@@ -129,7 +142,8 @@ export function DocumentationFormPage({
     setSaving(true);
     try {
       const answer = await save(form.fieldInputs(), askReason ? givenReasonText : null);
-      setErrors(answer);
+      // The server's user errors pass the catalogue too: no English or technical text reaches the form.
+      setErrors(answer.map((error) => ({ ...error, message: germanServerText(error.message) })));
       if (answer.some((error) => error.fieldId || error.formPath)) setRefusedAttempts((n) => n + 1);
       if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
       if (answer.some((error) => error.code === 'ELEARNING_REQUIRED')) {
@@ -138,12 +152,13 @@ export function DocumentationFormPage({
         return;
       }
       if (answer.length === 0) {
-        feedback.showSnackbar(texts.documentationForm.saved);
+        // Named: after "Speichern und nächstes Instrument" the next form is shown already (issue 26 item 6).
+        feedback.showSnackbar(texts.documentationForm.savedNamed(savedName));
         warning.allowNextNavigation();
         then();
       }
     } catch (error) {
-      setErrors([{ code: 'ERROR', message: error instanceof Error ? error.message : String(error) }]);
+      setErrors(failureOf(error));
     } finally {
       setSaving(false);
     }

@@ -2,8 +2,9 @@ import { Environment, Network, RecordSource, Store } from 'relay-runtime';
 import type { ConcreteRequest } from 'relay-runtime';
 import { refreshSessionMutation } from '../mutations/RefreshSessionMutation';
 import { getRefreshToken, getToken, storeSession, subscribeSession } from '../session/sessionStore';
+import { createTabSession, type TabSession } from '../session/tabSession';
 import type { ErrorReport } from '../errors/errorCatalogue';
-import { createFetchGraphQL } from './fetchGraphQL';
+import { createFetchGraphQL, createSessionRefresh } from './fetchGraphQL';
 import { createSubscriptionNetwork, webSocketUrl, type SubscriptionNetwork } from './subscriptions';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
@@ -19,6 +20,28 @@ function sharedSubscriptions(): SubscriptionNetwork {
   return subscriptions;
 }
 
+let tabSession: TabSession | null = null;
+
+/** The page's part in its session, shared with the other tabs of it (session/tabSession.ts). */
+export function sharedTabSession(): TabSession {
+  tabSession ??= createTabSession({
+    channel: typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ecrf.session'),
+    locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
+    getTokens: () => {
+      const token = getToken();
+      const refreshToken = getRefreshToken();
+      return token === null || refreshToken === null ? null : { token, refreshToken };
+    },
+    storeTokens: storeSession,
+    subscribe: subscribeSession,
+    refresh: createSessionRefresh(
+      { fetch: (input, init) => window.fetch(input, init), endpoint: GRAPHQL_ENDPOINT },
+      (refreshSessionMutation as ConcreteRequest).params,
+    ),
+  });
+  return tabSession;
+}
+
 export type EnvironmentCallbacks = {
   onSessionExpired: () => void;
   onError: (report: ErrorReport) => void;
@@ -29,10 +52,8 @@ export function createSessionFetchGraphQL(callbacks: EnvironmentCallbacks) {
   return createFetchGraphQL({
     fetch: (input, init) => window.fetch(input, init),
     endpoint: GRAPHQL_ENDPOINT,
-    refreshRequest: (refreshSessionMutation as ConcreteRequest).params,
     getToken,
-    getRefreshToken,
-    storeSession,
+    renewSession: (staleToken) => sharedTabSession().renew(staleToken),
     onSessionExpired: callbacks.onSessionExpired,
     onError: callbacks.onError,
   });

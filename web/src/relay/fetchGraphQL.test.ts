@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RequestParameters } from 'relay-runtime';
-import { createFetchGraphQL } from './fetchGraphQL';
+import { createFetchGraphQL, createSessionRefresh } from './fetchGraphQL';
 import type { FetchGraphQLDeps } from './fetchGraphQL';
 import { NetworkError, RefusedError, SessionExpiredError } from '../errors/errorCatalogue';
 
@@ -22,15 +22,23 @@ function setup(responses: unknown[]) {
     const next = queue.shift();
     return next instanceof Error ? Promise.reject(next) : Promise.resolve(reply(next));
   });
+  const transport = { fetch: fetchMock as unknown as typeof fetch, endpoint: '/graphql' };
+  const refresh = createSessionRefresh(transport, {
+    ...request('RefreshSessionMutation'),
+    operationKind: 'mutation',
+    text: null,
+    id: 'refresh-session-id',
+  });
+  // This tab alone: it renews with its own refresh token (the tabs' agreement is tested in tabSession.test.ts).
   const deps: FetchGraphQLDeps = {
-    fetch: fetchMock as unknown as typeof fetch,
-    endpoint: '/graphql',
-    refreshRequest: { ...request('RefreshSessionMutation'), operationKind: 'mutation', text: null, id: 'refresh-session-id' },
+    ...transport,
     getToken: () => token,
-    getRefreshToken: () => refreshToken,
-    storeSession: vi.fn((tokens) => {
-      token = tokens.token;
-      refreshToken = tokens.refreshToken;
+    renewSession: vi.fn(async (staleToken: string | null) => {
+      if (staleToken !== token) return token !== null;
+      const renewed = refreshToken === null ? null : await refresh(refreshToken);
+      if (renewed === null) return false;
+      ({ token, refreshToken } = renewed);
+      return true;
     }),
     onSessionExpired: vi.fn(),
     onError: vi.fn(),
@@ -65,7 +73,7 @@ describe('fetchGraphQL', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
     const refreshBody = JSON.parse(String(fetchMock.mock.calls[1]?.[1].body)) as { doc_id: string; variables: unknown };
     expect(refreshBody).toMatchObject({ doc_id: 'refresh-session-id', variables: { input: { refreshToken: 'old-refresh' } } });
-    expect(deps.storeSession).toHaveBeenCalledWith({ token: 'new-token', refreshToken: 'new-refresh' });
+    expect(deps.renewSession).toHaveBeenCalledWith('old-token');
     expect(sentAuthorization(2)).toBe('Bearer new-token');
   });
 

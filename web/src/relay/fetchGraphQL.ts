@@ -25,13 +25,15 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 
 type JsonResponse = { data?: Record<string, unknown> | null; errors?: GraphQLErrorLike[] };
 
-export type FetchGraphQLDeps = {
-  fetch: typeof fetch;
-  endpoint: string;
-  refreshRequest: RequestParameters;
+type Transport = { fetch: typeof fetch; endpoint: string };
+
+export type FetchGraphQLDeps = Transport & {
   getToken: () => string | null;
-  getRefreshToken: () => string | null;
-  storeSession: (tokens: SessionTokens) => void;
+  /**
+   * The request was refused with `staleToken`: resolves true once a newer token is stored. The tabs of a session
+   * renew it together (session/tabSession.ts), since a refresh token is single-use.
+   */
+  renewSession: (staleToken: string | null) => Promise<boolean>;
   /** Called once when the refresh token is refused: log out and return to the login page. */
   onSessionExpired: () => void;
   /** Called for errors that are to be shown (alert) or only logged (warn). */
@@ -59,53 +61,48 @@ export function operationOf(request: RequestParameters): { doc_id: string } | { 
   return request.id !== null ? { doc_id: request.id } : { query: request.text ?? '' };
 }
 
-export function createFetchGraphQL(deps: FetchGraphQLDeps) {
-  let refreshing: Promise<boolean> | null = null;
-
-  async function post(request: RequestParameters, variables: Variables, token: string | null): Promise<JsonResponse> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (token !== null) headers.Authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await deps.fetch(deps.endpoint, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ ...operationOf(request), variables, operationName: request.name }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-    } catch (error) {
-      throw new NetworkError(error);
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (body === null || typeof body !== 'object') {
-      throw new Error(`${response.status} ${response.statusText}`.trim());
-    }
-    return body as JsonResponse;
-  }
-
-  async function refresh(): Promise<boolean> {
-    const refreshToken = deps.getRefreshToken();
-    if (refreshToken === null) return false;
-    const result = await post(deps.refreshRequest, { input: { refreshToken } }, null);
-    const session = (result.data?.refreshSession as { session?: SessionTokens | null } | undefined)?.session;
-    if ((result.errors?.length ?? 0) > 0 || session == null) return false;
-    deps.storeSession({ token: session.token, refreshToken: session.refreshToken });
-    return true;
-  }
-
-  /** Concurrent 401s share one refresh: the refresh token is single-use. */
-  function refreshOnce(): Promise<boolean> {
-    refreshing ??= refresh().finally(() => {
-      refreshing = null;
+/** One POST of an operation; a failed fetch is a NetworkError, an answer without JSON an Error. */
+async function post(transport: Transport, request: RequestParameters, variables: Variables, token: string | null): Promise<JsonResponse> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await transport.fetch(transport.endpoint, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...operationOf(request), variables, operationName: request.name }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    return refreshing;
+  } catch (error) {
+    throw new NetworkError(error);
   }
+  const body: unknown = await response.json().catch(() => null);
+  if (body === null || typeof body !== 'object') {
+    throw new Error(`${response.status} ${response.statusText}`.trim());
+  }
+  return body as JsonResponse;
+}
 
+/**
+ * The server's renewal (ecrf-calls.md §4): the refresh token for a new pair, or null when it is refused. The same
+ * compiled RefreshSessionMutation the app uses elsewhere, sent without the Relay store.
+ */
+export function createSessionRefresh(transport: Transport, refreshRequest: RequestParameters) {
+  return async (refreshToken: string): Promise<SessionTokens | null> => {
+    const result = await post(transport, refreshRequest, { input: { refreshToken } }, null);
+    const session = (result.data?.refreshSession as { session?: SessionTokens | null } | undefined)?.session;
+    if ((result.errors?.length ?? 0) > 0 || session == null) return null;
+    return { token: session.token, refreshToken: session.refreshToken };
+  };
+}
+
+export function createFetchGraphQL(deps: FetchGraphQLDeps) {
   async function execute(request: RequestParameters, variables: Variables): Promise<JsonResponse> {
-    const first = await post(request, variables, deps.getToken());
+    const sent = deps.getToken();
+    const first = await post(deps, request, variables, sent);
     if (NO_REFRESH.has(request.name) || !isUnauthenticated(first.errors)) return first;
-    const refreshed = await refreshOnce();
-    const retried = refreshed ? await post(request, variables, deps.getToken()) : null;
+    const renewed = await deps.renewSession(sent);
+    const retried = renewed ? await post(deps, request, variables, deps.getToken()) : null;
     if (retried === null || isUnauthenticated(retried.errors)) {
       deps.onSessionExpired();
       throw new SessionExpiredError();

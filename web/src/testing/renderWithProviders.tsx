@@ -51,7 +51,7 @@ export function renderWithProviders(element: ReactElement, options: Options = {}
     [
       {
         element: (
-          <FeedbackProvider>
+          <FeedbackProvider quietPath="/">
             <SessionControlContext.Provider value={control}>
               <RelayEnvironmentProvider environment={environment}>
                 <Outlet />

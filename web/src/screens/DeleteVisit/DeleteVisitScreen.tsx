@@ -84,7 +84,7 @@ function DeleteVisitForm({ visit }: Props) {
         if (deleteVisit.errors.length > 0) setError(deleteVisit.errors.map((e) => e.message).join(', '));
         else {
           feedback.showSnackbar(t.deleted);
-          navigate(`/patient/${encodeURIComponent(visit.studyPatient.id)}`);
+          navigate(`/patient/${encodeURIComponent(visit.studyPatient.id)}`, { replace: true });
         }
       },
     });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader, useSubscription } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { Banner, Heading } from '@primer/react';
@@ -7,40 +7,41 @@ import exportsScreenQueryNode from '../../__generated__/ExportsScreenQuery.graph
 import type { ExportsScreenQuery } from '../../__generated__/ExportsScreenQuery.graphql';
 import type { ExportsScreenSubscription } from '../../__generated__/ExportsScreenSubscription.graphql';
 import { PageSpinner } from '../../components/PageSpinner';
-import { ExportJobsTable, JOBS_PAGE, type ExportJobsTableHandle } from '../../exports/ExportJobsTable';
+import { ExportJobsTable, JOBS_PAGE, useEndedJobGuard, type ExportJobsTableHandle } from '../../exports/ExportJobsTable';
 import { StartExportForm } from '../../exports/StartExportForm';
+
 import { defineScreenQuery } from '../../layout/AppShell';
 import { usePreloadedScreen } from '../../layout/screenQuery';
-import { useStudyScope } from '../../layout/studyScope';
-import { getStoredStudyId } from '../../session/sessionStore';
+import { exportStudyOfRoute, useExportStudy } from '../../exports/ExportStudy';
 import { texts } from '../../texts';
 import patientStyles from '../../patients/Patient.module.css';
 import styles from '../../exports/Exports.module.css';
 
 const t = texts.exportJobs;
 
-/** As /patients: the study the shell found last; unknown before the shell has shown one in this tab. */
-export const exportsScreenQuery = defineScreenQuery<ExportsScreenQuery>(exportsScreenQueryNode, () => {
-  const studyId = getStoredStudyId();
+/** As /patients: the study the shell found last, or the one chosen on the screen (a role without a location). */
+export const exportsScreenQuery = defineScreenQuery<ExportsScreenQuery>(exportsScreenQueryNode, (route) => {
+  const studyId = exportStudyOfRoute(route);
   return studyId === null ? null : { studyId, first: JOBS_PAGE };
 });
 
 /** /exports: start any export the viewer may, watch its progress live, download the files (issue 12). */
 export function ExportsScreen() {
-  const scope = useStudyScope();
+  const { studyId, choice } = useExportStudy();
   const preloaded = usePreloadedScreen(exportsScreenQuery);
   const [loaded, load] = useQueryLoader<ExportsScreenQuery>(exportsScreenQueryNode);
-  const studyId = scope?.studyId ?? null;
   const usable = preloaded !== null && preloaded.variables.studyId === studyId ? preloaded : null;
   useEffect(() => {
     if (studyId !== null && usable === null) load({ studyId, first: JOBS_PAGE }, { fetchPolicy: 'store-and-network' });
   }, [usable, studyId, load]);
-  if (studyId === null) return <Banner variant="warning" title={t.noStudy} />;
+  if (studyId === null) return choice ?? <Banner variant="warning" title={t.noStudy} />;
   const reference = usable ?? loaded ?? null;
-  return reference === null ? <PageSpinner /> : <Exports studyId={studyId} reference={reference} />;
+  return reference === null ? <PageSpinner /> : <Exports studyId={studyId} reference={reference} studyChoice={choice} />;
 }
 
-function Exports({ studyId, reference }: { studyId: string; reference: PreloadedQuery<ExportsScreenQuery> }) {
+type ExportsProps = { studyId: string; reference: PreloadedQuery<ExportsScreenQuery>; studyChoice: ReactNode };
+
+function Exports({ studyId, reference, studyChoice }: ExportsProps) {
   const data = usePreloadedQuery<ExportsScreenQuery>(
     graphql`
       query ExportsScreenQuery($studyId: ID!, $first: Int!) {
@@ -56,6 +57,7 @@ function Exports({ studyId, reference }: { studyId: string; reference: Preloaded
     reference,
   );
   const table = useRef<ExportJobsTableHandle>(null);
+  const guard = useEndedJobGuard();
   const subscription = useMemo<GraphQLSubscriptionConfig<ExportsScreenSubscription>>(
     () => ({
       subscription: graphql`
@@ -73,10 +75,11 @@ function Exports({ studyId, reference }: { studyId: string; reference: Preloaded
       variables: { studyId, after: null },
       // A changed job updates its row through the store; a new one (started elsewhere) needs the list again.
       onNext: (response) => {
+        guard(response?.exportJobUpdated.exportJob);
         if (response?.exportJobUpdated.exportJob.state === 'QUEUED') table.current?.reload();
       },
     }),
-    [studyId],
+    [studyId, guard],
   );
   useSubscription(subscription);
   const startable = data.exportKinds.filter((kind) => kind.canStart && kind.kind !== 'GENERIC_EXPORT').map((kind) => kind.kind);
@@ -89,6 +92,7 @@ function Exports({ studyId, reference }: { studyId: string; reference: Preloaded
           {t.heading}
         </Heading>
       </div>
+      {studyChoice}
       <section aria-labelledby="exports-start-heading">
         <Heading as="h2" id="exports-start-heading" className={styles.section}>
           {t.startHeading}

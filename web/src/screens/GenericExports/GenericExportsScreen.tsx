@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { graphql, usePreloadedQuery, useQueryLoader } from 'react-relay';
 import type { PreloadedQuery } from 'react-relay';
 import { Banner, Button, Heading, useConfirm } from '@primer/react';
@@ -7,12 +7,12 @@ import genericExportsScreenQueryNode from '../../__generated__/GenericExportsScr
 import type { GenericExportsScreenQuery } from '../../__generated__/GenericExportsScreenQuery.graphql';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { usePreloadedScreen } from '../../layout/screenQuery';
-import { useStudyScope } from '../../layout/studyScope';
+import { exportStudyOfRoute, useExportStudy } from '../../exports/ExportStudy';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useFeedback } from '../../feedback/feedbackContext';
 import { useDeleteGenericExportDefinitionMutation } from '../../mutations/DeleteGenericExportDefinitionMutation';
 import { useDuplicateGenericExportDefinitionMutation } from '../../mutations/DuplicateGenericExportDefinitionMutation';
-import { getStoredRights, getStoredStudyId } from '../../session/sessionStore';
+import { getStoredRights } from '../../session/sessionStore';
 import { texts } from '../../texts';
 import { GenericExportRuns } from '../../exports/GenericExportRuns';
 import { GenericExportEditor } from './GenericExportEditor';
@@ -37,18 +37,17 @@ const refusedByStoredRights = () => {
   return rights !== null && !hasRight(rights, 'ExportDefinitionGetCmd');
 };
 
-/** As /query-overview: the study the shell found last; unknown before the shell has shown one in this tab. */
-export const genericExportsScreenQuery = defineScreenQuery<GenericExportsScreenQuery>(genericExportsScreenQueryNode, () => {
-  const studyId = getStoredStudyId();
+/** As /exports: the study the shell found last, or the one chosen on the screen (a role without a location). */
+export const genericExportsScreenQuery = defineScreenQuery<GenericExportsScreenQuery>(genericExportsScreenQueryNode, (route) => {
+  const studyId = exportStudyOfRoute(route);
   return studyId === null || refusedByStoredRights() ? null : variablesFor(studyId, getStoredRights());
 });
 
 /** /safety/generic-exports: the generic export definitions of the selected study (ecrf-core.md §2 "Konfiguration: Exporte"). */
 export function GenericExportsScreen() {
-  const scope = useStudyScope();
+  const { studyId, choice } = useExportStudy();
   const preloaded = usePreloadedScreen(genericExportsScreenQuery);
   const [loaded, load] = useQueryLoader<GenericExportsScreenQuery>(genericExportsScreenQueryNode);
-  const studyId = scope?.studyId ?? null;
   const usable = preloaded !== null && preloaded.variables.studyId === studyId ? preloaded : null;
   const refused = refusedByStoredRights();
   useEffect(() => {
@@ -56,14 +55,16 @@ export function GenericExportsScreen() {
       load(variablesFor(studyId, getStoredRights()), { fetchPolicy: 'store-and-network' });
   }, [usable, studyId, refused, load]);
   if (refused) return <Banner variant="critical" title={texts.admin.forbidden} />;
-  if (studyId === null) return <Banner variant="warning" title={t.noStudy} />;
+  if (studyId === null) return choice ?? <Banner variant="warning" title={t.noStudy} />;
   const reference = usable ?? loaded ?? null;
-  return reference === null ? <PageSpinner /> : <GenericExports studyId={studyId} reference={reference} />;
+  return reference === null ? <PageSpinner /> : <GenericExports studyId={studyId} reference={reference} studyChoice={choice} />;
 }
 
 type Selection = { kind: 'new' } | { kind: 'definition'; id: string } | null;
 
-function GenericExports({ studyId, reference }: { studyId: string; reference: PreloadedQuery<GenericExportsScreenQuery> }) {
+type GenericExportsProps = { studyId: string; reference: PreloadedQuery<GenericExportsScreenQuery>; studyChoice: ReactNode };
+
+function GenericExports({ studyId, reference, studyChoice }: GenericExportsProps) {
   const data = usePreloadedQuery<GenericExportsScreenQuery>(
     graphql`
       query GenericExportsScreenQuery($studyId: ID!, $first: Int!, $withItems: Boolean!) {
@@ -148,6 +149,7 @@ function GenericExports({ studyId, reference }: { studyId: string; reference: Pr
           </Button>
         )}
       </div>
+      {studyChoice}
       <GenericExportList
         definitions={definitions}
         labelledBy="generic-exports-heading"
@@ -173,7 +175,8 @@ function GenericExports({ studyId, reference }: { studyId: string; reference: Pr
       )}
       {selected !== null && (
         <GenericExportRuns
-          key={selected.id}
+          // Not the editor's key: siblings with one key are mixed up by React.
+          key={`runs-${selected.id}`}
           studyId={studyId}
           definitionId={selected.id}
           definitionName={selected.name}

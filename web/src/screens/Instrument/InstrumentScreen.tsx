@@ -299,8 +299,10 @@ function InstrumentForm({ header, queries, definitionNodeId, definitionNodeIds, 
         reasonRequired={reasonRequired}
         readOnly={readOnly}
         save={save}
-        onSaved={() => navigate(back)}
-        onSavedNext={next === null ? undefined : () => navigate(next)}
+        savedName={name}
+        // A new instrument's address ("…/new") would offer an empty form again on Back: the saved one takes its place.
+        onSaved={() => navigate(back, { replace: instrument === null })}
+        onSavedNext={next === null ? undefined : () => navigate(next, { replace: instrument === null })}
         redirectHref={(redirect) => redirectRoute(patient, visit, redirect, definitionNodeIds)}
         onCancel={() => navigate(back)}
         lockOwnerVersion={instrument?.version ?? null}

@@ -43,7 +43,12 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
   await screen.findByRole('heading', { name: 'Patient anlegen' });
   await user.type(screen.getByLabelText(field('Nachname')), 'Brandt');
   await user.type(screen.getByLabelText(field('Vorname')), 'Hedwig');
-  fireEvent.change(screen.getByLabelText(field('Geburtsdatum')), { target: { value: '1950-03-14' } });
+  // Tag, Monat, Jahr (issue 26 item 6), named without the visible mark
+  const birthDate = screen.getByRole('group', { name: 'Geburtsdatum' });
+  fireEvent.change(within(birthDate).getByRole('textbox', { name: 'Tag' }), { target: { value: '14' } });
+  fireEvent.change(within(birthDate).getByRole('textbox', { name: 'Monat' }), { target: { value: '3' } });
+  fireEvent.change(within(birthDate).getByRole('textbox', { name: 'Jahr' }), { target: { value: '1950' } });
+  expect(within(birthDate).getByRole('textbox', { name: 'Tag' }).getAttribute('aria-required')).toBe('true');
   await user.selectOptions(screen.getByLabelText(field('Geschlecht')), 'weiblich');
   await user.type(screen.getByLabelText(field('Straße und Hausnummer')), 'Rüttenscheider Straße 12');
   await user.type(screen.getByLabelText(field('Postleitzahl')), '45127');

@@ -82,7 +82,8 @@ function RegistrationForm({ scope, locations }: { scope: StudyScope; locations: 
   const answered = (payload: Payload) => {
     if (payload.studyPatient && payload.errors.length === 0) {
       feedback.showSnackbar(t.created(payload.studyPatient.pseudonym));
-      navigate(`/patient/${encodeURIComponent(payload.studyPatient.id)}`);
+      // Back leads to where the registration started, not to an empty registration for a patient who exists.
+      navigate(`/patient/${encodeURIComponent(payload.studyPatient.id)}`, { replace: true });
       return;
     }
     const unsure = payload.errors.find((error) => error.code === 'MAINZELLISTE_UNSURE_MATCH' || error.code === 'ALREADY_EXISTS');

@@ -119,6 +119,7 @@ function PatientEditForm({ header, marks, onReload, ...current }: FormProps) {
         reasonRequired={reasonForChangeRequired({ formState: null, visit: null })}
         readOnly={!patient.viewerCan.edit}
         save={save}
+        savedName={texts.patient.editHeading(patient.pseudonym)}
         onSaved={() => navigate(back)}
         onCancel={() => navigate(back)}
         lockOwnerVersion={patient.version}

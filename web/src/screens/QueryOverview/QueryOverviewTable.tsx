@@ -240,11 +240,13 @@ const columns: Column<Row>[] = [
   {
     id: 'title',
     header: t.columns.title,
+    // A long title wraps within its column instead of running over the patient beside it (issue 26 item 6, 800 px).
     width: 'growCollapse',
+    minWidth: '10rem',
     renderCell: (row) =>
       cell(
         row,
-        <Link as="button" type="button" onClick={row.open} aria-label={t.open(row.title)}>
+        <Link as="button" type="button" className={queryStyles.wrappingLink} onClick={row.open} aria-label={t.open(row.title)}>
           {row.title}
         </Link>,
       ),

@@ -200,9 +200,11 @@ function VisitForm({ header, marks, definitionNodeId, onReload, ...current }: Fo
             : undefined
         }
         save={save}
+        savedName={name}
         onSaved={() => {
           const savedId = visit?.id ?? created.current;
-          navigate(savedId ? `${patientPath}/visit/${encodeURIComponent(savedId)}` : patientPath);
+          // A new visit's address ("…/new") would offer an empty form again on Back: the saved visit takes its place.
+          navigate(savedId ? `${patientPath}/visit/${encodeURIComponent(savedId)}` : patientPath, { replace: visit === null });
         }}
         onCancel={() => navigate(visit ? `${patientPath}/visit/${encodeURIComponent(visit.id)}` : patientPath)}
         lockOwnerVersion={visit?.version ?? null}

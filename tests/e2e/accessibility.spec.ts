@@ -1,0 +1,139 @@
+/**
+ * Issue 26 item 7: WCAG 2.1 AA (BITV 2.0). axe-core finds no serious or critical violation on any route of
+ * ecrf-core.md §2, in the main dialogs, or in a documentation form in each of its states.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from '../support/browser.js';
+import {
+  ADMINISTRATION_SCREENS,
+  documentationScreens,
+  ONCOBOX_SCREENS,
+  PUBLIC_PAGES,
+  shows,
+  signIn,
+  type Screen,
+} from './pages/all-routes.js';
+import { seriousViolations } from './pages/axe.js';
+import { GraphQLTraffic } from './pages/graphql-traffic.js';
+
+const browser = useBrowser();
+
+/** Opens each screen and collects its violations: one failure lists every screen that has any. */
+async function violationsOf(page: Page, screens: Screen[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const screen of screens) {
+    await page.goto(`${inject('baseUrl')}${screen.path}`);
+    await shows(page, screen);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) found[screen.path] = violations;
+  }
+  return found;
+}
+
+describe('Accessibility (issue 26 item 7)', () => {
+  it('the public pages have no serious or critical violation', async () => {
+    const page = await browser.newPage();
+    const found: Record<string, string[]> = {};
+    for (const { path, heading } of PUBLIC_PAGES) {
+      await page.goto(`${inject('baseUrl')}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+
+  it('the screens of documentation and data management, and their main dialogs, have none', { timeout: 300_000 }, async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'datamanager', '3003 - Thoraxklinik Heidelberg');
+    const screens = await documentationScreens(new GraphQLTraffic(page));
+    const found = await violationsOf(page, screens);
+
+    // The main dialogs: location, account, the queries of a patient
+    const patient = screens.find((screen) => screen.operation === 'PatientScreenQuery');
+    if (!patient) throw new Error('no patient screen');
+    await page.goto(`${inject('baseUrl')}${patient.path}`);
+    await shows(page, patient);
+    const dialogs: [opener: RegExp, name: RegExp][] = [
+      [/^Standort: .* Standortauswahl öffnen$/, /^Standortauswahl$/],
+      [/^Benutzerkonto von .* öffnen$/, /^Benutzerkonto$/],
+      [/^Queries/, /^Queries: Patient/],
+    ];
+    for (const [opener, name] of dialogs) {
+      await page.getByRole('button', { name: opener }).first().click();
+      const dialog = page.getByRole('dialog', { name });
+      await dialog.waitFor();
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[`dialog ${name.source}`] = violations;
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(found).toEqual({});
+  });
+
+  it('the administration and OncoBox screens have none', { timeout: 120_000 }, async () => {
+    const admin = await browser.newPage();
+    await signIn(admin, 'adminnngm');
+    const oncobox = await browser.newPage();
+    await signIn(oncobox, 'adminmedsyn');
+    expect({ ...(await violationsOf(admin, ADMINISTRATION_SCREENS)), ...(await violationsOf(oncobox, ONCOBOX_SCREENS)) }).toEqual({});
+  });
+
+  it(
+    'documents an instrument by keyboard alone; the form has no violation when new, with an error, or saved',
+    { timeout: 120_000 },
+    async () => {
+      const page = await browser.newPage();
+      await signIn(page, 'datamanager', '3003 - Thoraxklinik Heidelberg');
+      const screens = await documentationScreens(new GraphQLTraffic(page));
+      const form = screens.find((screen) => screen.heading === 'Neues Instrument: Tumorkonferenz');
+      const saved = screens.find((screen) => screen.heading === 'Tumorkonferenz');
+      if (!form || !saved) throw new Error('no tumour board');
+      const found: Record<string, string[]> = {};
+      const check = async (state: string) => {
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[state] = violations;
+      };
+      await page.goto(`${inject('baseUrl')}${form.path}`);
+      await shows(page, form);
+      await check('new');
+
+      // Keyboard only: Tab to the first field of the form, type, Tab on, save with Enter.
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+      const tabTo = async (isTarget: () => Promise<boolean>) => {
+        for (let presses = 0; presses < 60 && !(await isTarget()); presses += 1) await page.keyboard.press('Tab');
+        expect(await isTarget()).toBe(true);
+      };
+      const day = page.getByRole('textbox', { name: 'Tag', exact: true });
+      await tabTo(() => day.evaluate((input) => input === document.activeElement));
+      await page.keyboard.type('45');
+      await page.keyboard.press('Tab');
+      await page.getByText('Ungültiges Datum').first().waitFor();
+      await check('with an error');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('12');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('03');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('2025');
+      const recommendation = page.getByRole('textbox', { name: 'Empfehlung' });
+      await tabTo(() => recommendation.evaluate((input) => input === document.activeElement));
+      await page.keyboard.type('Operation nach Induktion');
+      await tabTo(async () => (await focused()).trim() === 'Speichern');
+      await page.keyboard.press('Enter');
+      await page
+        .getByRole('status')
+        .getByText(/Gespeichert/)
+        .waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Patient DEMO-3003-1' }).waitFor();
+
+      await page.goto(`${inject('baseUrl')}${saved.path}`);
+      await shows(page, saved);
+      await check('saved');
+      expect(found).toEqual({});
+    },
+  );
+});
