@@ -195,6 +195,6 @@ describe('backup and restore', () => {
     }
     // Written after the backup: not in the restored registry.
     expect(after).toHaveLength(2);
-    await expect(readPatient(services.url, physician, after[0]?.id ?? '')).rejects.toThrow('study patient not found');
+    await expect(readPatient(services.url, physician, after[0]?.id ?? '')).rejects.toThrow('Der Studienpatient existiert nicht');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
+import { BaselineForms, chooseFirst } from './pages/baseline-forms.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
 import { PatientPages } from './pages/patient-pages.js';
@@ -25,12 +26,6 @@ const RUNS = [
   { pseudonym: 'DEMO-1001-2', location: '1001 - Universitätsklinikum Köln' },
   { pseudonym: 'DEMO-3003-2', location: '3003 - Thoraxklinik Heidelberg' },
 ];
-
-/** The first real choice of a select (the network's master data differs per demo database). */
-async function chooseFirst(select: Locator): Promise<void> {
-  await expect.poll(() => select.locator('option').count()).toBeGreaterThan(1);
-  await select.selectOption({ index: 1 });
-}
 
 /** Jumps to a section through the form's section navigation; the keyboard focus lands in it. */
 async function openSection(page: Page, name: string): Promise<Locator> {
@@ -74,9 +69,9 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   }
   await saveAndNext(page);
 
+  const forms = new BaselineForms(page);
   await expectFreshForm(page, 'Raucheranamnese');
-  await patients.choose('Raucherstatus (LOINC 72166-2)', 'Ex-Raucher');
-  await patients.field('Packungsjahre').fill('30');
+  await forms.enter('Raucheranamnese');
   await saveAndNext(page);
 
   await expectFreshForm(page, 'Diagnose');
@@ -100,7 +95,7 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await saveAndNext(page);
 
   await expectFreshForm(page, 'Allgemeinzustand (ECOG)');
-  await patients.choose('ECOG-Performance-Status', '1 Eingeschränkte körperliche Aktivität');
+  await forms.enter('Allgemeinzustand (ECOG)');
   await saveAndNext(page);
 
   await expectFreshForm(page, 'Molekularpathologie');
@@ -131,10 +126,7 @@ async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await saveAndNext(page);
 
   await expectFreshForm(page, 'Netzwerkpartner und Standort');
-  const partner = patients.group('Netzwerkpartner');
-  await chooseFirst(partner.getByLabel(/^Standort/));
-  await chooseFirst(partner.getByLabel(/^Therapeut\/in/));
-  await chooseFirst(patients.group('Netzwerkstandort').getByLabel(/^Standort/));
+  await forms.enter('Netzwerkpartner und Standort');
   // The last instrument has no next one: its save returns to the visit.
   expect(await page.getByRole('button', { name: 'Speichern und nächstes Instrument' }).count()).toBe(0);
   await expectNothingMissing(page);

@@ -28,21 +28,21 @@ describe('An administrator downloads the documentation of the demo registry (ecr
     await documentation.heading.waitFor();
 
     // Then the demo registry and its German language are chosen
-    expect(await documentation.definitionSelect().locator('option:checked').innerText()).toBe('nNGM Lungenkrebsregister (Version 1)');
+    expect(await documentation.definitionSelect().locator('option:checked').innerText()).toBe('nNGM Lungenkrebsregister (Version 2)');
     expect(await documentation.languageSelect().locator('option:checked').innerText()).toBe('Deutsch');
 
     // When I generate the functional design, a PDF is downloaded
     const design = await documentation.generate('Funktionale Spezifikation');
-    expect(design.fileName).toBe('nngm_lung-v1-funcionalDesign-de.pdf');
+    expect(design.fileName).toBe('nngm_lung-v2-funcionalDesign-de.pdf');
     expect(design.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await expect.poll(() => page.locator('body').innerText()).toContain('Funktionale Spezifikation wurde erzeugt');
 
     // When I generate the eCRF, it is listed with the functional design for downloading again
     const form = await documentation.generate('eCRF');
-    expect(form.fileName).toBe('nngm_lung-v1-ecrf-de.pdf');
+    expect(form.fileName).toBe('nngm_lung-v2-ecrf-de.pdf');
     expect(await documentation.generatedLinks().allInnerTexts()).toEqual([
-      'nngm_lung-v1-ecrf-de.pdf',
-      'nngm_lung-v1-funcionalDesign-de.pdf',
+      'nngm_lung-v2-ecrf-de.pdf',
+      'nngm_lung-v2-funcionalDesign-de.pdf',
     ]);
   });
 

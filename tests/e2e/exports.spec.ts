@@ -45,10 +45,10 @@ beforeAll(async () => {
 describe('Project management exports the registry (ecrf-calls.md §7 "Exports")', () => {
   it('starts a study export as XLSX, watches its progress bar reach 100 % without reloading, and reads the documented values', async () => {
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await exports.recordProgress();
+    const before = await exports.newestJobId();
+    await exports.recordProgress(before);
 
     // When I start the study export as an Excel workbook
-    const before = await exports.newestJobId();
     await exports.start('Studienexport (CSV/XLSX)', { check: ['Als XLSX-Datei (Excel)'] });
 
     // Then its row appears and its bar moves from 0 to 100 % while the page stays as it is

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
 import { AppShell } from './pages/app-shell.js';
+import { BaselineForms } from './pages/baseline-forms.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage, demoPassword } from './pages/login-page.js';
 import { PatientPages } from './pages/patient-pages.js';
@@ -93,11 +94,21 @@ describe('A physician documents a demo patient', () => {
     await patients.save();
     await page.getByRole('heading', { name: 'Baseline' }).waitFor();
 
-    // Then after a reload the three instruments are complete
+    // Then after a reload the three instruments are complete, and the visit is not yet signable
     await page.reload();
     for (const name of ['Diagnose', 'TNM und UICC-Stadium', 'Einwilligungen']) {
       await expect.poll(() => patients.instrumentCard(name).innerText()).toContain('Vollständig');
     }
+    expect(await page.getByRole('button', { name: 'Visite signieren' }).isDisabled()).toBe(true);
+
+    // When the baseline's other instruments are documented too
+    await new BaselineForms(page).document([
+      'Raucheranamnese',
+      'Allgemeinzustand (ECOG)',
+      'Molekularpathologie',
+      'Systemische Therapie',
+      'Netzwerkpartner und Standort',
+    ]);
 
     // When I sign the visit with my password
     await page.getByRole('button', { name: 'Visite signieren' }).click();

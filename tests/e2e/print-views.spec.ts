@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
+import { BaselineForms } from './pages/baseline-forms.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage, demoPassword } from './pages/login-page.js';
 import { PatientPages } from './pages/patient-pages.js';
@@ -44,16 +45,12 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     // And two therapy lines, the first ended, and a pneumonitis, each list a grid in the form
     await patients.instrumentCard('Systemische Therapie').getByRole('link', { name: 'Anlegen: Systemische Therapie' }).click();
     await page.getByRole('heading', { name: 'Neues Instrument: Systemische Therapie' }).waitFor();
-    const treating = patients.group('Behandelnde Ärztin / behandelnder Arzt');
-    for (const choice of [treating.getByLabel(/^Standort/), treating.getByLabel(/^Therapeut\/in/)]) {
-      // The network's choices arrive with the form (no expect.poll in a set-up hook).
-      await choice.locator('option').nth(1).waitFor({ state: 'attached' });
-      await choice.selectOption({ index: 1 });
-    }
+    const forms = new BaselineForms(page);
+    await forms.enter('Systemische Therapie');
     const lines = patients.group('Therapielinien');
     for (const [number, start] of [
       ['1', '01.11.2026'],
-      ['2', '01.12.2026'],
+      ['2', '21.11.2026'],
     ] as const) {
       await lines.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
       const line = patients.entryRow(`Therapielinie ${number}`, lines);
@@ -73,6 +70,16 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
       .selectOption({ label: 'Grad 2' });
     await patients.save();
     await page.getByRole('heading', { name: 'Baseline' }).waitFor();
+
+    // And the baseline's other instruments documented, so the visit is complete
+    await forms.document([
+      'Einwilligungen',
+      'Raucheranamnese',
+      'TNM und UICC-Stadium',
+      'Allgemeinzustand (ECOG)',
+      'Molekularpathologie',
+      'Netzwerkpartner und Standort',
+    ]);
 
     // And the visit signed with a meaning of my own
     await page.getByRole('button', { name: 'Visite signieren' }).click();
@@ -129,7 +136,7 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/^1\s+1\s+–\s+–\s+Chemotherapie\s+–\s+01\.11\.2026\s+20\.11\.2026\s+\S/);
     // The second line has not ended: its reason does not apply.
-    expect(rows[2]).toMatch(/01\.12\.2026\s+–\s+nicht zutreffend/);
+    expect(rows[2]).toMatch(/21\.11\.2026\s+–\s+nicht zutreffend/);
     const events = page.getByRole('region', { name: 'Unerwünschte Ereignisse' });
     // The treating physician prints by name, never by the id the stored choice holds.
     const therapy = await page.getByRole('region', { name: 'Systemische Therapie' }).innerText();

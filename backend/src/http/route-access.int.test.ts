@@ -95,7 +95,7 @@ describe('route access', () => {
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ code: string; message: string }>()).toMatchObject({
       code: 'ECRF_ERR_VALIDATION',
-      message: expect.stringContaining('password'),
+      message: expect.stringContaining('Passwort'),
     });
     const missing = await backend.app.inject({ method: 'GET', url: '/api/v1.0/NoSuchThing' });
     expect(missing.statusCode).toBe(404);

@@ -47,21 +47,23 @@ export class ExportsPage {
   }
 
   /**
-   * Records every value the progress bars take from now on, in the page, so a test can see the bar move
-   * without polling fast enough to catch each step.
+   * Records every value the progress bar of the job started after `before` takes from now on, in the page, so a test
+   * can see the bar move without polling fast enough to catch each step. The jobs listed before are not watched: an
+   * earlier export of the shared database shows its bar at 100 %.
    */
-  async recordProgress(): Promise<void> {
-    await this.page.evaluate(() => {
+  async recordProgress(before: string): Promise<void> {
+    await this.page.evaluate((previous) => {
       const seen: string[] = [];
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       const record = () => {
-        const bar = document.querySelector('table tbody tr [role="progressbar"]');
-        const value = bar?.getAttribute('aria-valuenow');
+        const newest = document.querySelector('table tbody tr[data-job-id]');
+        if (newest === null || newest.getAttribute('data-job-id') === previous) return;
+        const value = newest.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow');
         if (value !== null && value !== undefined && seen.at(-1) !== value) seen.push(value);
       };
       record();
       new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
+    }, before);
   }
 
   async progressSeen(): Promise<number[]> {
