@@ -73,6 +73,7 @@ export * from './safety/free-text.js';
 export * from './safety/screening-configuration.js';
 export * from './terminology/terminology-search.js';
 export * from './news-documents/news-documents.js';
+export * from './limits/text-limits.js';
 export * from './questionnaires/questionnaire.js';
 export * from './questionnaires/access-code.js';
 export * from './questionnaires/attempt-limiter.js';

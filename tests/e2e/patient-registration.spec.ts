@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { TEXT_LIMITS } from '@ecrf/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
@@ -104,13 +105,16 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     expect(await other.innerText()).not.toContain(pseudonym);
   });
 
-  it('shows the German message of a 400 when the service refuses a field it cannot store', async () => {
+  it('takes no more of a field than the service stores, so the service has nothing to refuse (a 400 before)', async () => {
     const create = new PatientCreatePage(page);
     await create.open();
-    // The registry has no length rule for the city; the service stores at most 200 characters.
-    await create.register({ ...hedwig, lastName: `Neu${word(8)}`, city: `Essen${word(200)}` });
-    await page.getByText(`${PREFIX} Ungültige Eingabe (ein Pflichtfeld ist leer oder ein Datum hat das falsche Format).`).waitFor();
-    expect(page.url()).toMatch(/\/patientCreate$/);
+    // The service stores at most 200 characters of an identifying field (TEXT_LIMITS.identityField of the rules).
+    const city = create.field('Ort');
+    await city.fill(`Essen${word(200)}`);
+    expect(await city.getAttribute('maxlength')).toBe(String(TEXT_LIMITS.identityField));
+    expect((await city.inputValue()).length).toBe(TEXT_LIMITS.identityField);
+    for (const label of ['Nachname', 'Vorname', 'Geburtsname', 'Straße und Hausnummer', 'Postleitzahl'])
+      expect(await create.field(label).getAttribute('maxlength'), label).toBe(String(TEXT_LIMITS.identityField));
   });
 
   it('sees the name in the patient list', async () => {

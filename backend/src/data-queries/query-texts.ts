@@ -3,10 +3,11 @@
  * guard). Refused with German field errors the forms show at their field (ecrf-core.md §8: the client shows
  * the message).
  */
+import { TEXT_LIMITS } from '@ecrf/rules';
 import { invalidFields, type FieldError } from '../errors/errors.js';
 import { QUERY_TEXT_MESSAGES } from '../errors/messages.js';
 
-export const QUERY_TEXT_LIMITS = { title: 200, text: 4000 } as const;
+export const QUERY_TEXT_LIMITS = { title: TEXT_LIMITS.queryTitle, text: TEXT_LIMITS.queryText } as const;
 
 /** Checks the fields given (an edit or an action may leave them out); `required` names those that must be there. */
 export function assertQueryTexts(texts: { title?: string; text?: string }, required: readonly ('title' | 'text')[] = []): void {

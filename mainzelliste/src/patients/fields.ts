@@ -19,6 +19,7 @@
 import {
   INSURANCE_PLACEHOLDERS,
   registryToday,
+  TEXT_LIMITS,
   validateName,
   validatePostalCode,
   validatePrivateInsuranceNumber,
@@ -55,7 +56,8 @@ export const DEFAULT_ID_TYPE = 'pid';
 /** Every id type: the generated ones, then the configured external ones. */
 export const idTypesOf = (externalIdTypes: readonly string[]): readonly string[] => [...GENERATED_ID_TYPES, ...externalIdTypes];
 
-export const MAX_FIELD_LENGTH = 200;
+/** The registry's limit of an identifying field, which the web's inputs also carry. */
+export const MAX_FIELD_LENGTH = TEXT_LIMITS.identityField;
 
 /** oBDS gender codes: männlich, weiblich, divers, unbestimmt, unbekannt. */
 export const GENDER_CODES = ['M', 'W', 'D', 'X', 'U'] as const;

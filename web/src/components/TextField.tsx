@@ -15,6 +15,8 @@ type Props = {
   /** Also a visible `*` beside the label, for forms that explain the mark (patient registration). */
   showRequiredMark?: boolean;
   caption?: string;
+  /** The server's limit of the text (TEXT_LIMITS of @ecrf/rules), met while typing. */
+  maxLength?: number;
   /** Messages shown under the field; nothing is shown while empty. */
   errors?: readonly string[];
 };
@@ -34,6 +36,7 @@ export function TextField({
   required = false,
   showRequiredMark = false,
   caption,
+  maxLength,
   errors = [],
 }: Props) {
   if (type === 'date') return <DayMonthYearField {...{ label, value, onChange, onBlur, required, showRequiredMark, errors }} />;
@@ -49,6 +52,7 @@ export function TextField({
         type={type}
         name={name}
         autoComplete={autoComplete}
+        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}

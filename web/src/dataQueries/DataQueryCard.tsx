@@ -9,6 +9,7 @@ import { allowedActions, isUnresolved, refusalNotes, type DataQueryActionKey } f
 import { useDataQueryAction } from './useDataQueryAction';
 import { DataQueryStatusLabel } from './DataQueryStatusLabel';
 import styles from './DataQueries.module.css';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 const t = texts.dataQueries;
 const at = (iso: string) => formatDateTime(iso) ?? iso;
@@ -197,7 +198,7 @@ function ActionForm({ action, query, onDone }: ActionFormProps) {
       {action === 'edit' && (
         <FormControl>
           <FormControl.Label>{t.title}</FormControl.Label>
-          <TextInput block value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          <TextInput block value={title} maxLength={TEXT_LIMITS.queryTitle} onChange={(event) => setTitle(event.target.value)} />
         </FormControl>
       )}
       <FormControl>
@@ -206,7 +207,7 @@ function ActionForm({ action, query, onDone }: ActionFormProps) {
           block
           rows={3}
           value={text}
-          maxLength={4000}
+          maxLength={TEXT_LIMITS.queryText}
           aria-required={action === 'answer' || action === 'edit' ? 'true' : undefined}
           onChange={(event) => setText(event.target.value)}
         />

@@ -1,7 +1,14 @@
 import { Suspense, useState } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Banner, Button, Checkbox, FormControl, Heading, Select, Textarea, TextInput } from '@primer/react';
-import { DATA_QUERY_PRIORITIES, DATA_QUERY_REFUSAL_MESSAGES, hasRight, registryToday, type DataQueryPriority } from '@ecrf/rules';
+import {
+  DATA_QUERY_PRIORITIES,
+  DATA_QUERY_REFUSAL_MESSAGES,
+  hasRight,
+  registryToday,
+  type DataQueryPriority,
+  TEXT_LIMITS,
+} from '@ecrf/rules';
 import type { RaiseDataQueryFormQuery } from '../__generated__/RaiseDataQueryFormQuery.graphql';
 import { useCreateDataQueryMutation } from '../mutations/CreateDataQueryMutation';
 import { useCreateDataQueryTemplateMutation } from '../mutations/CreateDataQueryTemplateMutation';
@@ -14,8 +21,8 @@ import type { DataQueryTargets } from './dataQueryTargets';
 import styles from './DataQueries.module.css';
 
 const t = texts.dataQueries;
-const MAX_TITLE = 200;
-const MAX_TEXT = 4000;
+const MAX_TITLE = TEXT_LIMITS.queryTitle;
+const MAX_TEXT = TEXT_LIMITS.queryText;
 
 type Template = { id: string; title: string; text: string; queryTypeIdentifier: string | null | undefined };
 

@@ -13,6 +13,7 @@ import { useFormModel } from './formContext';
 import type { FieldNode } from './formNodes';
 import { codeText, pickerItems, searchFor, type PickedCode, type PickerItem } from './terminologyPicker';
 import styles from './DocumentationForm.module.css';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 const query = graphql`
   query TerminologyFieldQuery($collection: String!, $search: String, $code: String!, $withCode: Boolean!) {
@@ -96,6 +97,7 @@ export function TerminologyField({ node, collection, cell = false }: { node: Fie
           <Autocomplete.Input
             block
             value={shown}
+            maxLength={TEXT_LIMITS.search}
             placeholder={texts.forms.terminologySearch}
             onChange={(event) => setInput(event.target.value)}
             aria-describedby={notesId(node)}

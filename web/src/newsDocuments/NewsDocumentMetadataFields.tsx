@@ -3,6 +3,7 @@ import { TextField } from '../components/TextField';
 import { texts } from '../texts';
 import type { MetadataErrors, MetadataValues } from './metadataForm';
 import styles from './NewsDocuments.module.css';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 const t = texts.newsDocuments;
 
@@ -23,19 +24,33 @@ export function NewsDocumentMetadataFields({ values, errors, onChange }: Props) 
   return (
     <>
       <div className={styles.pair}>
-        <TextField label={t.title} value={values.title} onChange={set('title')} required errors={messages(errors.title)} />
+        <TextField
+          label={t.title}
+          value={values.title}
+          onChange={set('title')}
+          required
+          maxLength={TEXT_LIMITS.newsDocumentTitle}
+          errors={messages(errors.title)}
+        />
         <TextField
           label={t.identifier}
           value={values.identifier}
           onChange={set('identifier')}
           required
+          maxLength={TEXT_LIMITS.newsDocumentIdentifier}
           caption={t.identifierHint}
           errors={messages(errors.identifier)}
         />
       </div>
       <FormControl>
         <FormControl.Label>{t.description}</FormControl.Label>
-        <Textarea block rows={3} value={values.description} onChange={(event) => set('description')(event.target.value)} />
+        <Textarea
+          block
+          rows={3}
+          maxLength={TEXT_LIMITS.newsDocumentDescription}
+          value={values.description}
+          onChange={(event) => set('description')(event.target.value)}
+        />
         {errors.description && <FormControl.Validation variant="error">{errors.description}</FormControl.Validation>}
       </FormControl>
       <div className={styles.pair}>

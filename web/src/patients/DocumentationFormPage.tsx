@@ -1,7 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
-import { givenReason, type DataFieldDefinition, type DataFieldInstance, type FormPlace, type StudyDefinition } from '@ecrf/rules';
+import {
+  givenReason,
+  type DataFieldDefinition,
+  type DataFieldInstance,
+  type FormPlace,
+  type StudyDefinition,
+  TEXT_LIMITS,
+} from '@ecrf/rules';
 import { DocumentationForm } from '../forms/DocumentationForm';
 import { formValueProblems } from '../forms/formProblems';
 import type { FieldInput } from '../forms/instances';
@@ -214,7 +221,7 @@ export function DocumentationFormPage({
         <FormControl required>
           <FormControl.Label>{texts.documentationForm.reasonForChange}</FormControl.Label>
           <FormControl.Caption>{texts.documentationForm.reasonForChangeCaption}</FormControl.Caption>
-          <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Textarea block maxLength={TEXT_LIMITS.reasonForChange} value={reason} onChange={(event) => setReason(event.target.value)} />
         </FormControl>
       )}
       {/* Sticky: the save stays in reach at the end of every screen of a long form. */}

@@ -1,4 +1,5 @@
 import { FormControl, Select } from '@primer/react';
+import { TEXT_LIMITS } from '@ecrf/rules';
 import { TextField } from '../components/TextField';
 import { RequiredMark } from '../components/RequiredMark';
 import { texts } from '../texts';
@@ -21,6 +22,7 @@ export function IdentityFields({ state, showRequiredMarks = false }: { state: Id
       required={options.required}
       showRequiredMark={showRequiredMarks}
       type={options.type}
+      maxLength={TEXT_LIMITS.identityField}
       // IDAT should not end up in the browser's autofill store.
       autoComplete={options.autoComplete ?? 'off'}
     />
@@ -80,6 +82,8 @@ export function IdentityFields({ state, showRequiredMarks = false }: { state: Id
             errors={shown(fieldKey('insuranceNumber'))}
             caption={t.insuranceNumberCaption[form.insuranceStatus]}
             required
+            showRequiredMark={showRequiredMarks}
+            maxLength={TEXT_LIMITS.identityField}
             autoComplete="off"
           />
         )}

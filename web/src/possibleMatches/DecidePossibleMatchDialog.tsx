@@ -1,4 +1,4 @@
-import { givenReason } from '@ecrf/rules';
+import { givenReason, TEXT_LIMITS } from '@ecrf/rules';
 import { useState } from 'react';
 import { FormControl, Textarea } from '@primer/react';
 import type { PossibleMatchDecision } from '../__generated__/DecidePossibleMatchMutation.graphql';
@@ -57,7 +57,7 @@ export function DecidePossibleMatchDialog({ tentativeId, tentativePseudonym, dec
       <p>{t.decisionHint[decision]}</p>
       <FormControl required>
         <FormControl.Label>{t.reason}</FormControl.Label>
-        <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
+        <Textarea block maxLength={TEXT_LIMITS.reasonForChange} value={reason} onChange={(event) => setReason(event.target.value)} />
         <FormControl.Caption>{t.reasonCaption}</FormControl.Caption>
         {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}
       </FormControl>

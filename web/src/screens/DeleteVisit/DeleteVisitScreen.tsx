@@ -1,4 +1,4 @@
-import { givenReason } from '@ecrf/rules';
+import { givenReason, TEXT_LIMITS } from '@ecrf/rules';
 import { useState } from 'react';
 import { graphql, usePreloadedQuery } from 'react-relay';
 import { useNavigate } from 'react-router';
@@ -108,7 +108,7 @@ function DeleteVisitForm({ visit }: Props) {
         <p>{t.deleteIntro}</p>
         <FormControl required>
           <FormControl.Label>{t.reasonForChange}</FormControl.Label>
-          <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Textarea block maxLength={TEXT_LIMITS.reasonForChange} value={reason} onChange={(event) => setReason(event.target.value)} />
           {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}
         </FormControl>
         <div className={styles.actions}>

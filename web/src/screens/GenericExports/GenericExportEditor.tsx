@@ -12,6 +12,7 @@ import { texts } from '../../texts';
 import { ExportItemPicker } from './ExportItemPicker';
 import { emptyExportForm, exportFormErrors, formOf, mutationContent, type ExportForm, type OutputFormat } from './genericExportForm';
 import styles from './GenericExports.module.css';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 const t = texts.genericExports;
 const FORMATS: readonly OutputFormat[] = ['CSV', 'XLSX'];
@@ -164,11 +165,18 @@ export function GenericExportEditor({ definition, query, studyId, connectionId, 
           onChange={(value) => set('name', value)}
           onBlur={blur('name')}
           required
+          maxLength={TEXT_LIMITS.exportDefinitionName}
           errors={shown('name')}
         />
         <FormControl>
           <FormControl.Label>{t.description}</FormControl.Label>
-          <Textarea block rows={2} value={form.description} onChange={(event) => set('description', event.target.value)} />
+          <Textarea
+            block
+            rows={2}
+            maxLength={TEXT_LIMITS.exportDefinitionDescription}
+            value={form.description}
+            onChange={(event) => set('description', event.target.value)}
+          />
           {shown('description').length > 0 && (
             <FormControl.Validation variant="error">{shown('description').join(', ')}</FormControl.Validation>
           )}

@@ -1,4 +1,4 @@
-import { givenReason } from '@ecrf/rules';
+import { givenReason, TEXT_LIMITS } from '@ecrf/rules';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormControl, Textarea } from '@primer/react';
@@ -42,7 +42,7 @@ export function DeletePatientDialog({ studyPatientId, pseudonym, onClose }: Prop
       <p>{t.deleteConfirm(pseudonym)}</p>
       <FormControl required>
         <FormControl.Label>{texts.visit.reasonForChange}</FormControl.Label>
-        <Textarea block value={reason} onChange={(event) => setReason(event.target.value)} />
+        <Textarea block maxLength={TEXT_LIMITS.reasonForChange} value={reason} onChange={(event) => setReason(event.target.value)} />
         {error && <FormControl.Validation variant="error">{error}</FormControl.Validation>}
       </FormControl>
     </FormDialog>

@@ -13,6 +13,7 @@ import { StateLabel } from '../../patients/StateLabel';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import { locationLabel } from '../../location/locationLabel';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 export const PATIENTS_PAGE = 25;
 const t = texts.patients;
@@ -117,7 +118,13 @@ export function PatientsTable({ query, labelledBy, studyId, locations, mayListAs
       <div className={styles.toolbar}>
         <FormControl>
           <FormControl.Label>{texts.admin.search}</FormControl.Label>
-          <TextInput type="search" value={search} placeholder={t.searchPlaceholder} onChange={(event) => setSearch(event.target.value)} />
+          <TextInput
+            type="search"
+            maxLength={TEXT_LIMITS.patientSearch}
+            value={search}
+            placeholder={t.searchPlaceholder}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </FormControl>
         <FormControl>
           <FormControl.Label>{t.filterStudyInstitute}</FormControl.Label>

@@ -15,6 +15,7 @@ import styles from '../../patients/Patient.module.css';
 import adminStyles from '../../administration/AdminTable.module.css';
 import { defineScreenQuery } from '../../layout/AppShell';
 import { useScreenReference } from '../../layout/screenQuery';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 const t = texts.projects;
 
@@ -305,7 +306,12 @@ function Assignments({
             </FormControl>
             <FormControl>
               <FormControl.Label>{t.note}</FormControl.Label>
-              <Textarea block maxLength={1000} value={form.note} onChange={(event) => setForm({ ...form, note: event.target.value })} />
+              <Textarea
+                block
+                maxLength={TEXT_LIMITS.projectNote}
+                value={form.note}
+                onChange={(event) => setForm({ ...form, note: event.target.value })}
+              />
             </FormControl>
             <div className={styles.actions}>
               <Button type="submit" variant="primary" disabled={creating || updating}>

@@ -3,7 +3,7 @@ import { graphql, readInlineData, useRefetchableFragment } from 'react-relay';
 import { Link as RouterLink } from 'react-router';
 import { Button, FormControl, Link, Select, TextInput } from '@primer/react';
 import { DataTable, type Column } from '@primer/react/experimental';
-import { DATA_QUERY_ANSWER_STAGES, DATA_QUERY_STATUSES } from '@ecrf/rules';
+import { DATA_QUERY_ANSWER_STAGES, DATA_QUERY_STATUSES, TEXT_LIMITS } from '@ecrf/rules';
 import type { QueryOverviewTable_query$key } from '../../__generated__/QueryOverviewTable_query.graphql';
 import type { QueryOverviewTable_row$data, QueryOverviewTable_row$key } from '../../__generated__/QueryOverviewTable_row.graphql';
 import type {
@@ -179,7 +179,13 @@ export function QueryOverviewTable({ query, labelledBy, studyId, locations, pati
         )}
         <FormControl>
           <FormControl.Label>{t.search}</FormControl.Label>
-          <TextInput type="search" value={search} placeholder={t.searchPlaceholder} onChange={(event) => setSearch(event.target.value)} />
+          <TextInput
+            type="search"
+            maxLength={TEXT_LIMITS.search}
+            value={search}
+            placeholder={t.searchPlaceholder}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </FormControl>
         {select(
           t.status,

@@ -10,6 +10,7 @@ import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import type { UserActionCapabilities } from './UserActions';
 import { readUserRow, userColumns } from './UserRow';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 type Props = {
   query: UsersTable_query$key;
@@ -74,6 +75,7 @@ export function UsersTable({ query, options, capabilities, labelledBy, refreshKe
           <FormControl.Label>{texts.admin.search}</FormControl.Label>
           <TextInput
             type="search"
+            maxLength={TEXT_LIMITS.search}
             value={search}
             placeholder={texts.users.searchPlaceholder}
             onChange={(event) => setSearch(event.target.value)}

@@ -5,7 +5,7 @@ import { FormDialog } from '../../administration/FormDialog';
 import { TextField } from '../../components/TextField';
 import { useSignVisitMutation } from '../../mutations/SignVisitMutation';
 import { useFeedback } from '../../feedback/feedbackContext';
-import { passwordMessages } from '@ecrf/rules';
+import { passwordMessages, TEXT_LIMITS } from '@ecrf/rules';
 import { texts } from '../../texts';
 import adminStyles from '../../administration/AdminTable.module.css';
 import styles from '../../patients/Patient.module.css';
@@ -100,7 +100,7 @@ export function SignVisitDialog(props: { visit: SignVisitDialog_visit$key; text:
           </FormControl>
         </section>
       )}
-      <TextField label={t.signMeaning} value={meaning} onChange={setMeaning} required />
+      <TextField label={t.signMeaning} value={meaning} onChange={setMeaning} required maxLength={TEXT_LIMITS.signatureMeaning} />
       <TextField label={t.signPassword} type="password" autoComplete="current-password" value={password} onChange={setPassword} required />
     </FormDialog>
   );
