@@ -81,6 +81,41 @@ export const texts = {
       cron: 'Zeitplan (Cron)',
       items: 'Datenelemente',
     },
+    /**
+     * Every user error code of the graph (schema.graphql `UserErrorCode`) in German: shown when the error's own message
+     * is not a German sentence (`userErrorText`); `errorCatalogue.test.ts` fails when a code of the schema has none.
+     */
+    userErrorCodes: {
+      INVALID_CREDENTIALS: 'Benutzername oder Passwort ist falsch.',
+      ACCOUNT_LOCKED: 'Das Konto ist nach wiederholten Fehlversuchen vorübergehend gesperrt.',
+      ACCOUNT_DEACTIVATED: 'Ihr Konto ist deaktiviert.',
+      WRONG_PASSWORD: 'Das Passwort ist nicht korrekt.',
+      WEAK_PASSWORD: 'Das neue Passwort erfüllt die Passwortregeln nicht.',
+      INVALID_CHALLENGE: 'Der Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
+      INVALID_VALUE: 'Eine Angabe ist ungültig.',
+      ALREADY_EXISTS: 'Ein Eintrag mit diesen Angaben existiert bereits.',
+      NOT_DELETABLE: 'Der Eintrag wird noch verwendet und kann nicht gelöscht werden.',
+      STALE_WRITE: 'Die Daten wurden inzwischen von einer anderen Person geändert. Bitte laden Sie den aktuellen Stand.',
+      FIELD_NOT_EDITABLE: 'Das Feld kann nicht bearbeitet werden.',
+      FIELD_LOCKED: 'Das Feld ist gesperrt und kann nicht geändert werden.',
+      REASON_REQUIRED: 'Bitte geben Sie einen Grund der Änderung an.',
+      VISIT_NOT_AVAILABLE: 'Diese Visite kann jetzt nicht angelegt werden.',
+      VISIT_NOT_EDITABLE: 'Die Visite kann nicht mehr geändert werden.',
+      QUERY_ACTION_REFUSED: 'Diese Aktion ist für diesen Query nicht erlaubt.',
+      QUERY_WRONG_STATUS: 'Der Status des Querys erlaubt diese Aktion nicht.',
+      MAINZELLISTE_BAD_REQUEST: 'Die Mainzelliste hat die Eingabe als ungültig abgelehnt.',
+      MAINZELLISTE_UNAUTHORIZED: 'Die Anmeldung bei der Mainzelliste ist fehlgeschlagen.',
+      MAINZELLISTE_NOT_FOUND: 'Die Mainzelliste antwortet nicht. Der Patient wurde nicht angelegt.',
+      MAINZELLISTE_UNSURE_MATCH: 'Mögliche Übereinstimmung gefunden: Bitte prüfen Sie, ob der Patient bereits registriert ist.',
+      MAINZELLISTE_SERVER_ERROR: 'In der Mainzelliste ist ein interner Fehler aufgetreten.',
+      EXPORT_ENDED: 'Der Export ist bereits beendet und kann nicht abgebrochen werden.',
+      INSURANCE_NUMBER_MISMATCH: 'Versichertennummer und weitere Patientendaten passen nicht zusammen.',
+      ELEARNING_REQUIRED: 'Bitte schließen Sie zuerst das E-Learning der Studie ab.',
+      POSSIBLE_MATCH_NOT_OPEN: 'Diese mögliche Dublette ist nicht mehr offen.',
+      MERGE_CONFLICT: 'Die Patienten können jetzt nicht zusammengeführt werden.',
+      ACCESS_INVALID: 'Dieser Zugang ist nicht gültig: Er ist abgelaufen, wurde bereits verwendet oder ist falsch.',
+      TOO_MANY_ATTEMPTS: 'Zu viele ungültige Zugangscodes. Bitte versuchen Sie es später erneut.',
+    },
     /** English texts the server still sends (issue 26 item 3 gives them a German home there). */
     serverTexts: {
       'the visit already has this instrument': 'Diese Visite hat das Instrument bereits.',

@@ -1,7 +1,7 @@
 /** Fastify error and not-found handlers answering every failure in the one error shape of errors.ts. */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { EcrfError, errorStatus, type ErrorCode, type ErrorExtras } from './errors.js';
+import { EcrfError, errorCodeMessages, errorStatus, type ErrorCode, type ErrorExtras } from './errors.js';
 import { schemaFieldErrors, type SchemaRefusal } from './validation-messages.js';
 import { ACCESS_MESSAGES, CONFLICT_MESSAGES } from './messages.js';
 
@@ -52,8 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(errorBody(500, 'ECRF_ERR_INTERNAL', ACCESS_MESSAGES.internal));
     }
-    // Fastify's own client errors (malformed JSON, unsupported media type, body too large).
-    return reply.status(status).send(errorBody(status, status === 400 ? 'ECRF_ERR_VALIDATION' : codeForStatus(status), error.message));
+    // Fastify's own client errors (malformed JSON, unsupported media type, body too large): its text is English, the
+    // answer says the code's German text and the log keeps Fastify's.
+    const code = status === 400 ? 'ECRF_ERR_VALIDATION' : codeForStatus(status);
+    request.log.info({ err: error }, 'request refused by the framework');
+    return reply.status(status).send(errorBody(status, code, errorCodeMessages[code]));
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(404, 'ECRF_ERR_NOT_FOUND', ACCESS_MESSAGES.notFound('route')));

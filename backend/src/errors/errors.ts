@@ -2,7 +2,7 @@
  * Every error the API answers with, defined in one place: code → HTTP status (STYLE.md "Errors have a code
  * and a status"). The answer body is {statusCode, code, error, message} plus extra fields of the error.
  */
-import { ACCESS_MESSAGES, DOCUMENTATION_MESSAGES, type RecordName } from './messages.js';
+import { ACCESS_MESSAGES, DOCUMENTATION_MESSAGES, ERROR_CODE_MESSAGES, type RecordName } from './messages.js';
 export const errorStatus = {
   ECRF_ERR_VALIDATION: 400,
   ECRF_ERR_WRONG_PASSWORD: 400,
@@ -60,6 +60,9 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
+
+/** The German text of every code (messages.ts): a code added without one does not compile. */
+export const errorCodeMessages: Readonly<Record<ErrorCode, string>> = ERROR_CODE_MESSAGES;
 
 /** A refused field: the body field (dotted path) and its German message; documentation values also name the instance and its path in the form. */
 export type FieldError = { field: string; message: string; fieldId?: string; path?: string };

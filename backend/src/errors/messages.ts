@@ -169,3 +169,46 @@ export const CONFLICT_MESSAGES = {
   fieldOtherDefinition: 'Das Feld hat eine andere Felddefinition.',
   unstorableText: (at: string) => `${at}: enthält ein Nullzeichen oder ein einzelnes Surrogat und kann nicht gespeichert werden.`,
 } as const;
+
+/**
+ * Every error code's German text (issue 26 item 3): what an answer says when nothing more specific is known, e.g.
+ * Fastify's own refusals of a request (malformed JSON, a body too large), whose English text never reaches a client.
+ * errors.ts types it by the codes, and `error-catalogue.test.ts` checks every code the backend uses against it.
+ */
+export const ERROR_CODE_MESSAGES = {
+  ECRF_ERR_VALIDATION: 'Die Anfrage ist fehlerhaft: Ein Wert fehlt oder ist ungültig.',
+  ECRF_ERR_WRONG_PASSWORD: 'Das Passwort ist nicht korrekt.',
+  ECRF_ERR_WEAK_PASSWORD: 'Das neue Passwort erfüllt die Passwortregeln nicht.',
+  ECRF_ERR_INVALID_CREDENTIALS: 'Benutzername oder Passwort ist falsch.',
+  ECRF_ERR_UNAUTHENTICATED: ACCESS_MESSAGES.authenticationRequired,
+  ECRF_ERR_REFRESH_TOKEN_EXPIRED: ACCESS_MESSAGES.sessionEnded,
+  ECRF_ERR_FORBIDDEN: 'Ihnen fehlt die Berechtigung für diese Daten oder diese Aktion.',
+  ECRF_ERR_ACCOUNT_DEACTIVATED: ACCESS_MESSAGES.accountDeactivated,
+  ECRF_ERR_ELEARNING_REQUIRED: 'Bitte schließen Sie zuerst das E-Learning der Studie ab.',
+  ECRF_ERR_NOT_FOUND: 'Die angeforderten Daten existieren nicht oder sind für Sie nicht sichtbar.',
+  ECRF_ERR_CONFLICT: 'Die Änderung widerspricht dem gespeicherten Stand.',
+  ECRF_ERR_STALE_WRITE: DOCUMENTATION_MESSAGES.stale,
+  ECRF_ERR_FIELD_LOCKED: DOCUMENTATION_MESSAGES.fieldLocked,
+  ECRF_ERR_VISIT_NOT_EDITABLE: 'Die Visite kann nicht mehr geändert werden.',
+  ECRF_ERR_VISIT_NOT_AVAILABLE: 'Diese Visite kann jetzt nicht angelegt werden.',
+  ECRF_ERR_FIELD_NOT_EDITABLE: DOCUMENTATION_MESSAGES.fieldNotEditable,
+  ECRF_ERR_REASON_REQUIRED: DOCUMENTATION_MESSAGES.reasonRequired,
+  ECRF_ERR_IDEMPOTENCY_KEY_REUSED: ACCESS_MESSAGES.idempotencyKeyReused,
+  ECRF_ERR_IDEMPOTENCY_KEY_IN_USE: ACCESS_MESSAGES.idempotencyKeyInUse,
+  ECRF_ERR_FILE_TOO_LARGE: 'Die Datei ist zu groß.',
+  ECRF_ERR_UNSUPPORTED_FILE_TYPE: 'Dateien dieser Art werden nicht angenommen.',
+  ECRF_ERR_ACCOUNT_LOCKED: ACCESS_MESSAGES.accountLocked,
+  ECRF_ERR_QUESTIONNAIRE_ACCESS_INVALID: ACCESS_MESSAGES.questionnaireAccessInvalid,
+  ECRF_ERR_TOO_MANY_ATTEMPTS: ACCESS_MESSAGES.tooManyAccessCodes,
+  ECRF_ERR_INTERNAL: ACCESS_MESSAGES.internal,
+  QUERY_ACTION_REFUSED: 'Diese Aktion ist für diesen Query nicht erlaubt.',
+  QUERY_WRONG_STATUS: 'Der Status des Querys erlaubt diese Aktion nicht.',
+  STALE_WRITE: 'Der Datensatz wurde inzwischen von einer anderen Person geändert. Bitte laden Sie den aktuellen Stand.',
+  ALREADY_EXISTS: 'Ein Datensatz mit diesen Werten existiert bereits.',
+  ECRF_ERR_MAINZELLISTE_400: 'Die Mainzelliste hat die Eingabe als ungültig abgelehnt.',
+  ECRF_ERR_MAINZELLISTE_401: 'Die Anmeldung bei der Mainzelliste ist fehlgeschlagen.',
+  ECRF_ERR_MAINZELLISTE_404: 'Die Mainzelliste antwortet nicht.',
+  ECRF_ERR_MAINZELLISTE_409: 'Die Mainzelliste hat eine mögliche Übereinstimmung gefunden.',
+  ECRF_ERR_MAINZELLISTE_500: 'In der Mainzelliste ist ein interner Fehler aufgetreten.',
+  ECRF_ERR_DRAINING: 'Der Dienst wird gerade neu gestartet. Bitte versuchen Sie es erneut.',
+} as const;

@@ -3,6 +3,7 @@
  * (the same functions the backend enforces), merged with the `UserError`s a mutation answers.
  */
 import type { FieldValidator } from '@ecrf/rules';
+import { userErrorText } from '../errors/errorCatalogue';
 
 export type FieldErrors = Record<string, string[]>;
 export type UserErrorLike = { readonly code: string; readonly path: readonly string[]; readonly message: string };
@@ -37,7 +38,7 @@ export function errorsByField(errors: readonly UserErrorLike[]): FieldErrors {
   const result: FieldErrors = {};
   for (const error of errors) {
     const field = inputFieldOf(error);
-    result[field] = [...(result[field] ?? []), error.message];
+    result[field] = [...(result[field] ?? []), userErrorText(error)];
   }
   return result;
 }

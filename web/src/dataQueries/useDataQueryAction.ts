@@ -11,6 +11,7 @@ import { useEditDataQueryMutation } from '../mutations/EditDataQueryMutation';
 import { graphql, readInlineData } from 'react-relay';
 import type { useDataQueryAction_payload$key } from '../__generated__/useDataQueryAction_payload.graphql';
 import { commitMutationAsync } from '../relay/commitMutationAsync';
+import { userErrorText } from '../errors/errorCatalogue';
 import { texts } from '../texts';
 import type { DataQueryActionKey } from './dataQueryFormat';
 
@@ -41,7 +42,7 @@ export type ActionInput = { id: string; version: number; text: string | null; ti
 /** Errors as shown: a stale write says the stored state is now on screen. */
 export function outcomeMessages(payload: useDataQueryAction_payload$key): string[] {
   return readInlineData(payloadFragment, payload).errors.map((error) =>
-    error.code === 'STALE_WRITE' ? texts.dataQueries.stale : error.message,
+    error.code === 'STALE_WRITE' ? texts.dataQueries.stale : userErrorText(error),
   );
 }
 

@@ -90,6 +90,11 @@ function germanRule(rule: string): string | null {
  * the input was not accepted; the original goes to the console for support.
  */
 export function germanServerText(message: string): string {
+  return serverText(message) ?? notAccepted(message);
+}
+
+/** The server's text as it may be shown (see germanServerText), or null for a technical or English one. */
+function serverText(message: string): string | null {
   const validation = VALIDATION.exec(message);
   if (validation) {
     const required = /^have required property '(\w+)'/.exec(validation[2] ?? '');
@@ -100,11 +105,22 @@ export function germanServerText(message: string): string {
   }
   const known = texts.errors.serverTexts[message as keyof typeof texts.errors.serverTexts];
   if (known !== undefined) return known;
-  if (/^[a-z]/.test(message) || validation) {
-    console.warn(message);
-    return texts.errors.notAccepted;
-  }
-  return message;
+  return /^[a-z]/.test(message) || validation ? null : message;
+}
+
+/** A technical text is logged for support; the user reads `fallback`. */
+function notAccepted(message: string, fallback: string = texts.errors.notAccepted): string {
+  console.warn(message);
+  return fallback;
+}
+
+/**
+ * A user error of a mutation as it may be shown: its German message, or, when the message is technical or English,
+ * the German text of its code (every code of the schema has one, `texts.errors.userErrorCodes`).
+ */
+export function userErrorText(error: { readonly code: string; readonly message: string }): string {
+  const codeText = texts.errors.userErrorCodes[error.code as keyof typeof texts.errors.userErrorCodes];
+  return serverText(error.message) ?? notAccepted(error.message, codeText);
 }
 
 /**

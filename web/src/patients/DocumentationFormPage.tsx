@@ -18,7 +18,7 @@ import { useUnsavedChangesWarning } from '../forms/useUnsavedChangesWarning';
 import { useFeedback } from '../feedback/feedbackContext';
 import { useSetFieldLockMutation } from '../mutations/SetFieldLockMutation';
 import { commitMutationAsync } from '../relay/commitMutationAsync';
-import { alertText, germanServerText } from '../errors/errorCatalogue';
+import { alertText, userErrorText } from '../errors/errorCatalogue';
 import { texts } from '../texts';
 import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
 import { useFormRules } from './useFormRules';
@@ -150,7 +150,7 @@ export function DocumentationFormPage({
     try {
       const answer = await save(form.fieldInputs(), askReason ? givenReasonText : null);
       // The server's user errors pass the catalogue too: no English or technical text reaches the form.
-      setErrors(answer.map((error) => ({ ...error, message: germanServerText(error.message) })));
+      setErrors(answer.map((error) => ({ ...error, message: userErrorText(error) })));
       if (answer.some((error) => error.fieldId || error.formPath)) setRefusedAttempts((n) => n + 1);
       if (answer.some((error) => error.code === 'REASON_REQUIRED')) setAskReason(true);
       if (answer.some((error) => error.code === 'ELEARNING_REQUIRED')) {
