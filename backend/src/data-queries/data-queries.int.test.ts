@@ -381,6 +381,26 @@ describe('the query lists', () => {
     expect((await dataManager.get<DataQueryDto[]>(`Query/all/instrument/${instrument.id}`)).body).toHaveLength(2);
   });
 
+  it('names the field and form of queries and the people of their threads by display name (Query/details)', async () => {
+    const { studyPatientId, baseline, instrument, fieldId } = await documentedPatient('1001');
+    const dataManager = await user('DataManager', '1001');
+    const physician = await user('Physician', '1001');
+    const onField = (await raise(dataManager, `field/${fieldId}`, { queryTypeIdentifier: 'plausibility', studyPatientId })).body;
+    const onVisit = (await raise(dataManager, `visit/${baseline.id}`, { queryTypeIdentifier: 'plausibility' })).body;
+    await physician.send('PUT', `Query/${onField.id}/answer`, { version: 1, text: 'ECOG ist 1.' });
+    type Details = { id: string; fieldLabel: string | null; formLabel: string | null; people: { userName: string; displayName: string }[] };
+    const details = (await physician.get<Details[]>(`Query/details?ids=${onField.id},${onVisit.id}`)).body;
+    const field = details.find((d) => d.id === onField.id);
+    expect(field).toMatchObject({ fieldLabel: 'ECOG-Performance-Status', formLabel: 'Allgemeinzustand (ECOG)' });
+    expect(field?.people.map((p) => p.displayName).sort()).toEqual(['Test DataManager', 'Test Physician']);
+    expect(field?.people.every((p) => p.userName.startsWith('t_'))).toBe(true);
+    expect(instrument.id).toBe(onField.instrumentId);
+    expect(details.find((d) => d.id === onVisit.id)).toMatchObject({ fieldLabel: null, formLabel: 'Baseline' });
+    // Another location's caller reads nothing of them, as with the queries themselves.
+    const elsewhere = await user('Physician', '2002');
+    expect((await elsewhere.get<Details[]>(`Query/details?ids=${onField.id}`)).body).toEqual([]);
+  });
+
   it('keeps templates per user', async () => {
     const dataManager = await user('DataManager', '1001');
     const created = await dataManager.send<{ id: string }>('POST', 'QueryTemplate', { title: 'Fehlt', text: 'Bitte nachtragen.' });

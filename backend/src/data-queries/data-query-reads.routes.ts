@@ -9,12 +9,26 @@ import type { App, AppDeps } from '../app-deps.js';
 import { callerOf, type CurrentUser } from '../http/route-access.js';
 import { IdParams, IdsQuery, Uuid, parseIds, routeSchema } from '../http/schemas.js';
 import { DataQueryOverviewQuerySchema, DataQueryPageSchema, DataQueryRef } from './data-queries.schemas.js';
-import { findLatestChanged, findOverviewPage, type DataQueryFilter } from './data-queries.sql.js';
+import { findDataQueries, findLatestChanged, findOverviewPage, type DataQueryFilter } from './data-queries.sql.js';
+import { dataQueryDetails } from './data-query-details.js';
 import { dtoOf, loadReadableQuery, readableQueries, readableRows, toDtos, viewerOf, visibleTypes } from './data-queries.service.js';
 
 const tags = ['Query'];
 const QueryList = Type.Array(DataQueryRef);
 const MY_LATEST_MAX = 50;
+const nullableText = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
+/** The answer of Query/details; inline, as data-queries.schemas.ts holds the call catalogue's shapes. */
+const QueryDetails = Type.Object(
+  {
+    id: Uuid,
+    fieldLabel: nullableText('the German label of the query’s field; null when it is not about a field'),
+    formLabel: nullableText('the instrument the query or its field belongs to, else the visit, by its German label; null otherwise'),
+    people: Type.Array(Type.Object({ userName: Type.String(), displayName: Type.String() }, { additionalProperties: false }), {
+      description: 'who raised or acted on the query, by display name (users that no longer exist are left out)',
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** null: every location (the all-queries right); otherwise the caller's locations. */
 const locationScope = (viewer: DataQueryViewer): readonly string[] | null =>
@@ -111,6 +125,25 @@ export function registerDataQueryReadRoutes(app: App, { db, config }: AppDeps): 
       }),
     },
     (request) => list(callerOf(request), { ids: parseIds(request.query.ids) ?? [] }),
+  );
+
+  app.get(
+    '/Query/details',
+    {
+      config: { access: { right: 'QueryGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getQueryDetails',
+        tags,
+        summary: 'What the query screens show beside queries (batch read): field and form by name, the thread’s people by display name',
+        querystring: Type.Object({ ids: IdsQuery }),
+        response: { 200: Type.Array(QueryDetails) },
+      }),
+    },
+    async (request) => {
+      const viewer = await viewerOf(db, callerOf(request));
+      const rows = await findDataQueries(db, { ids: parseIds(request.query.ids) ?? [] });
+      return dataQueryDetails(db, await readableRows(db, viewer, rows, today()));
+    },
   );
 
   app.get(
