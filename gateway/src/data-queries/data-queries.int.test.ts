@@ -68,6 +68,48 @@ describe('the actions on a query', () => {
     expect(field.data?.node.dataQueries).toEqual([{ id: raised.id, subject: 'DATA_FIELD', dataField: { id: t } }]);
   });
 
+  it('names the field, its form and the people by display name, and links the record, for a page in one call', async () => {
+    const studyPatientId = await patients.createPatient('1001');
+    const { studyId } = await patients.location('1001');
+    const { visit } = await patients.createVisit(studyPatientId, 'baseline', '2025-02-01');
+    const instrument = await patients.createStaging(studyPatientId, visit?.id ?? '');
+    const { t } = await queries.stagingFieldIds(instrument.id, dataManager);
+    const raised = await queries.raise(dataManager, t, 'plausibility', 'T prüfen');
+    await act('answerDataQuery', physician, { id: raised.id, version: raised.version, text: 'Korrekt.' });
+    await queries.raise(dataManager, studyPatientId, 'plausibility', 'Patient prüfen');
+    type Row = {
+      id: string;
+      createdByDisplayName: string;
+      fieldLabel: string | null;
+      formLabel: string | null;
+      target: { studyPatientId: string; visitId: string | null; instrumentId: string | null; dataFieldId: string | null } | null;
+      thread: { userName: string; displayName: string }[];
+    };
+    const page = await harness.request<{ dataQueries: { edges: { node: Row }[] } }>(
+      `query($studyId: ID!) { dataQueries(studyId: $studyId, first: 25, filter: { studyPatientId: "${studyPatientId}" }) {
+        edges { node { id createdByDisplayName fieldLabel formLabel target { studyPatientId visitId instrumentId dataFieldId }
+          thread { userName displayName } } } } }`,
+      { studyId },
+      physician,
+    );
+    const rows = page.data?.dataQueries.edges.map(({ node }) => node) ?? [];
+    const onField = rows.find((row) => row.id === raised.id);
+    expect(onField).toMatchObject({
+      createdByDisplayName: 'Dora Daten (Datenmanager)',
+      fieldLabel: 'T',
+      formLabel: 'TNM und UICC-Stadium',
+      target: { studyPatientId, visitId: visit?.id, instrumentId: instrument.id, dataFieldId: t },
+    });
+    expect(onField?.thread.map((step) => step.displayName)).toEqual(['Dora Daten (Datenmanager)', 'Dr. Paul Arzt (Arzt)']);
+    expect(rows.find((row) => row.id !== raised.id)).toMatchObject({
+      fieldLabel: null,
+      formLabel: null,
+      target: { studyPatientId, visitId: null, instrumentId: null, dataFieldId: null },
+    });
+    // The page and one call for the details of all its queries: no patient context.
+    expect(page.extensions?.upstreamCalls).toBe(2);
+  });
+
   it('answers refusals as user errors: the role, the status and a stale version', async () => {
     const studyPatientId = await patients.createPatient('1001');
     const caseManager = (await harness.signIn('casemanager')).token;

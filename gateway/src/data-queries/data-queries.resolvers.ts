@@ -26,7 +26,7 @@ import { loadPatientNode } from '../patients/patient-nodes.js';
 import { locationOf } from '../patients/patients.resolvers.js';
 import type { DataField, Instrument, StudyPatient, Visit } from '../patients/models.js';
 import { loadedVersion } from '../study-definitions/definition-models.js';
-import type { DataQuery, DataQueryActionEntry, DataQueryPermission } from './models.js';
+import type { DataQuery, DataQueryActionEntry, DataQueryDetails, DataQueryPermission } from './models.js';
 
 const subjects = {
   Patient: 'STUDY_PATIENT',
@@ -110,6 +110,12 @@ export const dataQueryQueries: Pick<QueryResolvers, 'dataQueries' | 'myLatestDat
   dataQueryTemplates: (_, __, context) => context.loaders.dataQueryTemplates(),
 };
 
+/** The display name of a person of the query's thread; the user name of one that no longer exists. */
+const displayNameIn = (details: DataQueryDetails | null, userName: string): string =>
+  details?.people.find((person) => person.userName === userName)?.displayName ?? userName;
+
+const detailsOf = (id: string, c: GatewayContext) => c.loaders.dataQueryDetails.load(id);
+
 export const DataQueryType: DataQueryResolvers = {
   id: (query) => toGlobalId('DataQuery', query.id),
   queryType: async (query, _, c) => {
@@ -126,10 +132,26 @@ export const DataQueryType: DataQueryResolvers = {
   instrument: (query, _, c) => partOf<Instrument>(query, 'Instrument', query.instrumentId, c),
   dataField: (query, _, c) => partOf<DataField>(query, 'DataField', query.dataFieldId, c),
   location: (query, _, c) => locationOf(query.studyInstituteId, c),
+  createdByDisplayName: async (query, _, c) => displayNameIn(await detailsOf(query.id, c), query.createdBy),
+  thread: (query): DataQueryActionEntry[] => query.thread.map((entry) => ({ ...entry, dataQueryId: query.id })),
+  fieldLabel: async (query, _, c) => (await detailsOf(query.id, c))?.fieldLabel ?? null,
+  formLabel: async (query, _, c) => (await detailsOf(query.id, c))?.formLabel ?? null,
+  target: ({ studyPatientId, studyPatientReadable, visitId, instrumentId, dataFieldId }) => {
+    if (!studyPatientId || !studyPatientReadable) return null;
+    const part = (type: 'Visit' | 'Instrument' | 'DataField', id: string | null) =>
+      id ? toGlobalId(type, `${studyPatientId}/${id}`) : null;
+    return {
+      studyPatientId: toGlobalId('StudyPatient', studyPatientId),
+      visitId: part('Visit', visitId),
+      instrumentId: part('Instrument', instrumentId),
+      dataFieldId: part('DataField', dataFieldId),
+    };
+  },
 };
 
 export const DataQueryActionType: DataQueryActionResolvers = {
   kind: (entry: DataQueryActionEntry) => entry.action,
+  displayName: async (entry, _, c) => displayNameIn(await detailsOf(entry.dataQueryId, c), entry.userName),
 };
 
 export const DataQueryActionPermissionType: DataQueryActionPermissionResolvers = {

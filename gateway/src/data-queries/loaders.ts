@@ -1,12 +1,13 @@
 /**
  * Per-request loaders of data queries: by id in batches (GET Query?ids=), all queries of a patient in one call
- * (grouped by subject by the resolvers), the viewer's templates and the study dashboards.
+ * (grouped by subject by the resolvers), their details in batches (GET Query/details), the viewer's templates and the
+ * study dashboards.
  */
 import DataLoader from 'dataloader';
 import type { BackendClient } from '../upstream/backend-client.js';
 import { byId, once } from '../upstream/loading.js';
 import { nullIfForbidden } from '../upstream/upstream-error.js';
-import type { DataQuery } from './models.js';
+import type { DataQuery, DataQueryDetails } from './models.js';
 import type { Dashboard } from '../dashboard/models.js';
 
 export function createDataQueryLoaders(backend: BackendClient) {
@@ -25,6 +26,11 @@ export function createDataQueryLoaders(backend: BackendClient) {
           return list ?? [];
         }),
       ),
+    ),
+    /** Field and form labels and the thread's display names of queries, by backend id, one call for a page. */
+    dataQueryDetails: new DataLoader<string, DataQueryDetails | null>(async (ids) =>
+      // Without QueryGetCmd the queries still show, by user names and without their field's label.
+      byId(ids, (await nullIfForbidden(backend.call('get', '/api/v1.0/Query/details', { query: { ids: ids.join(',') } }))) ?? []),
     ),
     dataQueryTemplates: once(() => backend.call('get', '/api/v1.0/QueryTemplate/my', {})),
     dashboards: new DataLoader<string, Dashboard>((studyIds) =>
