@@ -821,9 +821,14 @@ export const texts = {
     noneVisible: 'Keine Queries gefunden.',
     close: 'Schließen',
     thread: 'Verlauf',
-    threadEntry: (userName: string, role: string, at: string) => `${userName} (${role}), ${at}`,
+    threadEntry: (displayName: string, role: string, at: string) => `${displayName}, Rolle ${role}, ${at}`,
     resultingStatus: (status: string) => `Status danach: ${status}`,
-    createdBy: (userName: string, at: string) => `Gestellt von ${userName} am ${at}`,
+    createdBy: (displayName: string, at: string) => `Gestellt von ${displayName} am ${at}`,
+    /** What a query is about, by name: 'ECOG-Performance-Status in Allgemeinzustand (ECOG)', 'Visite Baseline'. */
+    fieldInForm: (field: string, form: string) => `${field} in ${form}`,
+    visitNamed: (visit: string) => `Visite ${visit}`,
+    subjectLine: 'Bezug',
+    openTarget: (target: string) => `Zum Bezug: ${target}`,
     statuses: {
       OPEN: 'Offen',
       PENDING: 'In Prüfung',

@@ -92,7 +92,9 @@ export function DataQueryButton({ studyPatient, targets, subject, target, compac
             {queries.length === 0 ? (
               <p className={styles.muted}>{t.none}</p>
             ) : (
-              queries.map((query) => <DataQueryCard key={query.id} dataQuery={query} typeLabel={typeLabel} />)
+              queries.map((query) => (
+                <DataQueryCard key={query.id} dataQuery={query} typeLabel={typeLabel} onFollowSubject={() => setOpen(false)} />
+              ))
             )}
             {targets.canRaise && <RaiseDataQueryForm subjectId={subject.id} targets={targets} target={target} />}
           </div>

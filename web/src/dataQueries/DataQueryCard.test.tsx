@@ -39,14 +39,18 @@ function setup(viewerCan: Record<string, { allowed: boolean; reason: string | nu
         priority: 'HIGH',
         status,
         answerStage: 'ANSWERED',
-        createdBy: 'dora',
+        createdByDisplayName: 'Dora Daten',
         createdAt: '2026-11-20T09:00:00.000Z',
         version: 2,
         queryType: { identifier: 'plausibility' },
+        subject: 'DATA_FIELD',
+        fieldLabel: 'Tumorgröße',
+        formLabel: 'Befund',
+        target: { studyPatientId: 'P1', visitId: 'V1', instrumentId: 'I1', dataFieldId: 'F1' },
         thread: [
           {
             kind: 'CREATE',
-            userName: 'dora',
+            displayName: 'Dora Daten',
             roleName: 'Datenmanager',
             at: '2026-11-20T09:00:00.000Z',
             text: 'Bitte die Tumorgröße prüfen.',
@@ -54,7 +58,7 @@ function setup(viewerCan: Record<string, { allowed: boolean; reason: string | nu
           },
           {
             kind: 'ANSWER',
-            userName: 'paul',
+            displayName: 'Dr. Paul Arzt',
             roleName: 'Arzt',
             at: '2026-11-21T10:30:00.000Z',
             text: 'Laut Befund 3,2 cm.',
@@ -91,18 +95,25 @@ function setup(viewerCan: Record<string, { allowed: boolean; reason: string | nu
 }
 
 describe('DataQueryCard', () => {
-  it('shows the thread: who, in which role, what, and the status each step left', async () => {
+  it('shows the thread: who by display name, in which role, what, and the status each step left', async () => {
     setup({});
     const thread = within(await screen.findByRole('list'));
     const steps = thread.getAllByRole('listitem');
     expect(steps).toHaveLength(2);
     expect(steps[0]?.textContent).toContain('Gestellt');
-    expect(steps[0]?.textContent).toContain('dora (Datenmanager)');
+    expect(steps[0]?.textContent).toContain('Dora Daten, Rolle Datenmanager');
     expect(steps[1]?.textContent).toContain('Beantwortet');
-    expect(steps[1]?.textContent).toContain('paul (Arzt)');
+    expect(steps[1]?.textContent).toContain('Dr. Paul Arzt, Rolle Arzt');
+    expect(screen.getByText(/Gestellt von Dora Daten am/)).toBeTruthy();
     expect(steps[1]?.textContent).toContain('Laut Befund 3,2 cm.');
     expect(steps[1]?.textContent).toContain('Status danach: In Prüfung');
     expect(screen.getByText(/Plausibilität/)).toBeTruthy();
+  });
+
+  it('names the field and its form and links to the form, opened at the field', async () => {
+    setup({});
+    const link = await screen.findByRole('link', { name: 'Tumorgröße in Befund' });
+    expect(link.getAttribute('href')).toBe('/patient/P1/visit/V1/instrument/I1/edit?field=F1');
   });
 
   it('offers only the allowed actions and says in German why others are not possible now', async () => {

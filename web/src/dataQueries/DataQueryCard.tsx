@@ -8,6 +8,7 @@ import { texts } from '../texts';
 import { allowedActions, isUnresolved, refusalNotes, type DataQueryActionKey } from './dataQueryFormat';
 import { useDataQueryAction } from './useDataQueryAction';
 import { DataQueryStatusLabel } from './DataQueryStatusLabel';
+import { DataQuerySubject } from './DataQuerySubject';
 import styles from './DataQueries.module.css';
 import { TEXT_LIMITS } from '@ecrf/rules';
 
@@ -21,9 +22,12 @@ const at = (iso: string) => formatDateTime(iso) ?? iso;
 export function DataQueryCard({
   dataQuery,
   typeLabel,
+  onFollowSubject,
 }: {
   dataQuery: DataQueryCard_dataQuery$key;
   typeLabel: (identifier: string) => string;
+  /** The link to the query's record was followed: the dialog around the card closes. */
+  onFollowSubject?: () => void;
 }) {
   const query = useFragment(
     graphql`
@@ -34,15 +38,24 @@ export function DataQueryCard({
         priority
         status
         answerStage
-        createdBy
+        createdByDisplayName
         createdAt
+        subject
+        fieldLabel
+        formLabel
+        target {
+          studyPatientId
+          visitId
+          instrumentId
+          dataFieldId
+        }
         version
         queryType {
           identifier
         }
         thread {
           kind
-          userName
+          displayName
           roleName
           at
           text
@@ -96,7 +109,17 @@ export function DataQueryCard({
         </span>
       </header>
       <p className={styles.muted}>
-        {t.type}: {typeLabel(query.queryType.identifier)} · {t.createdBy(query.createdBy, at(query.createdAt))}
+        {t.type}: {typeLabel(query.queryType.identifier)} · {t.createdBy(query.createdByDisplayName, at(query.createdAt))}
+      </p>
+      <p className={styles.muted}>
+        {t.subjectLine}:{' '}
+        <DataQuerySubject
+          subject={query.subject}
+          fieldLabel={query.fieldLabel}
+          formLabel={query.formLabel}
+          target={query.target}
+          onFollow={onFollowSubject}
+        />
       </p>
       <Heading as="h4" className={styles.threadHeading}>
         {t.thread}
@@ -106,7 +129,7 @@ export function DataQueryCard({
           <li key={`${step.at}-${index}`} className={styles.step}>
             <span className={styles.stepHeader}>
               <strong>{t.actionKinds[step.kind as keyof typeof t.actionKinds] ?? step.kind}</strong>{' '}
-              <span className={styles.muted}>{t.threadEntry(step.userName, step.roleName, at(step.at))}</span>
+              <span className={styles.muted}>{t.threadEntry(step.displayName, step.roleName, at(step.at))}</span>
             </span>
             {step.text !== null && step.text !== '' && <span className={styles.stepText}>{step.text}</span>}
             <span className={styles.muted}>{t.resultingStatus(t.statuses[step.status as keyof typeof t.statuses] ?? step.status)}</span>

@@ -30,7 +30,7 @@ export function DataQueryDialog({ dataQuery, onClose }: { dataQuery: DataQueryDi
   };
   return (
     <Dialog title={texts.dataQueries.dialogTitle(query.title)} width="xlarge" onClose={onClose}>
-      <DataQueryCard dataQuery={query} typeLabel={typeLabel} />
+      <DataQueryCard dataQuery={query} typeLabel={typeLabel} onFollowSubject={onClose} />
     </Dialog>
   );
 }

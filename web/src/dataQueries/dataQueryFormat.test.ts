@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, countQueries, refusalMessage, refusalNotes, type ViewerCan } from './dataQueryFormat';
+import { allowedActions, countQueries, refusalMessage, refusalNotes, subjectText, type ViewerCan } from './dataQueryFormat';
 
 const no = (reason: string) => ({ allowed: false, reason });
 const viewerCan: ViewerCan = {
@@ -38,5 +38,18 @@ describe('query format', () => {
     ]);
     expect(refusalMessage('FOLLOW_UP_RESTRICTION')).toContain('01.05.2025');
     expect(refusalMessage('SOMETHING_NEW')).toBeNull();
+  });
+});
+
+describe('the subject of a query by name', () => {
+  it('names a field with its form, a form and a visit, and the kind without a name', () => {
+    expect(subjectText('DATA_FIELD', 'ECOG-Performance-Status', 'Allgemeinzustand (ECOG)')).toBe(
+      'ECOG-Performance-Status in Allgemeinzustand (ECOG)',
+    );
+    expect(subjectText('DATA_FIELD', 'Geschlecht', null)).toBe('Geschlecht');
+    expect(subjectText('INSTRUMENT', null, 'TNM und UICC-Stadium')).toBe('TNM und UICC-Stadium');
+    expect(subjectText('VISIT', null, 'Baseline')).toBe('Visite Baseline');
+    expect(subjectText('DATA_FIELD', null, null)).toBe('Feld');
+    expect(subjectText('LOCATION', null, null)).toBe('Standort');
   });
 });

@@ -60,3 +60,16 @@ export function refusalNotes(viewerCan: ViewerCan): RefusalNote[] {
     return message === null ? [] : [{ actions: actions.join(', '), message }];
   });
 }
+
+/**
+ * What a query is about, by the names the graph gives (`fieldLabel`, `formLabel`): "<Feld> in <Instrument>", the form,
+ * "Visite <Name>"; the kind of subject ("Patient", "Standort", "Feld") when there is no name.
+ */
+export function subjectText(subject: string, fieldLabel: string | null | undefined, formLabel: string | null | undefined): string {
+  const t = texts.dataQueries;
+  const kind = t.targets[subject as keyof typeof t.targets] ?? subject;
+  if (subject === 'DATA_FIELD' && fieldLabel) return formLabel ? t.fieldInForm(fieldLabel, formLabel) : fieldLabel;
+  if (subject === 'INSTRUMENT' && formLabel) return formLabel;
+  if (subject === 'VISIT' && formLabel) return t.visitNamed(formLabel);
+  return kind;
+}

@@ -29,7 +29,7 @@ import {
 } from './formContext';
 import { fieldNodes, type FieldNode } from './formNodes';
 import { addEntry, createMissingFields, normalizeFields, removeEntry, updateField } from './formTree';
-import { focusFirstProblem, formValueProblems } from './formProblems';
+import { focusField, focusFirstProblem, formValueProblems } from './formProblems';
 import styles from './DocumentationForm.module.css';
 
 /** The inputs of `createEvaluationContext` except the index and the current fields, which the form supplies. */
@@ -63,6 +63,8 @@ export type DocumentationFormProps = {
   redirectHref?: RedirectHref;
   /** Counts the save attempts: each new one puts the focus on the first field whose value is refused. */
   saveAttempt?: number;
+  /** A field to open the form at (instance id, e.g. from a query's link): scrolled to and focused once shown. */
+  focusFieldId?: string | null;
 };
 
 const never = () => false;
@@ -93,8 +95,15 @@ export function DocumentationForm({
   validated = false,
   redirectHref,
   saveAttempt = 0,
+  focusFieldId = null,
 }: DocumentationFormProps) {
   const container = useRef<HTMLDivElement>(null);
+  // Once per field asked for: the user moves on from there.
+  const focused = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusFieldId !== null && focused.current !== focusFieldId && focusField(container.current, focusFieldId))
+      focused.current = focusFieldId;
+  });
   // After the render that shows the attempt's messages (the server's arrive with it).
   useEffect(() => {
     if (saveAttempt > 0) focusFirstProblem(container.current);

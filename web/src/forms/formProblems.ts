@@ -26,11 +26,22 @@ export const PROBLEM_ATTRIBUTE = 'data-field-problem';
 const FOCUSABLE =
   'input[type="radio"]:checked:not([disabled]), input:not([type="radio"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
-/** Puts the focus on the input of the first refused field below `root`; false when there is none. */
-export function focusFirstProblem(root: HTMLElement | null): boolean {
-  const field = root?.querySelector<HTMLElement>(`[${PROBLEM_ATTRIBUTE}]`)?.closest<HTMLElement>('[data-field-id]');
+/** Scrolls a field's element into the middle of the view and puts the focus on its input; false without an element. */
+function focusFieldElement(field: HTMLElement | null | undefined): boolean {
   if (!field) return false;
   field.scrollIntoView({ block: 'center' });
   (field.querySelector<HTMLElement>(FOCUSABLE) ?? field).focus({ preventScroll: true });
   return true;
+}
+
+/** Puts the focus on the input of the first refused field below `root`; false when there is none. */
+export function focusFirstProblem(root: HTMLElement | null): boolean {
+  return focusFieldElement(root?.querySelector<HTMLElement>(`[${PROBLEM_ATTRIBUTE}]`)?.closest<HTMLElement>('[data-field-id]'));
+}
+
+/** Puts the focus on the field with this instance id below `root` (a query's link to its field); false when it is not shown. */
+export function focusField(root: HTMLElement | null, fieldId: string): boolean {
+  // Ids hold characters a selector would need escaped.
+  const fields = [...(root?.querySelectorAll<HTMLElement>('[data-field-id]') ?? [])];
+  return focusFieldElement(fields.find((element) => element.dataset.fieldId === fieldId));
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Banner, Button, FormControl, Textarea } from '@primer/react';
 import {
   givenReason,
@@ -22,6 +22,7 @@ import { alertText, userErrorText } from '../errors/errorCatalogue';
 import { texts } from '../texts';
 import type { DocumentationPatient, DocumentationQuery } from './documentationContext';
 import { useFormRules } from './useFormRules';
+import { FIELD_PARAM } from '../dataQueries/dataQueryLink';
 import styles from './Patient.module.css';
 
 /** A refusal of a save (a UserError); `formPath` is the refused field's path in the form (docs/rules.md "Field paths"). */
@@ -111,6 +112,8 @@ export function DocumentationFormPage({
   const [refusedAttempts, setRefusedAttempts] = useState(0);
   const feedback = useFeedback();
   const navigate = useNavigate();
+  // A query's link opens the form at its field (`?field=<DataField id>`, docs/web.md "Queries").
+  const fieldAsked = useSearchParams()[0].get(FIELD_PARAM);
   const dirty = form.dirty || (header?.dirty ?? false);
   const warning = useUnsavedChangesWarning(dirty && !saving);
   const evaluation = rules.evaluate(place, form.fields);
@@ -216,6 +219,7 @@ export function DocumentationFormPage({
         validated={validated}
         saveAttempt={refusedAttempts}
         redirectHref={redirectHref}
+        focusFieldId={fieldAsked}
       />
       {!readOnly && askReason && (
         <FormControl required>

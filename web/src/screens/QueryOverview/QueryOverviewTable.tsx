@@ -21,6 +21,7 @@ import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
 import queryStyles from '../../dataQueries/DataQueries.module.css';
 import { DataQueryDialog } from '../../dataQueries/DataQueryDialog';
+import { DataQuerySubject } from '../../dataQueries/DataQuerySubject';
 import { overviewPage, type PageRequest } from './overviewPaging';
 
 export const QUERY_PAGE = 25;
@@ -42,6 +43,14 @@ function readRow(row: QueryOverviewTable_row$key): QueryOverviewTable_row$data {
         priority
         pseudonym
         changedAt
+        fieldLabel
+        formLabel
+        target {
+          studyPatientId
+          visitId
+          instrumentId
+          dataFieldId
+        }
         studyPatient {
           id
         }
@@ -276,7 +285,9 @@ const columns: Column<Row>[] = [
   {
     id: 'target',
     header: t.columns.target,
-    renderCell: (row) => cell(row, t.targets[row.subject as keyof typeof t.targets] ?? row.subject),
+    // By name and linked to the record's form, opened at the field (issue 26).
+    renderCell: (row) =>
+      cell(row, <DataQuerySubject subject={row.subject} fieldLabel={row.fieldLabel} formLabel={row.formLabel} target={row.target} />),
   },
   { id: 'status', header: t.columns.status, renderCell: (row) => cell(row, <DataQueryStatusLabel status={row.status} />) },
   {
