@@ -3,7 +3,7 @@
  * ecrf-core.md §2, in the main dialogs, or in a documentation form in each of its states.
  */
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
 import {
   ADMINISTRATION_SCREENS,
@@ -18,6 +18,33 @@ import { seriousViolations } from './pages/axe.js';
 import { GraphQLTraffic } from './pages/graphql-traffic.js';
 
 const browser = useBrowser();
+
+/**
+ * Where a required mark stands wrongly: an accessible name holding the visible '*', or a field marked '*' whose input
+ * does not carry aria-required="true". A group (date parts, radio buttons) is told by aria-required on each of its text
+ * inputs, or, where its parts are not each required, by '(Pflichtfeld)' in its name.
+ */
+async function requiredMarkProblems(root: Locator): Promise<string[]> {
+  const starred = (await root.ariaSnapshot()).split('\n').filter((line) => /"[^"]*\*[^"]*"/.test(line));
+  const unmarked = await root.evaluate((element) => {
+    const problems: string[] = [];
+    for (const mark of element.querySelectorAll('[aria-hidden="true"]')) {
+      if (mark.textContent?.trim() !== '*') continue;
+      const label = mark.closest('label');
+      const legend = mark.closest('legend');
+      if (label) {
+        const control = label.control;
+        if (control && control.getAttribute('aria-required') !== 'true') problems.push(`label ${label.textContent}`);
+      } else if (legend?.parentElement) {
+        const inputs = [...legend.parentElement.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]), select, textarea')];
+        const told = inputs.length > 0 && inputs.every((input) => input.getAttribute('aria-required') === 'true');
+        if (!told && !legend.textContent?.includes('(Pflichtfeld)')) problems.push(`group ${legend.textContent}`);
+      }
+    }
+    return problems;
+  });
+  return [...starred.map((line) => `name ${line.trim()}`), ...unmarked];
+}
 
 /** Opens each screen and collects its violations: one failure lists every screen that has any. */
 async function violationsOf(page: Page, screens: Screen[]): Promise<Record<string, string[]>> {
@@ -140,4 +167,33 @@ describe('Accessibility (issue 26 item 7)', () => {
       expect(found).toEqual({});
     },
   );
+
+  it('keeps the required mark out of every accessible name and marks required inputs aria-required', { timeout: 120_000 }, async () => {
+    const page = await browser.newPage();
+    await signIn(page, 'casemanager', '1001 - Universitätsklinikum Köln');
+    // The registration (the patient's master data)
+    await page.goto(`${inject('baseUrl')}/patientCreate`);
+    const registration = page.getByRole('form', { name: 'Patient anlegen' });
+    await registration.waitFor();
+    const found: Record<string, string[]> = {};
+    const registrationProblems = await requiredMarkProblems(registration);
+    if (registrationProblems.length > 0) found['/patientCreate'] = registrationProblems;
+    expect(await registration.getByRole('textbox', { name: 'Nachname', exact: true }).getAttribute('aria-required')).toBe('true');
+
+    // The documentation forms: the patient's, a visit's, an instrument's
+    const documenting = await browser.newPage();
+    await signIn(documenting, 'datamanager', '3003 - Thoraxklinik Heidelberg');
+    const screens = await documentationScreens(new GraphQLTraffic(documenting));
+    const forms = screens.filter(
+      (screen) => typeof screen.heading === 'string' && /^(Neues Instrument|Neue Visite|Stammdaten)/.test(screen.heading),
+    );
+    expect(forms.length).toBeGreaterThan(3);
+    for (const form of forms) {
+      await documenting.goto(`${inject('baseUrl')}${form.path}`);
+      await shows(documenting, form);
+      const problems = await requiredMarkProblems(documenting.getByRole('main'));
+      if (problems.length > 0) found[form.path] = problems;
+    }
+    expect(found).toEqual({});
+  });
 });

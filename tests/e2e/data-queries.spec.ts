@@ -96,17 +96,61 @@ describe('Queries between a physician and a data manager', () => {
     const thread = () => new QueryDialog(overview).thread(TITLE);
     await expect.poll(async () => (await thread()).length).toBe(3);
     const steps = await thread();
-    expect(steps[0]).toMatch(/^Gestellt physician \(Arzt\)/);
+    // People by display name, then the role they acted in (issue 26)
+    expect(steps[0]).toMatch(/^Gestellt Dr\. Paul Arzt \(Arzt\), Rolle Arzt, /);
     expect(steps[0]).toContain('Bitte das Datum der Erhebung ergänzen.');
     expect(steps[0]).toContain('Status danach: Offen');
-    expect(steps[1]).toMatch(/^Beantwortet physician \(Arzt\)/);
+    expect(steps[1]).toMatch(/^Beantwortet Dr\. Paul Arzt \(Arzt\), Rolle Arzt, /);
     expect(steps[1]).toContain('Erhebung am 02.11.2026, Datum wird nachgetragen.');
     expect(steps[1]).toContain('Status danach: In Prüfung');
-    expect(steps[2]).toMatch(/^Akzeptiert datamanager \(Datenmanager\)/);
+    expect(steps[2]).toMatch(/^Akzeptiert Dora Daten \(Datenmanager\), Rolle Datenmanager, /);
+    expect(await new QueryDialog(overview).card(TITLE).innerText()).toContain('Gestellt von Dr. Paul Arzt (Arzt) am ');
     expect(steps[2]).toContain('Status danach: Geschlossen');
     // And the physician's dialog follows live: the query is closed there too
     await expect.poll(() => fieldDialog.thread(TITLE)).toHaveLength(3);
     expect(await fieldDialog.card(TITLE).innerText()).toContain('Geschlossen');
+  });
+
+  it('names the field and its instrument in the overview and opens the form at the field from there (issue 26)', async () => {
+    // Given the accepted query of the first test in the data manager's overview
+    const queries = new QueryOverviewPage(overview);
+    await queries.open();
+    const subject = `${ECOG} in ${INSTRUMENT}`;
+    const row = overview.getByRole('row').filter({ has: queries.queryButton(TITLE) });
+    // Then its subject names the field in its instrument, in the card too
+    const link = row.getByRole('link', { name: subject });
+    await link.waitFor();
+    for (const width of [1280, 800]) {
+      await overview.setViewportSize({ width, height: 900 });
+      await overview.screenshot({ path: `test-results/query-overview-subject-${width}.png`, fullPage: true });
+    }
+    await queries.queryButton(TITLE).click();
+    const dialog = overview.getByRole('dialog', { name: `Queries: ${TITLE}` });
+    expect(await dialog.innerText()).toContain(`Bezug: ${subject}`);
+    await overview.screenshot({ path: 'test-results/query-dialog-subject-800.png' });
+    await overview.setViewportSize({ width: 1280, height: 900 });
+    await overview.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // When the data manager follows the link
+    await link.click();
+
+    // Then the instrument's form opens with the focus in the ECOG field
+    await overview.getByRole('heading', { name: INSTRUMENT, level: 1 }).waitFor();
+    expect(new URL(overview.url()).searchParams.get('field')).toBeTruthy();
+    await expect.poll(() => overview.evaluate(() => document.activeElement?.closest('[data-field-id]')?.textContent ?? '')).toContain(ECOG);
+  });
+
+  it('holds the query texts to the server’s limits while typing', async () => {
+    await openPerformance(physician);
+    await physician.getByRole('button', { name: new RegExp(`^Queries zu ${ECOG}: `) }).click();
+    const form = physician.getByRole('dialog', { name: /^Queries: / }).getByRole('form', { name: 'Neue Query' });
+    expect(await form.getByLabel('Titel').getAttribute('maxlength')).toBe('200');
+    const text = form.getByLabel('Text');
+    expect(await text.getAttribute('maxlength')).toBe('4000');
+    await text.fill('x'.repeat(4100));
+    expect((await text.inputValue()).length).toBe(4000);
+    await new QueryDialog(physician).close();
   });
 
   it('after 2025-05-01 a MasterDataManager is refused a plausibility query on a follow-up visit, in the screen and by the server', async () => {
