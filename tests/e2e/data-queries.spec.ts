@@ -122,12 +122,12 @@ describe('Queries between a physician and a data manager', () => {
     await link.waitFor();
     for (const width of [1280, 800]) {
       await overview.setViewportSize({ width, height: 900 });
-      await overview.screenshot({ path: `test-results/query-overview-subject-${width}.png`, fullPage: true });
+      await overview.screenshot({ path: `test-results/query-overview-subject-${width}.png`, fullPage: true, animations: 'disabled' });
     }
     await queries.queryButton(TITLE).click();
     const dialog = overview.getByRole('dialog', { name: `Queries: ${TITLE}` });
-    expect(await dialog.innerText()).toContain(`Bezug: ${subject}`);
-    await overview.screenshot({ path: 'test-results/query-dialog-subject-800.png' });
+    await dialog.getByText(`Bezug: ${subject}`).waitFor();
+    await overview.screenshot({ path: 'test-results/query-dialog-subject-800.png', animations: 'disabled' });
     await overview.setViewportSize({ width: 1280, height: 900 });
     await overview.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

@@ -285,9 +285,20 @@ const columns: Column<Row>[] = [
   {
     id: 'target',
     header: t.columns.target,
-    // By name and linked to the record's form, opened at the field (issue 26).
+    // By name and linked to the record's form, opened at the field (issue 26); a long name wraps, as the title does.
+    width: 'growCollapse',
+    minWidth: '10rem',
     renderCell: (row) =>
-      cell(row, <DataQuerySubject subject={row.subject} fieldLabel={row.fieldLabel} formLabel={row.formLabel} target={row.target} />),
+      cell(
+        row,
+        <DataQuerySubject
+          subject={row.subject}
+          fieldLabel={row.fieldLabel}
+          formLabel={row.formLabel}
+          target={row.target}
+          className={queryStyles.wrappingLink}
+        />,
+      ),
   },
   { id: 'status', header: t.columns.status, renderCell: (row) => cell(row, <DataQueryStatusLabel status={row.status} />) },
   {
