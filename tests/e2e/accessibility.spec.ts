@@ -24,12 +24,14 @@ const browser = useBrowser();
  * does not carry aria-required="true". A group (date parts, radio buttons) is told by aria-required on each of its text
  * inputs, or, where its parts are not each required, by '(Pflichtfeld)' in its name.
  */
-async function requiredMarkProblems(root: Locator): Promise<string[]> {
+async function requiredMarkProblems(root: Locator): Promise<{ marks: number; problems: string[] }> {
   const starred = (await root.ariaSnapshot()).split('\n').filter((line) => /"[^"]*\*[^"]*"/.test(line));
-  const unmarked = await root.evaluate((element) => {
+  const { marks, unmarked } = await root.evaluate((element) => {
     const problems: string[] = [];
+    let count = 0;
     for (const mark of element.querySelectorAll('[aria-hidden="true"]')) {
       if (mark.textContent?.trim() !== '*') continue;
+      count += 1;
       const label = mark.closest('label');
       const legend = mark.closest('legend');
       if (label) {
@@ -41,9 +43,9 @@ async function requiredMarkProblems(root: Locator): Promise<string[]> {
         if (!told && !legend.textContent?.includes('(Pflichtfeld)')) problems.push(`group ${legend.textContent}`);
       }
     }
-    return problems;
+    return { marks: count, unmarked: problems };
   });
-  return [...starred.map((line) => `name ${line.trim()}`), ...unmarked];
+  return { marks, problems: [...starred.map((line) => `name ${line.trim()}`), ...unmarked] };
 }
 
 /** Opens each screen and collects its violations: one failure lists every screen that has any. */
@@ -176,8 +178,10 @@ describe('Accessibility (issue 26 item 7)', () => {
     const registration = page.getByRole('form', { name: 'Patient anlegen' });
     await registration.waitFor();
     const found: Record<string, string[]> = {};
-    const registrationProblems = await requiredMarkProblems(registration);
-    if (registrationProblems.length > 0) found['/patientCreate'] = registrationProblems;
+    const registrationMarks = await requiredMarkProblems(registration);
+    expect(registrationMarks.marks).toBeGreaterThan(5);
+    if (registrationMarks.problems.length > 0) found['/patientCreate'] = registrationMarks.problems;
+    let formMarks = 0;
     expect(await registration.getByRole('textbox', { name: 'Nachname', exact: true }).getAttribute('aria-required')).toBe('true');
 
     // The documentation forms: the patient's, a visit's, an instrument's
@@ -191,9 +195,11 @@ describe('Accessibility (issue 26 item 7)', () => {
     for (const form of forms) {
       await documenting.goto(`${inject('baseUrl')}${form.path}`);
       await shows(documenting, form);
-      const problems = await requiredMarkProblems(documenting.getByRole('main'));
+      const { marks, problems } = await requiredMarkProblems(documenting.getByRole('main'));
+      formMarks += marks;
       if (problems.length > 0) found[form.path] = problems;
     }
+    expect(formMarks).toBeGreaterThan(3);
     expect(found).toEqual({});
   });
 });
