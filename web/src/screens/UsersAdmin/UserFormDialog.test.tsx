@@ -77,11 +77,11 @@ describe('UserFormDialog', () => {
       data: {
         createUser: {
           user: null,
-          errors: [{ code: 'ALREADY_EXISTS', path: ['userName'], fieldId: null, message: 'user name dana.doku is taken' }],
+          errors: [{ code: 'ALREADY_EXISTS', path: ['userName'], fieldId: null, message: 'Der Benutzername dana.doku ist bereits vergeben.' }],
         },
       },
     });
-    expect(await within(dialog).findByText('user name dana.doku is taken')).toBeTruthy();
+    expect(await within(dialog).findByText('Der Benutzername dana.doku ist bereits vergeben.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 });
