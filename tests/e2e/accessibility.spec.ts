@@ -29,7 +29,7 @@ async function requiredMarkProblems(root: Locator): Promise<{ marks: number; pro
   const { marks, unmarked } = await root.evaluate((element) => {
     const problems: string[] = [];
     let count = 0;
-    for (const mark of element.querySelectorAll('[aria-hidden="true"]')) {
+    for (const mark of Array.from(element.querySelectorAll('[aria-hidden="true"]'))) {
       if (mark.textContent?.trim() !== '*') continue;
       count += 1;
       const label = mark.closest('label');
@@ -38,7 +38,9 @@ async function requiredMarkProblems(root: Locator): Promise<{ marks: number; pro
         const control = label.control;
         if (control && control.getAttribute('aria-required') !== 'true') problems.push(`label ${label.textContent}`);
       } else if (legend?.parentElement) {
-        const inputs = [...legend.parentElement.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]), select, textarea')];
+        const inputs = Array.from(
+          legend.parentElement.querySelectorAll('input:not([type="checkbox"]):not([type="radio"]), select, textarea'),
+        );
         const told = inputs.length > 0 && inputs.every((input) => input.getAttribute('aria-required') === 'true');
         if (!told && !legend.textContent?.includes('(Pflichtfeld)')) problems.push(`group ${legend.textContent}`);
       }

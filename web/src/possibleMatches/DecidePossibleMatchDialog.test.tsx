@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEXT_LIMITS } from '@ecrf/rules';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMockEnvironment, MockPayloadGenerator } from 'relay-test-utils';
@@ -31,6 +32,15 @@ describe('DecidePossibleMatchDialog (a possible match is decided with a reason, 
     await user.click(screen.getByRole('button', { name: 'Entscheidung speichern' }));
     expect(screen.getByText('Bitte geben Sie eine Begründung an.')).toBeTruthy();
     expect(environment.mock.getAllOperations()).toHaveLength(0);
+  });
+
+  it('takes the Begründung up to the server’s limit of a reason for change', async () => {
+    const { user } = setup();
+    const reason = screen.getByLabelText<HTMLTextAreaElement>(/Begründung/);
+    expect(reason.maxLength).toBe(TEXT_LIMITS.reasonForChange);
+    await user.click(reason);
+    await user.paste('x'.repeat(TEXT_LIMITS.reasonForChange + 10));
+    expect(reason.value).toHaveLength(TEXT_LIMITS.reasonForChange);
   });
 
   it('sends the decision with the trimmed reason, and shows a refusal of the server in the dialog', async () => {
