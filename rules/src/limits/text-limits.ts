@@ -25,6 +25,12 @@ export const TEXT_LIMITS = {
   newsDocumentDescription: NEWS_DOCUMENT_LIMITS.description,
   exportDefinitionName: EXPORT_DEFINITION_NAME_MAX,
   exportDefinitionDescription: EXPORT_DEFINITION_DESCRIPTION_MAX,
+  /** The schedule (cron) of a generic export. */
+  exportSchedule: 200,
+  /** The e-mail address a password recovery is asked for. */
+  emailAddress: 320,
+  /** A questionnaire's access code, typed on the public page. */
+  accessCode: 64,
   /** The search of the patient list. */
   patientSearch: 100,
   /** The searches of the query overview, the user administration and the terminology pickers. */

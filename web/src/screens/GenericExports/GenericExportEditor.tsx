@@ -197,6 +197,7 @@ export function GenericExportEditor({ definition, query, studyId, connectionId, 
             value={form.cron}
             onChange={(value) => set('cron', value)}
             caption={t.cronHelp}
+            maxLength={TEXT_LIMITS.exportSchedule}
             errors={shown('cron')}
             autoComplete="off"
           />

@@ -6,6 +6,7 @@ import { TextField } from '../../components/TextField';
 import { PublicLayout } from '../../layout/PublicLayout';
 import { useRequestPasswordRecoveryMutation } from '../../mutations/RequestPasswordRecoveryMutation';
 import { texts } from '../../texts';
+import { TEXT_LIMITS } from '@ecrf/rules';
 
 /**
  * /passwordrecovery: asks for the account's mail address. The answer is the same whether or not the
@@ -43,6 +44,7 @@ export function PasswordRecoveryScreen() {
                 type="email"
                 autoComplete="email"
                 required
+                maxLength={TEXT_LIMITS.emailAddress}
                 value={email}
                 onChange={setEmail}
                 onBlur={() => setTouched(true)}

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { Banner, Button, Link, Stack } from '@primer/react';
-import { normalizeAccessCode } from '@ecrf/rules';
+import { normalizeAccessCode, TEXT_LIMITS } from '@ecrf/rules';
 import type { PatientQuestionnaireScreenQuery } from '../../__generated__/PatientQuestionnaireScreenQuery.graphql';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -70,6 +70,7 @@ function CodeEntry() {
             caption={t.codeHint}
             value={code}
             autoComplete="off"
+            maxLength={TEXT_LIMITS.accessCode}
             onChange={setCode}
             errors={error ? [error] : []}
           />
