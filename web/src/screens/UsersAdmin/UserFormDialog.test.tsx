@@ -77,7 +77,9 @@ describe('UserFormDialog', () => {
       data: {
         createUser: {
           user: null,
-          errors: [{ code: 'ALREADY_EXISTS', path: ['userName'], fieldId: null, message: 'Der Benutzername dana.doku ist bereits vergeben.' }],
+          errors: [
+            { code: 'ALREADY_EXISTS', path: ['userName'], fieldId: null, message: 'Der Benutzername dana.doku ist bereits vergeben.' },
+          ],
         },
       },
     });
