@@ -193,6 +193,10 @@ export async function streamBench(): Promise<string> {
     const personOfPid = new Map<string, number>();
     const pidsOfPerson = new Map<number, string[]>();
     const lostByKinds = new Map<string, number>();
+    const possibleByKinds = new Map<string, number>();
+    const tallyKinds = (map: Map<string, number>, kinds: readonly ErrorKind[]): void => {
+      map.set(kinds.join(' + '), (map.get(kinds.join(' + ')) ?? 0) + 1);
+    };
     const windows: [string, Tally][] = [];
     const cumulative: [string, Tally][] = [];
     let window = emptyTally();
@@ -220,8 +224,8 @@ export async function streamBench(): Promise<string> {
         }
         if (known && !definite && !answer.possible) t.newForReturning += 1;
       }
-      if (known && !definite && !answer.possible)
-        lostByKinds.set(record.kinds.join(' + '), (lostByKinds.get(record.kinds.join(' + ')) ?? 0) + 1);
+      if (known && !definite && !answer.possible) tallyKinds(lostByKinds, record.kinds);
+      if (known && answer.possible) tallyKinds(possibleByKinds, record.kinds);
       if (!personOfPid.has(answer.pid)) {
         personOfPid.set(answer.pid, record.person);
         pidsOfPerson.set(record.person, [...(pidsOfPerson.get(record.person) ?? []), answer.pid]);
@@ -246,12 +250,9 @@ export async function streamBench(): Promise<string> {
       '',
       table(cumulative),
       '',
-      `Returning patients given a new pseudonym, by their errors: ${
-        [...lostByKinds.entries()]
-          .sort((a, b) => b[1] - a[1])
-          .map(([kinds, n]) => `${kinds} ${n}`)
-          .join(', ') || 'none'
-      }.`,
+      `Returning patients given a new pseudonym, by their errors: ${byKinds(lostByKinds)}.`,
+      '',
+      `Returning patients answered possible, by their errors: ${byKinds(possibleByKinds)}.`,
       '',
       `(stream ${((performance.now() - started) / 1000).toFixed(0)} s, node ${process.version})`,
     ].join('\n');
@@ -260,6 +261,12 @@ export async function streamBench(): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const byKinds = (map: ReadonlyMap<string, number>): string =>
+  [...map.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([kinds, n]) => `${kinds} ${n}`)
+    .join(', ') || 'none';
 
 const database = (env: Record<string, string | undefined>): string =>
   env.MAINZELLISTE_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite (on disk)';

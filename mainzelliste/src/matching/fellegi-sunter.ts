@@ -8,7 +8,7 @@
  *   the reference EpiLink error rates (REFERENCE_M) as its prior. While the data are too few, or hold too
  *   few duplicates for EM to find a match class, m is the reference.
  * The score is the posterior probability that the best candidate is the person looked up, against every
- * other candidate and against "someone not stored" (prior: RETURNING_SHARE of lookups are for a stored
+ * other candidate and against "someone not stored" (prior: the learnt share of additions for a stored
  * person), so two equally good candidates both stay below a definite match.
  */
 import {
@@ -30,14 +30,20 @@ import { seededRandom } from './seeded-random.js';
 export type LevelProbabilities = Record<ComparisonName, readonly number[]>;
 
 /**
- * m from the reference error rates e of EpiLink (Contiero et al. 2005, the weights of Mainzelliste's EpiLink matcher) (default-config.ts: names 0.01 / 0.008, the date parts
- * 0.011 together, KVNR 0.01, address 0.04): exact agreement 1 − 5e (the reference rates count only
- * outright errors, not the spelling variants a level below catches), the rest spread over the partial levels.
+ * The prior of m (issue 29), from documented error rates:
+ * - first name, surname, birth date: the error mix of the linkage benchmark's generator (bench/generate.ts:
+ *   nine error kinds equally likely, 15 % of returning records with two), measured as the level shares of
+ *   60,000 generated returning records against their first record (seed 4711, the calibration seed). Its
+ *   returning records all carry an error, so exact agreement is rarer than in a registry: a cautious prior,
+ *   which EM and reviewers' decisions refine. "Different" is held at EpiLink's error rate at least (a surname
+ *   changed without the birth name given is not generated).
+ * - KVNR and address: EpiLink's error rates e (Contiero et al. 2005, Mainzelliste's default weights:
+ *   KVNR 0.01, address 0.04), exact agreement 1 − 5e.
  */
 export const REFERENCE_M: LevelProbabilities = {
-  firstName: [0.95, 0.015, 0.017, 0.01, 0.008],
-  surname: [0.96, 0.012, 0.014, 0.008, 0.006],
-  birthDate: [0.945, 0.008, 0.017, 0.022, 0.008],
+  firstName: [0.808, 0.107, 0.058, 0.019, 0.008],
+  surname: [0.797, 0.128, 0.06, 0.009, 0.006],
+  birthDate: [0.665, 0.052, 0.19, 0.085, 0.008],
   insurance: [0.95, 0.05],
   address: [0.8, 0.1, 0.1],
 };
@@ -55,8 +61,19 @@ export const REFERENCE_U: LevelProbabilities = {
 export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.98;
 export const FELLEGI_SUNTER_THRESHOLD_NON_MATCH = 0.2;
 
-/** Share of lookups that are for someone already stored (the prior of a match). */
+/**
+ * Share of additions that are for someone already stored (the prior of a match) before the service has seen
+ * any: half, as in the warm benchmark. It is learnt from the additions answered (issue 29): definite matches
+ * among all, with this share as a Beta prior worth RETURNING_PRIOR_ADDS additions.
+ */
 export const RETURNING_SHARE = 0.5;
+const RETURNING_PRIOR_ADDS = 200;
+
+/** What the additions so far say about the share of returning people. */
+export type AddCounts = { matches: number; adds: number };
+
+export const returningShare = (counts: AddCounts): number =>
+  (counts.matches + RETURNING_SHARE * RETURNING_PRIOR_ADDS) / (counts.adds + RETURNING_PRIOR_ADDS);
 /** Below this many identities the reference u and m are used. */
 export const MIN_TRAINING_SIZE = 1_000;
 /** Pseudo-identities with the reference frequency of exact agreement that smooth the value counts while they are few. */
@@ -103,7 +120,15 @@ export function priorFrequency(name: ComparisonName, value: string): number {
 }
 
 export type ValueCounts = Record<ComparisonName, Map<string, number>>;
-export type LinkageModel = { total: number; counts: ValueCounts; u: LevelProbabilities; m: LevelProbabilities; learnedM: boolean };
+export type LinkageModel = {
+  total: number;
+  counts: ValueCounts;
+  u: LevelProbabilities;
+  m: LevelProbabilities;
+  learnedM: boolean;
+  /** Additions answered so far, for the share of returning people; the live counts, never re-estimated. */
+  additions: AddCounts;
+};
 
 /** The values whose frequency sets the u of an exact agreement, per comparison. */
 function valuesOf(record: LinkageRecord): [ComparisonName, string][] {
@@ -311,7 +336,14 @@ export type DecidedPair = readonly [MatchData, MatchData];
 
 /** The training in steps: value counts, u from random pairs, m by EM and from reviewed pairs. */
 export function* trainingSteps(data: readonly MatchData[], decided: readonly DecidedPair[] = []): Steps<LinkageModel> {
-  const model: LinkageModel = { total: 0, counts: emptyCounts(), u: REFERENCE_U, m: REFERENCE_M, learnedM: false };
+  const model: LinkageModel = {
+    total: 0,
+    counts: emptyCounts(),
+    u: REFERENCE_U,
+    m: REFERENCE_M,
+    learnedM: false,
+    additions: { matches: 0, adds: 0 },
+  };
   for (const [index, item] of data.entries()) {
     observe(model, item, 1);
     if (index % STEP === 0) yield;
@@ -388,7 +420,8 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
   const bestMatch = <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>): MatchResult<K> => {
     const record = linkageRecord(input);
     // Each stored identity is equally likely the person looked up: the prior counts the identities really stored.
-    const prior = RETURNING_SHARE / Math.max(1, model.total);
+    const share = returningShare(model.additions);
+    const prior = share / Math.max(1, model.total);
     let evidence = 0;
     let best: { key: K; odds: number; vectors: ComparisonVector[]; vector: ComparisonVector } | null = null;
     for (const candidate of candidates) {
@@ -401,7 +434,7 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
     }
     // mainzelliste-api.md §1 "checkMatch": no candidate → -Double.MAX_VALUE and no best patient.
     if (best === null) return { type: 'NON_MATCH', score: -Number.MAX_VALUE, best: null };
-    const score = best.odds / (1 - RETURNING_SHARE + evidence);
+    const score = best.odds / (1 - share + evidence);
     let type = classify(score);
     if (type === 'MATCH' && !corroborated(best.vector)) type = 'POSSIBLE_MATCH';
     // The insurance number alone never makes a definite match: a record that shares it while the person's own data
@@ -409,7 +442,7 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
     // Patientendaten passen nicht zusammen.'), not the same person.
     if (type === 'MATCH' && best.vectors.some((vector) => vector.insurance?.level === 0)) {
       const withoutNumber = prior * 2 ** Math.max(...best.vectors.map((vector) => weightOf(model, { ...vector, insurance: null })));
-      if (classify(withoutNumber / (1 - RETURNING_SHARE + evidence - best.odds + withoutNumber)) !== 'MATCH') type = 'POSSIBLE_MATCH';
+      if (classify(withoutNumber / (1 - share + evidence - best.odds + withoutNumber)) !== 'MATCH') type = 'POSSIBLE_MATCH';
     }
     return { type, score, best: type === 'NON_MATCH' ? null : best.key };
   };

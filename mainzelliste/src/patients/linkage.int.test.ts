@@ -41,11 +41,12 @@ describe('the default Fellegi–Sunter matcher through POST /patients (issue 17)
 });
 
 describe('the estimate in use on /monitoring/linkage (issue 29)', () => {
-  it('shows m and u per comparison level and the identities counted, behind the API key', async () => {
+  it('shows m and u per comparison level, the identities counted and the returning share, behind the API key', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/monitoring/linkage' })).statusCode).toBe(401);
     const before = (await service.app.inject({ method: 'GET', url: '/monitoring/linkage', headers: apiKey })).json<{
       matcher: string;
       identities: number;
+      returningShare: number;
       m: Record<string, number[]>;
       u: Record<string, number[]>;
     }>();
@@ -53,8 +54,13 @@ describe('the estimate in use on /monitoring/linkage (issue 29)', () => {
     expect(before.m.birthDate).toHaveLength(5);
     expect(before.u.surname).toHaveLength(5);
     await addPatient(freshIdentity());
-    const after = (await service.app.inject({ method: 'GET', url: '/monitoring/linkage', headers: apiKey })).json<{ identities: number }>();
+    const after = (await service.app.inject({ method: 'GET', url: '/monitoring/linkage', headers: apiKey })).json<{
+      identities: number;
+      returningShare: number;
+    }>();
     expect(after.identities).toBe(before.identities + 1);
+    // Someone new lowers the share of returning people, the prior of a match.
+    expect(after.returningShare).toBeLessThan(before.returningShare);
   });
 });
 

@@ -18,7 +18,11 @@ describe('the Fellegi–Sunter matcher learning while running (issue 29)', () =>
   it('re-estimates u and m after the store doubles, without restart, and answers lookups meanwhile', async () => {
     const all = identities(2_400, 29);
     const stored = all.slice(0, 1_200);
-    const source: TrainingSource = { identities: async () => [...stored], decidedSame: async () => [] };
+    const source: TrainingSource = {
+      identities: async () => [...stored],
+      decidedSame: async () => [],
+      additions: async () => ({ matches: 0, adds: 0 }),
+    };
     const matcher = await createLearningMatcher(source, thresholds, { intervalMs: 0 });
     const before = matcher.estimate?.();
     expect(before).toMatchObject({ identities: 1_200, trainedOn: 1_200, reestimations: 0, running: false });
@@ -46,6 +50,23 @@ describe('the Fellegi–Sunter matcher learning while running (issue 29)', () =>
     // The same data give the same estimate (seeded sampling, rows in id order).
     expect(after?.m).toEqual(trainModel(all).m);
     matcher.close?.();
+  });
+
+  it('learns the share of returning people, the prior of a match, from the additions answered', async () => {
+    const stored = identities(50, 11);
+    const matcher = await createLearningMatcher(
+      { identities: async () => stored, decidedSame: async () => [], additions: async () => ({ matches: 0, adds: 0 }) },
+      thresholds,
+      { intervalMs: 0 },
+    );
+    const probe = { ...(stored[0] as MatchData), vorname: 'Zwetlana' };
+    const candidates = [{ key: 0, data: stored[0] as MatchData }];
+    const before = matcher.bestMatch(probe, candidates).score;
+    expect(matcher.estimate?.().returningShare).toBe(0.5);
+    for (let i = 0; i < 1_000; i += 1) matcher.countAddition?.(i % 10 === 0);
+    expect(matcher.estimate?.().returningShare).toBeCloseTo((100 + 100) / 1_200, 6);
+    // Fewer returning people: the same evidence is less likely the stored person.
+    expect(matcher.bestMatch(probe, candidates).score).toBeLessThan(before);
   });
 
   it('counts the pairs data managers decided are one person into m', () => {

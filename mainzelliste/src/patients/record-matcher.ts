@@ -6,7 +6,8 @@
  * The Fellegi–Sunter matcher learns while running (issue 29): when the store has doubled since the last
  * estimate, and on a schedule, u and m are re-estimated in the background (the training yields to the event
  * loop, the rows are read in pages), then swapped in; the value counts stay the live ones. Pairs data managers
- * decided are one person count into m. The estimate in use is logged and shown on /monitoring/linkage.
+ * decided are one person count into m. The share of additions for someone already stored (the prior of a
+ * match) follows the answers. The estimate in use is logged and shown on /monitoring/linkage.
  */
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,9 +17,11 @@ import { defaultMatcherConfig } from '../matching/default-config.js';
 import { createMatcher, type Matcher } from '../matching/epilink.js';
 import {
   createFellegiSunterMatcher,
+  returningShare,
   runStepsInBackground,
   trainingSteps,
   trainModel,
+  type AddCounts,
   type DecidedPair,
   type LevelProbabilities,
   type LinkageModel,
@@ -29,6 +32,8 @@ import type { MatchData } from '../matching/prepare.js';
 export type LinkageEstimate = {
   identities: number;
   trainedOn: number;
+  /** The share of additions for someone already stored, the prior of a match. */
+  returningShare: number;
   reviewedPairs: number;
   learnedM: boolean;
   estimatedAt: string;
@@ -41,6 +46,8 @@ export type LinkageEstimate = {
 export type RecordMatcher = Pick<Matcher, 'bestMatch'> & {
   /** Counts an identity in (+1) or out (−1) of what a learning model knows. */
   observe?: (data: MatchData, change: 1 | -1) => void;
+  /** Counts an answered addition: found (a definite match) or created. */
+  countAddition?: (matched: boolean) => void;
   /** The learning model's estimate in use. */
   estimate?: () => LinkageEstimate;
   /** Re-estimates now in the background; resolves when the new estimate is in use. */
@@ -48,8 +55,15 @@ export type RecordMatcher = Pick<Matcher, 'bestMatch'> & {
   close?: () => void;
 };
 
-/** What the learning matcher reads: the stored identities and the reviewed pairs, each in a stable order. */
-export type TrainingSource = { identities: () => Promise<MatchData[]>; decidedSame: () => Promise<DecidedPair[]> };
+/**
+ * What the learning matcher reads: the stored identities and the reviewed pairs, each in a stable order, and
+ * the additions answered so far (from the audit trail).
+ */
+export type TrainingSource = {
+  identities: () => Promise<MatchData[]>;
+  decidedSame: () => Promise<DecidedPair[]>;
+  additions: () => Promise<AddCounts>;
+};
 
 export type LearningOptions = {
   /** Re-estimate on a schedule as well (ms; 0: only when the store doubles). */
@@ -93,6 +107,17 @@ export function databaseSource(db: Kysely<DB>): TrainingSource {
         .execute();
       return rows.map((row): DecidedPair => [row.a, row.b]);
     },
+    additions: async () => {
+      const rows = await db
+        .selectFrom('audit_event')
+        .select(['outcome', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('action', '=', 'patient.create')
+        .where('outcome', 'in', ['match', 'created', 'createdTentative'])
+        .groupBy('outcome')
+        .execute();
+      const count = (outcome: string): number => Number(rows.find((row) => row.outcome === outcome)?.n ?? 0);
+      return { matches: count('match'), adds: count('match') + count('created') + count('createdTentative') };
+    },
   };
 }
 
@@ -100,6 +125,7 @@ export function databaseSource(db: Kysely<DB>): TrainingSource {
 const summary = (estimate: LinkageEstimate): Record<string, unknown> => ({
   identities: estimate.identities,
   trainedOn: estimate.trainedOn,
+  returningShare: Number(estimate.returningShare.toFixed(4)),
   reviewedPairs: estimate.reviewedPairs,
   learnedM: estimate.learnedM,
   mExact: Object.fromEntries(Object.entries(estimate.m).map(([name, levels]) => [name, Number((levels[0] ?? 0).toFixed(4))])),
@@ -111,8 +137,8 @@ export async function createLearningMatcher(
   thresholds: { thresholdMatch: number; thresholdNonMatch: number },
   options: LearningOptions,
 ): Promise<RecordMatcher> {
-  const [identities, decided] = await Promise.all([source.identities(), source.decidedSame()]);
-  const model: LinkageModel = trainModel(identities, decided);
+  const [identities, decided, additions] = await Promise.all([source.identities(), source.decidedSame(), source.additions()]);
+  const model: LinkageModel = { ...trainModel(identities, decided), additions };
   const matcher = createFellegiSunterMatcher(model, thresholds);
   const minimumSize = options.minimumSize ?? 200;
   let trainedOn = identities.length;
@@ -124,6 +150,7 @@ export async function createLearningMatcher(
   const estimate = (): LinkageEstimate => ({
     identities: model.total,
     trainedOn,
+    returningShare: returningShare(model.additions),
     reviewedPairs,
     learnedM: model.learnedM,
     estimatedAt,
@@ -166,6 +193,10 @@ export async function createLearningMatcher(
     observe: (data, change) => {
       matcher.observe(data, change);
       if (running === null && model.total >= Math.max(minimumSize, 2 * trainedOn)) void reestimate();
+    },
+    countAddition: (matched) => {
+      model.additions.adds += 1;
+      if (matched) model.additions.matches += 1;
     },
     estimate,
     reestimate,
