@@ -186,7 +186,7 @@ function orReference(shares: Record<ComparisonName, number[] | null>, reference:
  * service starts, or one step per event-loop turn when it re-estimates in the background, so lookups stay answered.
  */
 export type Steps<T> = Generator<void, T>;
-const STEP = 2_000;
+const STEP = 500;
 
 /** Runs steps to the end at once. */
 export function runSteps<T>(steps: Steps<T>): T {
