@@ -155,6 +155,11 @@ describe('the verdicts the registry relies on', () => {
     // Surname and address alike, first name and birth date different: a relative, never the same person for sure.
     expect(verdict({ ...relative, versicherungsnummer: '' })).not.toBe('MATCH');
     expect(corroborated(compare(record(stored), record({ ...relative, versicherungsnummer: '' }))[0] as ComparisonVector)).toBe(false);
+    // Names that only sound alike (Kölner Phonetik) do not count: Hans Meicher is not Jonas Muger born the same day.
+    const hans = { vorname: 'Hans', nachname: 'Meicher', geburtstag: '23', geburtsmonat: '03', geburtsjahr: '1946' };
+    const [straight] = compare(record(hans), record({ ...hans, vorname: 'Jonas', nachname: 'Muger' }));
+    expect([straight?.firstName?.level, straight?.surname?.level, straight?.birthDate?.level]).toEqual([1, 1, 0]);
+    expect(corroborated(straight as ComparisonVector)).toBe(false);
     // One typo, or one wrong date part, keeps two fields agreeing: definite from the first record on.
     expect(verdict({ ...stored, nachname: 'Quandtbreger', versicherungsnummer: '' })).toBe('MATCH');
     expect(verdict({ ...stored, geburtsjahr: '1946', versicherungsnummer: '' })).toBe('MATCH');
