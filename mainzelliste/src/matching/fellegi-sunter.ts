@@ -2,11 +2,12 @@
  * The Fellegi–Sunter matcher that learns from the identities it holds (issue 17, docs/mainzelliste.md
  * "Matching"). A pair's weight is Σ log2(m/u) over its comparisons (comparisons.ts):
  * - u (agreement by chance) of an exact agreement is the agreed value's frequency among the stored
- *   identities, so agreeing on a rare surname weighs more than agreeing on MÜLLER. The counts follow every
- *   insert, edit and delete. The other levels' u come from random pairs of stored identities.
- * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities, with
- *   the reference EpiLink error rates (REFERENCE_M) as its prior. While the data are too few, or hold too
- *   few duplicates for EM to find a match class, m is the reference.
+ *   identities, smoothed towards the name's population frequency (name-frequencies.ts), so agreeing on a rare
+ *   surname weighs more than agreeing on MÜLLER from the first record on. The counts follow every insert, edit
+ *   and delete. The other levels' u come from random pairs of stored identities.
+ * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities and from the
+ *   pairs reviewers decided are one person, with REFERENCE_M (documented error rates) as its prior. While the
+ *   data are too few, or hold too few duplicates for EM to find a match class, m is the prior.
  * The score is the posterior probability that the best candidate is the person looked up, against every
  * other candidate and against "someone not stored" (prior: the learnt share of additions for a stored
  * person), so two equally good candidates both stay below a definite match.
