@@ -5,7 +5,8 @@
  * error kind and overall: definite precision and recall, possible matches, duplicates that would get a
  * new pseudonym, blocking recall and lookup time. Runs on PostgreSQL when DATABASE_URL or
  * MAINZELLISTE_DATABASE_URL is given (its rows are removed afterwards), else on embedded PGlite.
- * Usage: npm run bench -w mainzelliste
+ * Usage: npm run bench -w mainzelliste (warm), npm run bench -w mainzelliste -- stream (from an empty
+ * service over HTTP, stream.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { findCandidates, keyColumns } from '../src/patients/patients.sql.js';
 import { createPatientService, type PatientService } from '../src/patients/patients.service.js';
 import { createRecordMatcher } from '../src/patients/record-matcher.js';
 import { seededRandom } from '../src/matching/seeded-random.js';
+import { streamBench } from './stream.js';
 import { ERROR_KINDS, generateProbes, generateStored, germanPopulation, type Identity, type Probe } from './generate.js';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 100_000);
@@ -229,15 +231,23 @@ async function bench(database: Database): Promise<string> {
   }
 }
 
-const started = performance.now();
-const url = process.env.MAINZELLISTE_DATABASE_URL ?? process.env.DATABASE_URL;
-const dir = url ? null : mkdtempSync(join(tmpdir(), 'mainzelliste-bench-'));
-const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDataDir: join(dir ?? '', 'pglite') });
-try {
-  console.log(`### ${database.kind === 'postgres' ? 'PostgreSQL' : 'Embedded PGlite (on disk)'}\n`);
-  console.log(await bench(database));
-} finally {
-  await database.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+async function warmBench(): Promise<void> {
+  const started = performance.now();
+  const url = process.env.MAINZELLISTE_DATABASE_URL ?? process.env.DATABASE_URL;
+  const dir = url ? null : mkdtempSync(join(tmpdir(), 'mainzelliste-bench-'));
+  const database = await openDatabase(url ? { databaseUrl: url } : { pgliteDataDir: join(dir ?? '', 'pglite') });
+  try {
+    console.log(`### ${database.kind === 'postgres' ? 'PostgreSQL' : 'Embedded PGlite (on disk)'}\n`);
+    console.log(await bench(database));
+  } finally {
+    await database.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`(whole run ${((performance.now() - started) / 1000).toFixed(0)} s, node ${process.version})`);
 }
-console.log(`(whole run ${((performance.now() - started) / 1000).toFixed(0)} s, node ${process.version})`);
+
+// `npm run bench -w mainzelliste` runs the warm scenario; `… -- stream` the stream from an empty service.
+const scenario = process.argv[2] ?? 'warm';
+if (scenario === 'stream') console.log(await streamBench());
+else if (scenario === 'warm') await warmBench();
+else throw new Error(`unknown scenario '${scenario}' (warm, stream)`);

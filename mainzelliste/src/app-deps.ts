@@ -13,6 +13,7 @@ import type { MainzellisteConfig } from './config/config.js';
 import type { DB } from './__generated__/database.js';
 import type { ServerAuth } from './http/server-auth.js';
 import type { PatientService } from './patients/patients.service.js';
+import type { RecordMatcher } from './patients/record-matcher.js';
 import type { SessionStore } from './sessions/session-store.js';
 
 export type AppDeps = {
@@ -21,6 +22,8 @@ export type AppDeps = {
   auth: ServerAuth;
   sessions: SessionStore;
   patients: PatientService;
+  /** The record-linkage model, for its estimate on /monitoring/linkage. */
+  matcher: RecordMatcher;
 };
 
 export type App = FastifyInstance<

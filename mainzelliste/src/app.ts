@@ -51,9 +51,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const sessions = createSessionStore(config.sessionTimeoutMs);
   const db = options.database.db;
   await backfillBlockingKeys(db, blockingKeys);
-  const matcher = await createRecordMatcher(db, config);
-  const deps: AppDeps = { db, config, auth: createServerAuth(config.servers), sessions, patients: createPatientService(db, matcher) };
-  app.addHook('onClose', async () => sessions.close());
+  const matcher = await createRecordMatcher(db, config, app.log);
+  const deps: AppDeps = {
+    db,
+    config,
+    auth: createServerAuth(config.servers),
+    sessions,
+    patients: createPatientService(db, matcher),
+    matcher,
+  };
+  app.addHook('onClose', async () => {
+    sessions.close();
+    matcher.close?.();
+  });
 
   // mainzelliste-api.md §1: the form-urlencoded bodies of POST /patients and checkMatch.
   await app.register(formBody);

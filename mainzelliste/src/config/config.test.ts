@@ -10,17 +10,22 @@ describe('loadConfig', () => {
     expect(config.servers[0]?.permissions.has('tt_addPatient')).toBe(true);
     expect(config.matcher).toBe('fellegi-sunter');
     expect(config.allowOneMissingField).toBe(false);
+    expect([config.fellegiSunterThresholdMatch, config.fellegiSunterThresholdNonMatch]).toEqual([0.95, 0.2]);
+    expect(config.linkageReestimateHours).toBe(24);
   });
 
   it('selects the matcher, its thresholds and the missing-field rule', () => {
     const config = loadConfig({
       MAINZELLISTE_MATCHER: 'epilink',
-      MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_MATCH: '0.95',
+      MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_MATCH: '0.99',
       MAINZELLISTE_ALLOW_ONE_MISSING_FIELD: 'true',
+      MAINZELLISTE_LINKAGE_REESTIMATE_HOURS: '0',
     });
     expect(config.matcher).toBe('epilink');
-    expect(config.fellegiSunterThresholdMatch).toBe(0.95);
+    expect(config.fellegiSunterThresholdMatch).toBe(0.99);
     expect(config.allowOneMissingField).toBe(true);
+    expect(config.linkageReestimateHours).toBe(0);
+    expect(() => loadConfig({ MAINZELLISTE_LINKAGE_REESTIMATE_HOURS: '-1' })).toThrow(/MAINZELLISTE_LINKAGE_REESTIMATE_HOURS/);
     expect(() => loadConfig({ MAINZELLISTE_MATCHER: 'soundex' })).toThrow(/MAINZELLISTE_MATCHER/);
     expect(() => loadConfig({ MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_NON_MATCH: '0.999' })).toThrow(/THRESHOLD/);
   });

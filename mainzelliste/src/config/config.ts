@@ -62,6 +62,8 @@ export type MainzellisteConfig = {
   /** The Fellegi–Sunter matcher's thresholds on its match probability. */
   fellegiSunterThresholdMatch: number;
   fellegiSunterThresholdNonMatch: number;
+  /** The Fellegi–Sunter matcher re-estimates u and m this often besides when the store doubles (0: only then). */
+  linkageReestimateHours: number;
   /** The first name or the whole birth date may be missing; the record is matched on the other fields. */
   allowOneMissingField: boolean;
   /** gcp.audittrail: every token must carry auditTrail {username, remoteSystem, reasonForChange}. */
@@ -107,6 +109,7 @@ export function createConfig(overrides: Partial<MainzellisteConfig> = {}): Mainz
     thresholdNonMatch: DEFAULT_THRESHOLD_NON_MATCH,
     fellegiSunterThresholdMatch: FELLEGI_SUNTER_THRESHOLD_MATCH,
     fellegiSunterThresholdNonMatch: FELLEGI_SUNTER_THRESHOLD_NON_MATCH,
+    linkageReestimateHours: 24,
     allowOneMissingField: false,
     auditTrailRequired: false,
     publicUrl: null,
@@ -208,6 +211,7 @@ export function loadConfig(env: Env = process.env): MainzellisteConfig {
     thresholdNonMatch,
     fellegiSunterThresholdMatch,
     fellegiSunterThresholdNonMatch,
+    linkageReestimateHours: number(env, 'MAINZELLISTE_LINKAGE_REESTIMATE_HOURS', 24, (v) => v >= 0),
     allowOneMissingField: env.MAINZELLISTE_ALLOW_ONE_MISSING_FIELD === 'true',
     auditTrailRequired: env.MAINZELLISTE_AUDIT_TRAIL_REQUIRED === 'true',
     publicUrl: env.MAINZELLISTE_PUBLIC_URL ? env.MAINZELLISTE_PUBLIC_URL.replace(/\/+$/, '') : null,

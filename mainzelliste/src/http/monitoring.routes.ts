@@ -5,6 +5,9 @@
  *   found patients), from the audit trail; both days count whole, in the registry's time zone (Mainzelliste
  *   stops at midnight before `end`). A malformed date, or an end before the start, is a 400;
  * - status/cpuInfo: the system load per core in [0, 1]; status/memoryInfo: used memory in bytes.
+ * Registry extension (issue 29): /monitoring/linkage, JSON, the learning matcher's estimate in use (m and u
+ * per comparison level, identities counted and trained on, re-estimations), behind readConfiguration; the
+ * reference EpiLink has fixed weights and answers {matcher: 'epilink'}. Probabilities and counts only, no IDAT.
  */
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { Type } from 'typebox';
@@ -50,6 +53,12 @@ export function registerMonitoringRoutes(app: App, deps: AppDeps): void {
   });
   metric('/monitoring/status/cpuInfo', 'getCpuInfo', async () => Math.min(1, (loadavg()[0] ?? 0) / Math.max(1, cpus().length)));
   metric('/monitoring/status/memoryInfo', 'getMemoryInfo', async () => totalmem() - freemem());
+
+  app.get('/monitoring/linkage', async (request) => {
+    recordAccess(request, 'monitoring.read').serverName = deps.auth.authenticate(request, 'readConfiguration').name;
+    const estimate = deps.matcher.estimate?.();
+    return estimate ? { matcher: deps.config.matcher, ...estimate } : { matcher: deps.config.matcher };
+  });
 
   app.get(
     '/monitoring/metrics/IDRequestCount',

@@ -14,6 +14,9 @@
  * - firstNameDayMonth / surnameDayMonth: code of the first name or the surname + birth day and month, for a
  *   typo in the other name together with a wrong birth year (issue 17). The lookup asks with every name
  *   code and the swapped day/month too.
+ * - firstNameInitial / surnameInitial: code of one name + the initial of the other (issue 29), asked only by
+ *   lookups without a birth date: there a typo that changes one name's code leaves no other key (a typo
+ *   rarely hits the first letter). Lookups with a date do not ask them, so their blocks cost nothing there.
  * - insurance: the KVNR, exact.
  *
  * Recall trade-off: a duplicate is missed only when every key differs at once, e.g. a surname typo that
@@ -25,7 +28,7 @@ import { koelnerPhonetik } from './phonetic.js';
 import type { MatchData, MatchValue } from './prepare.js';
 
 /** Raised when the keys' meaning changes; rows stored under an older version are re-keyed at start. */
-export const BLOCKING_VERSION = 2;
+export const BLOCKING_VERSION = 3;
 
 export type BlockingKeys = {
   nachnameYear: string | null;
@@ -35,6 +38,8 @@ export type BlockingKeys = {
   firstNameYear: string | null;
   firstNameDayMonth: string | null;
   surnameDayMonth: string | null;
+  firstNameInitial: string | null;
+  surnameInitial: string | null;
   insurance: string | null;
 };
 
@@ -45,6 +50,7 @@ export type BlockingQuery = {
   birthDates: string[];
   firstNameYears: string[];
   nameDayMonths: string[];
+  nameInitials: string[];
   insurances: string[];
 };
 
@@ -53,6 +59,12 @@ function firstPartCode(value: MatchValue | undefined): string | null {
   const first = compoundParts(value)[0];
   const code = first === undefined ? '' : koelnerPhonetik(first);
   return code === '' ? null : code;
+}
+
+/** The first letter of a name's first part, or null. */
+function initial(value: MatchValue | undefined): string | null {
+  if (value === undefined || typeof value === 'string') return null;
+  return compoundParts(value)[0]?.charAt(0) || null;
 }
 
 function text(value: MatchValue | undefined): string {
@@ -87,6 +99,8 @@ export function blockingKeys(data: MatchData): BlockingKeys {
     firstNameYear: withYear(firstCode, year),
     firstNameDayMonth: firstCode === null ? null : withCode(firstCode, monthDay),
     surnameDayMonth: lastCode === null ? null : withCode(lastCode, monthDay),
+    firstNameInitial: firstCode === null ? null : withCode(firstCode, initial(data.nachname)),
+    surnameInitial: lastCode === null ? null : withCode(lastCode, initial(data.vorname)),
     insurance: text(data.versicherungsnummer) || null,
   };
 }
@@ -113,6 +127,18 @@ export function blockingQuery(data: MatchData): BlockingQuery {
         withCode(code, dayMonth(text(data.geburtstag), text(data.geburtsmonat))),
       ]),
     ),
+    // Only without a birth date; the names asked as given, swapped, and with the birth name as surname.
+    nameInitials:
+      keys.birthDate !== null
+        ? []
+        : present([
+            keys.firstNameInitial,
+            keys.surnameInitial,
+            firstCode === null ? null : withCode(firstCode, initial(data.geburtsname)),
+            birthCode === null ? null : withCode(birthCode, initial(data.vorname)),
+            lastCode === null ? null : withCode(lastCode, initial(data.vorname)),
+            firstCode === null ? null : withCode(firstCode, initial(data.nachname)),
+          ]),
     insurances: present([keys.insurance]),
   };
 }

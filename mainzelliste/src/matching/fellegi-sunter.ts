@@ -2,18 +2,20 @@
  * The Fellegi–Sunter matcher that learns from the identities it holds (issue 17, docs/mainzelliste.md
  * "Matching"). A pair's weight is Σ log2(m/u) over its comparisons (comparisons.ts):
  * - u (agreement by chance) of an exact agreement is the agreed value's frequency among the stored
- *   identities, so agreeing on a rare surname weighs more than agreeing on MÜLLER. The counts follow every
- *   insert, edit and delete. The other levels' u come from random pairs of stored identities.
- * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities, with
- *   the reference EpiLink error rates (REFERENCE_M) as its prior. While the data are too few, or hold too
- *   few duplicates for EM to find a match class, m is the reference.
+ *   identities, smoothed towards the name's population frequency (name-frequencies.ts), so agreeing on a rare
+ *   surname weighs more than agreeing on MÜLLER from the first record on. The counts follow every insert, edit
+ *   and delete. The other levels' u come from random pairs of stored identities.
+ * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities and from the
+ *   pairs reviewers decided are one person, with REFERENCE_M (documented error rates) as its prior. While the
+ *   data are too few, or hold too few duplicates for EM to find a match class, m is the prior.
  * The score is the posterior probability that the best candidate is the person looked up, against every
- * other candidate and against "someone not stored" (prior: RETURNING_SHARE of lookups are for a stored
+ * other candidate and against "someone not stored" (prior: the learnt share of additions for a stored
  * person), so two equally good candidates both stay below a definite match.
  */
 import {
   compare,
   COMPARISON_NAMES,
+  COMPARISONS,
   isoDate,
   linkageRecord,
   type ComparisonName,
@@ -21,20 +23,28 @@ import {
   type LinkageRecord,
 } from './comparisons.js';
 import { thresholdClassifier, type MatchResult, type MatchResultType } from './epilink.js';
-import type { MatchData } from './prepare.js';
+import { compoundParts } from './decompose.js';
+import { COMMON_SURNAMES, DIRECTORY_ENTRIES, FIRST_NAMES_FEMALE, FIRST_NAMES_MALE } from './name-frequencies.js';
+import { transformValue, type MatchData } from './prepare.js';
 import { seededRandom } from './seeded-random.js';
 
 export type LevelProbabilities = Record<ComparisonName, readonly number[]>;
 
 /**
- * m from the reference error rates e of EpiLink (default-config.ts: names 0.01 / 0.008, the date parts
- * 0.011 together, KVNR 0.01, address 0.04): exact agreement 1 − 5e (the reference rates count only
- * outright errors, not the spelling variants a level below catches), the rest spread over the partial levels.
+ * The prior of m (issue 29), from documented error rates:
+ * - first name, surname, birth date: the error mix of the linkage benchmark's generator (bench/generate.ts:
+ *   nine error kinds equally likely, 15 % of returning records with two), measured as the level shares of
+ *   60,000 generated returning records against their first record (seed 4711, the calibration seed). Its
+ *   returning records all carry an error, so exact agreement is rarer than in a registry: a cautious prior,
+ *   which EM and reviewers' decisions refine. "Different" is held at EpiLink's error rate at least (a surname
+ *   changed without the birth name given is not generated).
+ * - KVNR and address: EpiLink's error rates e (Contiero et al. 2005, Mainzelliste's default weights:
+ *   KVNR 0.01, address 0.04), exact agreement 1 − 5e.
  */
 export const REFERENCE_M: LevelProbabilities = {
-  firstName: [0.95, 0.015, 0.017, 0.01, 0.008],
-  surname: [0.96, 0.012, 0.014, 0.008, 0.006],
-  birthDate: [0.945, 0.008, 0.017, 0.022, 0.008],
+  firstName: [0.808, 0.107, 0.058, 0.019, 0.008],
+  surname: [0.797, 0.128, 0.06, 0.009, 0.006],
+  birthDate: [0.665, 0.052, 0.19, 0.085, 0.008],
   insurance: [0.95, 0.05],
   address: [0.8, 0.1, 0.1],
 };
@@ -48,18 +58,26 @@ export const REFERENCE_U: LevelProbabilities = {
   address: [0.01, 0.02, 0.97],
 };
 
-/** Definite from a match probability of 0.98, possible above 0.2: calibrated on benchmark seed 4711 (docs/benchmarks.md). */
-export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.98;
+/**
+ * Definite from a match probability of 0.95, possible above 0.2: calibrated on benchmark seed 4711 (docs/benchmarks.md;
+ * 0.98 until issue 29, when a definite match also came to need two identifying fields).
+ */
+export const FELLEGI_SUNTER_THRESHOLD_MATCH = 0.95;
 export const FELLEGI_SUNTER_THRESHOLD_NON_MATCH = 0.2;
 
-/** Share of lookups that are for someone already stored (the prior of a match). */
-export const RETURNING_SHARE = 0.5;
 /**
- * The prior that a lookup is one given stored person counts at least this many stored people, the size the
- * thresholds were calibrated at: in a small registry the same pair then gets the same verdict, where the real count
- * (a prior of 1 in 10 with ten identities) would call nearly any pair sharing a surname the same person.
+ * Share of additions that are for someone already stored (the prior of a match) before the service has seen
+ * any: half, as in the warm benchmark. It is learnt from the additions answered (issue 29): definite matches
+ * among all, with this share as a Beta prior worth RETURNING_PRIOR_ADDS additions.
  */
-export const PRIOR_POPULATION = 100_000;
+export const RETURNING_SHARE = 0.5;
+const RETURNING_PRIOR_ADDS = 200;
+
+/** What the additions so far say about the share of returning people. */
+export type AddCounts = { matches: number; adds: number };
+
+export const returningShare = (counts: AddCounts): number =>
+  (counts.matches + RETURNING_SHARE * RETURNING_PRIOR_ADDS) / (counts.adds + RETURNING_PRIOR_ADDS);
 /** Below this many identities the reference u and m are used. */
 export const MIN_TRAINING_SIZE = 1_000;
 /** Pseudo-identities with the reference frequency of exact agreement that smooth the value counts while they are few. */
@@ -74,8 +92,47 @@ const EM_PRIOR_PAIRS = 5_000;
 /** EM must find at least this many duplicate pairs for its m to replace the reference m. */
 const EM_MIN_MATCHES = 30;
 
+/**
+ * The population frequency of a name before the store shows it (name-frequencies.ts, normalised as stored):
+ * agreeing on MÜLLER is weak evidence from the first record on. Names not listed get the reference frequency.
+ */
+const NAME_FREQUENCIES: Record<'firstName' | 'surname', ReadonlyMap<string, number>> = (() => {
+  const normalised = (name: string, transform: 'firstName' | 'lastName'): string => {
+    const value = transformValue(transform, name);
+    return typeof value === 'string' ? value : compoundParts(value).join(' ');
+  };
+  const table = (entries: [string, number][], transform: 'firstName' | 'lastName'): Map<string, number> => {
+    const map = new Map<string, number>();
+    for (const [name, share] of entries) map.set(normalised(name, transform), (map.get(normalised(name, transform)) ?? 0) + share);
+    return map;
+  };
+  // First-name weights are per 10,000 of one sex, so per 20,000 people.
+  const firstNames = [...FIRST_NAMES_FEMALE, ...FIRST_NAMES_MALE].map(([name, weight]): [string, number] => [name, weight / 20_000]);
+  return {
+    firstName: table(firstNames, 'firstName'),
+    surname: table(
+      COMMON_SURNAMES.map(([name, count]): [string, number] => [name, count / DIRECTORY_ENTRIES]),
+      'lastName',
+    ),
+  };
+})();
+
+/** The frequency an exact agreement on `value` has before any identity is stored. */
+export function priorFrequency(name: ComparisonName, value: string): number {
+  const listed = name === 'firstName' || name === 'surname' ? NAME_FREQUENCIES[name].get(value) : undefined;
+  return listed ?? REFERENCE_U[name][0] ?? 1;
+}
+
 export type ValueCounts = Record<ComparisonName, Map<string, number>>;
-export type LinkageModel = { total: number; counts: ValueCounts; u: LevelProbabilities; m: LevelProbabilities; learnedM: boolean };
+export type LinkageModel = {
+  total: number;
+  counts: ValueCounts;
+  u: LevelProbabilities;
+  m: LevelProbabilities;
+  learnedM: boolean;
+  /** Additions answered so far, for the share of returning people; the live counts, never re-estimated. */
+  additions: AddCounts;
+};
 
 /** The values whose frequency sets the u of an exact agreement, per comparison. */
 function valuesOf(record: LinkageRecord): [ComparisonName, string][] {
@@ -128,12 +185,37 @@ function orReference(shares: Record<ComparisonName, number[] | null>, reference:
   return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] ?? reference[name]])) as LevelProbabilities;
 }
 
-function randomPairU(records: readonly LinkageRecord[], random: () => number): LevelProbabilities {
+/**
+ * Training runs in steps (a generator that yields every STEP comparisons): run to the end at once when the
+ * service starts, or one step per event-loop turn when it re-estimates in the background, so lookups stay answered.
+ */
+export type Steps<T> = Generator<void, T>;
+const STEP = 500;
+
+/** Runs steps to the end at once. */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Runs steps, one per turn of the event loop. */
+export async function runStepsInBackground<T>(steps: Steps<T>): Promise<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function* randomPairU(records: readonly LinkageRecord[], random: () => number): Steps<LevelProbabilities> {
   const vectors: ComparisonVector[] = [];
   for (let i = 0; i < RANDOM_PAIRS; i += 1) {
     const a = records[Math.floor(random() * records.length)];
     const b = records[Math.floor(random() * records.length)];
     if (a && b && a !== b) vectors.push(compare(a, b)[0] as ComparisonVector);
+    if (i % STEP === 0) yield;
   }
   return orReference(levelShares(vectors, null), REFERENCE_U);
 }
@@ -141,7 +223,7 @@ function randomPairU(records: readonly LinkageRecord[], random: () => number): L
 const levelSum = (vector: ComparisonVector): number => COMPARISON_NAMES.reduce((sum, name) => sum + (vector[name]?.level ?? 0), 0);
 
 /** Straight or with names swapped, whichever agrees more: EM has no weights yet to choose by. */
-function closerArrangement(a: LinkageRecord, b: LinkageRecord): ComparisonVector {
+export function closerArrangement(a: LinkageRecord, b: LinkageRecord): ComparisonVector {
   const [straight, swapped] = compare(a, b) as [ComparisonVector, ComparisonVector?];
   return swapped !== undefined && levelSum(swapped) < levelSum(straight) ? swapped : straight;
 }
@@ -150,12 +232,12 @@ function closerArrangement(a: LinkageRecord, b: LinkageRecord): ComparisonVector
  * Pairs that share one blocking key, as the lookups' candidates do: up to `sampleSize` identities are
  * grouped by the key and each is paired with its next few block mates.
  */
-function blockedPairs(
+function* blockedPairs(
   records: readonly LinkageRecord[],
   keyOf: (record: LinkageRecord) => string | null,
   sampleSize: number,
   random: () => number,
-): ComparisonVector[] {
+): Steps<ComparisonVector[]> {
   const sample =
     records.length <= sampleSize
       ? records
@@ -171,8 +253,10 @@ function blockedPairs(
   const vectors: ComparisonVector[] = [];
   for (const block of blocks.values()) {
     for (let i = 0; i < block.length && vectors.length < EM_MAX_PAIRS; i += 1) {
-      for (let j = i + 1; j < Math.min(block.length, i + 10); j += 1)
+      for (let j = i + 1; j < Math.min(block.length, i + 10); j += 1) {
         vectors.push(closerArrangement(block[i] as LinkageRecord, block[j] as LinkageRecord));
+        if (vectors.length % STEP === 0) yield;
+      }
     }
   }
   return vectors;
@@ -187,6 +271,39 @@ function probabilityOf(vector: ComparisonVector, p: LevelProbabilities): number 
   return product;
 }
 
+type EstimatedM = Record<ComparisonName, number[] | null>;
+
+function* estimateMSteps(
+  vectors: readonly ComparisonVector[],
+  u: LevelProbabilities,
+  heldOut: ComparisonName | null,
+): Steps<EstimatedM | null> {
+  const pairs = heldOut === null ? vectors : vectors.map((vector) => ({ ...vector, [heldOut]: null }));
+  let m: LevelProbabilities = REFERENCE_M;
+  let share = 0.01;
+  let shares = levelShares(pairs, null);
+  for (let iteration = 0; iteration < EM_ITERATIONS; iteration += 1) {
+    const posteriors: number[] = [];
+    for (const vector of pairs) {
+      const match = share * probabilityOf(vector, m);
+      posteriors.push(match / (match + (1 - share) * probabilityOf(vector, u)));
+      if (posteriors.length % STEP === 0) yield;
+    }
+    share = posteriors.reduce((a, b) => a + b, 0) / Math.max(1, pairs.length);
+    shares = levelShares(pairs, posteriors);
+    m = orReference(shares, REFERENCE_M);
+    yield;
+  }
+  const exactDominates = COMPARISON_NAMES.every((name) => (shares[name]?.[0] ?? 1) > 0.5);
+  // Most blocked pairs are different people; a 'match class' holding half of them is not one.
+  const matches = share * pairs.length;
+  if (matches < EM_MIN_MATCHES || share >= 0.5 || !exactDominates) return null;
+  // The reference m as a Dirichlet prior worth EM_PRIOR_PAIRS duplicate pairs: EM's estimate takes over as duplicates accumulate.
+  const blend = (name: ComparisonName, observed: number[]): number[] =>
+    observed.map((value, level) => (matches * value + EM_PRIOR_PAIRS * (REFERENCE_M[name][level] ?? 0)) / (matches + EM_PRIOR_PAIRS));
+  return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] === null ? null : blend(name, shares[name])])) as EstimatedM;
+}
+
 /**
  * EM for the match share and m, u held fixed (as Splink does). The comparison the pairs were blocked on
  * agrees far more often than u says, so it is held out; its m comes from pairs blocked otherwise. Null
@@ -196,56 +313,75 @@ export function estimateM(
   vectors: readonly ComparisonVector[],
   u: LevelProbabilities,
   heldOut: ComparisonName | null = null,
-): Record<ComparisonName, number[] | null> | null {
-  const pairs = heldOut === null ? vectors : vectors.map((vector) => ({ ...vector, [heldOut]: null }));
-  let m: LevelProbabilities = REFERENCE_M;
-  let share = 0.01;
-  let shares = levelShares(pairs, null);
-  for (let iteration = 0; iteration < EM_ITERATIONS; iteration += 1) {
-    const posteriors = pairs.map((vector) => {
-      const match = share * probabilityOf(vector, m);
-      return match / (match + (1 - share) * probabilityOf(vector, u));
-    });
-    share = posteriors.reduce((a, b) => a + b, 0) / Math.max(1, pairs.length);
-    shares = levelShares(pairs, posteriors);
-    m = orReference(shares, REFERENCE_M);
-  }
-  const exactDominates = COMPARISON_NAMES.every((name) => (shares[name]?.[0] ?? 1) > 0.5);
-  // Most blocked pairs are different people; a 'match class' holding half of them is not one.
-  const matches = share * pairs.length;
-  if (matches < EM_MIN_MATCHES || share >= 0.5 || !exactDominates) return null;
-  // The reference m as a Dirichlet prior worth EM_PRIOR_PAIRS duplicate pairs: EM's estimate takes over as duplicates accumulate.
-  const blend = (name: ComparisonName, observed: number[]): number[] =>
-    observed.map((value, level) => (matches * value + EM_PRIOR_PAIRS * (REFERENCE_M[name][level] ?? 0)) / (matches + EM_PRIOR_PAIRS));
-  return Object.fromEntries(COMPARISON_NAMES.map((name) => [name, shares[name] === null ? null : blend(name, shares[name])])) as Record<
-    ComparisonName,
-    number[] | null
-  >;
+): EstimatedM | null {
+  return runSteps(estimateMSteps(vectors, u, heldOut));
 }
 
-/** Trains a model on the stored identities: value counts, u from random pairs, m by EM. */
-export function trainModel(data: readonly MatchData[]): LinkageModel {
-  const model: LinkageModel = { total: 0, counts: emptyCounts(), u: REFERENCE_U, m: REFERENCE_M, learnedM: false };
-  for (const item of data) observe(model, item, 1);
+/**
+ * The pairs data managers decided are one person (possible-match review) are labelled duplicates: their
+ * levels are counted into m on top of the estimate, which weighs as EM_PRIOR_PAIRS pairs.
+ */
+function withDecisions(m: LevelProbabilities, decided: readonly ComparisonVector[]): LevelProbabilities {
+  if (decided.length === 0) return m;
+  const counts = levelShares(decided, null);
+  return Object.fromEntries(
+    COMPARISON_NAMES.map((name) => {
+      const observed = counts[name];
+      const levels = m[name];
+      if (observed === null) return [name, levels];
+      const n = decided.filter((vector) => vector[name] !== null).length;
+      return [name, levels.map((value, level) => (EM_PRIOR_PAIRS * value + n * (observed[level] ?? 0)) / (EM_PRIOR_PAIRS + n))];
+    }),
+  ) as LevelProbabilities;
+}
+
+/** A pair of identities a data manager decided are the same person. */
+export type DecidedPair = readonly [MatchData, MatchData];
+
+/** The training in steps: value counts, u from random pairs, m by EM and from reviewed pairs. */
+export function* trainingSteps(data: readonly MatchData[], decided: readonly DecidedPair[] = []): Steps<LinkageModel> {
+  const model: LinkageModel = {
+    total: 0,
+    counts: emptyCounts(),
+    u: REFERENCE_U,
+    m: REFERENCE_M,
+    learnedM: false,
+    additions: { matches: 0, adds: 0 },
+  };
+  for (const [index, item] of data.entries()) {
+    observe(model, item, 1);
+    if (index % STEP === 0) yield;
+  }
+  const labelled = decided.map(([a, b]) => closerArrangement(linkageRecord(a), linkageRecord(b)));
+  model.m = withDecisions(REFERENCE_M, labelled);
+  model.learnedM = labelled.length > 0;
   if (data.length < MIN_TRAINING_SIZE) return model;
   const random = seededRandom(17);
-  const records = data.map(linkageRecord);
-  model.u = randomPairU(records, random);
+  const records: LinkageRecord[] = [];
+  for (const item of data) {
+    records.push(linkageRecord(item));
+    if (records.length % STEP === 0) yield;
+  }
+  model.u = yield* randomPairU(records, random);
   // Names' m from pairs born the same day, the date's m from pairs whose surnames sound alike.
-  const byDate = estimateM(
-    blockedPairs(records, (record) => (record.birthDate ? isoDate(record.birthDate) : null), records.length, random),
-    model.u,
-    'birthDate',
+  const byDatePairs = yield* blockedPairs(
+    records,
+    (record) => (record.birthDate ? isoDate(record.birthDate) : null),
+    records.length,
+    random,
   );
-  const bySurname = estimateM(
-    blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random),
-    model.u,
-    'surname',
-  );
-  const learned: Record<ComparisonName, number[] | null> = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
-  model.m = orReference(learned, REFERENCE_M);
-  model.learnedM = byDate !== null || bySurname !== null;
+  const byDate = yield* estimateMSteps(byDatePairs, model.u, 'birthDate');
+  const bySurnamePairs = yield* blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random);
+  const bySurname = yield* estimateMSteps(bySurnamePairs, model.u, 'surname');
+  const learned: EstimatedM = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
+  model.m = withDecisions(orReference(learned, REFERENCE_M), labelled);
+  model.learnedM = byDate !== null || bySurname !== null || labelled.length > 0;
   return model;
+}
+
+/** Trains a model on the stored identities at once (the service's start, tests, the benchmark). */
+export function trainModel(data: readonly MatchData[], decided: readonly DecidedPair[] = []): LinkageModel {
+  return runSteps(trainingSteps(data, decided));
 }
 
 /** Weight of one arrangement in bits; an exact agreement's u is its value's smoothed frequency. */
@@ -256,11 +392,24 @@ export function weightOf(model: LinkageModel, vector: ComparisonVector): number 
     if (agreement === null) continue;
     let u = model.u[name][agreement.level] ?? 1;
     if (agreement.level === 0 && agreement.value !== null) {
-      u = ((model.counts[name].get(agreement.value) ?? 0) + SMOOTHING * (REFERENCE_U[name][0] ?? 1)) / (model.total + SMOOTHING);
+      u = ((model.counts[name].get(agreement.value) ?? 0) + SMOOTHING * priorFrequency(name, agreement.value)) / (model.total + SMOOTHING);
     }
     weight += Math.log2((model.m[name][agreement.level] ?? 1) / u);
   }
   return weight;
+}
+
+/**
+ * A definite match needs more than one identifying field (issue 29): at least two of first name, surname and
+ * birth date agree exactly or nearly (same Kölner Phonetik; day and month swapped), one of the names exactly,
+ * and birth dates given on both sides are not wholly different. The prior counts the real store size, so in a
+ * small registry the weights alone would call a pair that shares only a rare name the same person; and two
+ * names that merely sound alike are too coarse a match (HANS = JONAS, MEICHER = MUGER).
+ */
+export function corroborated(vector: ComparisonVector): boolean {
+  const near = [vector.firstName, vector.surname, vector.birthDate].filter((agreement) => agreement !== null && agreement.level <= 1);
+  const exactName = vector.firstName?.level === 0 || vector.surname?.level === 0;
+  return near.length >= 2 && exactName && vector.birthDate?.level !== COMPARISONS.birthDate.length - 1;
 }
 
 export type FellegiSunterThresholds = { thresholdMatch: number; thresholdNonMatch: number };
@@ -276,25 +425,30 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
   const classify = thresholdClassifier(thresholds);
   const bestMatch = <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>): MatchResult<K> => {
     const record = linkageRecord(input);
-    const prior = RETURNING_SHARE / Math.max(PRIOR_POPULATION, model.total);
+    // Each stored identity is equally likely the person looked up: the prior counts the identities really stored.
+    const share = returningShare(model.additions);
+    const prior = share / Math.max(1, model.total);
     let evidence = 0;
-    let best: { key: K; odds: number; vectors: ComparisonVector[] } | null = null;
+    let best: { key: K; odds: number; vectors: ComparisonVector[]; vector: ComparisonVector } | null = null;
     for (const candidate of candidates) {
       const vectors = compare(record, linkageRecord(candidate.data));
-      const odds = prior * 2 ** Math.max(...vectors.map((vector) => weightOf(model, vector)));
+      const weights = vectors.map((vector) => weightOf(model, vector));
+      const strongest = weights.indexOf(Math.max(...weights));
+      const odds = prior * 2 ** (weights[strongest] ?? 0);
       evidence += odds;
-      if (best === null || odds > best.odds) best = { key: candidate.key, odds, vectors };
+      if (best === null || odds > best.odds) best = { key: candidate.key, odds, vectors, vector: vectors[strongest] as ComparisonVector };
     }
     // mainzelliste-api.md §1 "checkMatch": no candidate → -Double.MAX_VALUE and no best patient.
     if (best === null) return { type: 'NON_MATCH', score: -Number.MAX_VALUE, best: null };
-    const score = best.odds / (1 - RETURNING_SHARE + evidence);
+    const score = best.odds / (1 - share + evidence);
     let type = classify(score);
+    if (type === 'MATCH' && !corroborated(best.vector)) type = 'POSSIBLE_MATCH';
     // The insurance number alone never makes a definite match: a record that shares it while the person's own data
     // would not match is a conflict for the clerk to see (ecrf-calls.md §5 'Versichertennummer und weitere
     // Patientendaten passen nicht zusammen.'), not the same person.
     if (type === 'MATCH' && best.vectors.some((vector) => vector.insurance?.level === 0)) {
       const withoutNumber = prior * 2 ** Math.max(...best.vectors.map((vector) => weightOf(model, { ...vector, insurance: null })));
-      if (classify(withoutNumber / (1 - RETURNING_SHARE + evidence - best.odds + withoutNumber)) !== 'MATCH') type = 'POSSIBLE_MATCH';
+      if (classify(withoutNumber / (1 - share + evidence - best.odds + withoutNumber)) !== 'MATCH') type = 'POSSIBLE_MATCH';
     }
     return { type, score, best: type === 'NON_MATCH' ? null : best.key };
   };

@@ -130,6 +130,8 @@ describe('blocking keys', () => {
       firstNameYear: '074:1964',
       firstNameDayMonth: '074:08-12',
       surnameDayMonth: '67:08-12',
+      firstNameInitial: '074:M',
+      surnameInitial: '67:E',
       insurance: null,
     });
   });
@@ -155,5 +157,14 @@ describe('blocking keys', () => {
     expect(query.birthDates).not.toContain(stored.birthDate);
     expect(query.firstNameYears).not.toContain(stored.firstNameYear);
     expect(query.nameDayMonths).toContain(stored.firstNameDayMonth);
+  });
+
+  it('meets a record from a lookup without a birth date whose surname typo changes its code (issue 29)', () => {
+    const stored = blockingKeys(data(erika));
+    const query = blockingQuery(data({ ...erika, nachname: 'Muktermann', geburtstag: '', geburtsmonat: '', geburtsjahr: '' }));
+    expect(query.names).not.toContain(stored.names);
+    expect(query.nameInitials).toContain(stored.firstNameInitial);
+    // Lookups with a birth date have other keys and do not read these blocks.
+    expect(blockingQuery(data(erika)).nameInitials).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockingKeys } from '../matching/blocking.js';
-import { createTestService, createToken, form, freshIdentity, type TestService } from '../test-support/test-service.js';
+import { BLOCKING_VERSION, blockingKeys } from '../matching/blocking.js';
+import { apiKey, createTestService, createToken, form, freshIdentity, type TestService } from '../test-support/test-service.js';
 import { matchDataOf } from './fields.js';
 import { backfillBlockingKeys } from './patients.sql.js';
 
@@ -37,6 +37,30 @@ describe('the default Fellegi–Sunter matcher through POST /patients (issue 17)
     const other = await addPatient({ ...freshIdentity(), geburtsjahr: person.geburtsjahr ?? '1970' });
     expect(other.statusCode).toBe(201);
     expect(other.json<Id[]>()[0]?.idString).not.toBe(created[0]?.idString);
+  });
+});
+
+describe('the estimate in use on /monitoring/linkage (issue 29)', () => {
+  it('shows m and u per comparison level, the identities counted and the returning share, behind the API key', async () => {
+    expect((await service.app.inject({ method: 'GET', url: '/monitoring/linkage' })).statusCode).toBe(401);
+    const before = (await service.app.inject({ method: 'GET', url: '/monitoring/linkage', headers: apiKey })).json<{
+      matcher: string;
+      identities: number;
+      returningShare: number;
+      m: Record<string, number[]>;
+      u: Record<string, number[]>;
+    }>();
+    expect(before.matcher).toBe('fellegi-sunter');
+    expect(before.m.birthDate).toHaveLength(5);
+    expect(before.u.surname).toHaveLength(5);
+    await addPatient(freshIdentity());
+    const after = (await service.app.inject({ method: 'GET', url: '/monitoring/linkage', headers: apiKey })).json<{
+      identities: number;
+      returningShare: number;
+    }>();
+    expect(after.identities).toBe(before.identities + 1);
+    // Someone new lowers the share of returning people, the prior of a match.
+    expect(after.returningShare).toBeLessThan(before.returningShare);
   });
 });
 
@@ -85,7 +109,7 @@ describe('blocking keys of identities stored before migration 0003', () => {
     expect(keyed).toEqual({
       bk_nachname: blockingKeys(matchData).nachnameYear,
       bk_names: blockingKeys(matchData).names,
-      blocking_version: 2,
+      blocking_version: BLOCKING_VERSION,
     });
   });
 });

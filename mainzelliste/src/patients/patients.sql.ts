@@ -130,6 +130,9 @@ export async function findCandidates(db: Kysely<DB>, query: BlockingQuery): Prom
       if (query.nameDayMonths.length > 0) {
         terms.push(eb('bk_first_name_day_month', 'in', query.nameDayMonths), eb('bk_surname_day_month', 'in', query.nameDayMonths));
       }
+      if (query.nameInitials.length > 0) {
+        terms.push(eb('bk_first_name_initial', 'in', query.nameInitials), eb('bk_surname_initial', 'in', query.nameInitials));
+      }
       if (query.insurances.length > 0) terms.push(eb('bk_insurance', 'in', query.insurances));
       return terms.length > 0 ? eb.or(terms) : eb.val(false);
     })
@@ -144,6 +147,8 @@ export const keyColumns = (keys: BlockingKeys) => ({
   bk_first_name_year: keys.firstNameYear,
   bk_first_name_day_month: keys.firstNameDayMonth,
   bk_surname_day_month: keys.surnameDayMonth,
+  bk_first_name_initial: keys.firstNameInitial,
+  bk_surname_initial: keys.surnameInitial,
   blocking_version: BLOCKING_VERSION,
   bk_insurance: keys.insurance,
 });

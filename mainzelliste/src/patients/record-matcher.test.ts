@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { generateStored, germanPopulation } from '../../bench/generate.js';
+import { seededRandom } from '../matching/seeded-random.js';
+import { REFERENCE_M, trainModel } from '../matching/fellegi-sunter.js';
+import type { MatchData } from '../matching/prepare.js';
+import { matchDataOf } from './fields.js';
+import { createLearningMatcher, type TrainingSource } from './record-matcher.js';
+
+const thresholds = { thresholdMatch: 0.98, thresholdNonMatch: 0.2 };
+/** Seeded German identities, 5 % of them duplicates with one error, so EM finds a match class. */
+const identities = (size: number, seed: number): MatchData[] => {
+  const random = seededRandom(seed);
+  return generateStored(random, germanPopulation(random), size, 0.05).stored.map((fields) => matchDataOf(fields));
+};
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('the Fellegi–Sunter matcher learning while running (issue 29)', () => {
+  it('re-estimates u and m after the store doubles, without restart, and answers lookups meanwhile', async () => {
+    const all = identities(2_400, 29);
+    const stored = all.slice(0, 1_200);
+    const source: TrainingSource = {
+      identities: async () => [...stored],
+      decidedSame: async () => [],
+      additions: async () => ({ matches: 0, adds: 0 }),
+    };
+    const matcher = await createLearningMatcher(source, thresholds, { intervalMs: 0 });
+    const before = matcher.estimate?.();
+    expect(before).toMatchObject({ identities: 1_200, trainedOn: 1_200, reestimations: 0, running: false });
+
+    // The store doubles, as the inserts report it; the second half triggers the re-estimation.
+    for (const item of all.slice(1_200)) {
+      stored.push(item);
+      matcher.observe?.(item, 1);
+    }
+    expect(matcher.estimate?.().running).toBe(true);
+    const answeredWhileRunning: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      await nextTurn();
+      const probe = all[i] as MatchData;
+      const result = matcher.bestMatch(probe, [{ key: i, data: probe }]);
+      if (matcher.estimate?.().running) answeredWhileRunning.push(result.type);
+    }
+    expect(answeredWhileRunning).toEqual(['MATCH', 'MATCH', 'MATCH', 'MATCH', 'MATCH']);
+
+    await matcher.reestimate?.();
+    const after = matcher.estimate?.();
+    expect(after).toMatchObject({ identities: 2_400, trainedOn: 2_400, reestimations: 1, running: false });
+    expect(after?.u).not.toEqual(before?.u);
+    expect(after?.m).not.toEqual(before?.m);
+    // The same data give the same estimate (seeded sampling, rows in id order).
+    expect(after?.m).toEqual(trainModel(all).m);
+    matcher.close?.();
+  });
+
+  it('learns the share of returning people, the prior of a match, from the additions answered', async () => {
+    const stored = identities(50, 11);
+    const matcher = await createLearningMatcher(
+      { identities: async () => stored, decidedSame: async () => [], additions: async () => ({ matches: 0, adds: 0 }) },
+      thresholds,
+      { intervalMs: 0 },
+    );
+    const probe = { ...(stored[0] as MatchData), vorname: 'Zwetlana' };
+    const candidates = [{ key: 0, data: stored[0] as MatchData }];
+    const before = matcher.bestMatch(probe, candidates).score;
+    expect(matcher.estimate?.().returningShare).toBe(0.5);
+    for (let i = 0; i < 1_000; i += 1) matcher.countAddition?.(i % 10 === 0);
+    expect(matcher.estimate?.().returningShare).toBeCloseTo((100 + 100) / 1_200, 6);
+    // Fewer returning people: the same evidence is less likely the stored person.
+    expect(matcher.bestMatch(probe, candidates).score).toBeLessThan(before);
+  });
+
+  it('counts the pairs data managers decided are one person into m', () => {
+    const stored = identities(50, 7);
+    const [a, b] = [stored[0] as MatchData, { ...(stored[0] as MatchData), geburtsjahr: '1901' }];
+    const reviewed = trainModel(
+      stored,
+      Array.from({ length: 500 }, () => [a, b] as const),
+    );
+    expect(reviewed.learnedM).toBe(true);
+    // Every reviewed pair differs in one date part: that level's m grows, exact agreement's shrinks.
+    expect(reviewed.m.birthDate[3]).toBeGreaterThan(REFERENCE_M.birthDate[3] ?? 1);
+    expect(reviewed.m.birthDate[0]).toBeLessThan(REFERENCE_M.birthDate[0] ?? 0);
+    expect(trainModel(stored).m).toEqual(REFERENCE_M);
+  });
+});
