@@ -10,6 +10,8 @@
  *   (free-form data such as `personData`). Closing is done on the document only, not on the route schemas: in an
  *   `anyOf`, fast-json-stringify picks the branch by validating the handler's value, and a closed branch would
  *   refuse a value that carries more than it declares (500 instead of the declared part).
+ * - A file answer (a binary string) is documented as `application/octet-stream`, not as JSON; its description
+ *   names the real type.
  * - Request schemas stay as they are (the API accepts and ignores unknown body properties); a shared component
  *   that a request also uses is therefore left open.
  */
@@ -50,6 +52,11 @@ function close(schema: Schema): void {
   if (isRecord(schema.properties) && schema.additionalProperties === undefined) schema.additionalProperties = false;
 }
 
+function fileAsOctetStream(response: Content): void {
+  const json = response.content?.['application/json'];
+  if (json?.schema?.type === 'string' && json.schema.format === 'binary') response.content = { 'application/octet-stream': json };
+}
+
 /** Names of the components the schemas reference. */
 function referencedComponents(schemas: unknown[]): Set<string> {
   const names = new Set<string>();
@@ -66,6 +73,7 @@ export function finishDocument<T extends object>(document: T): T {
   const copy = JSON.parse(JSON.stringify(document)) as T;
   const finished = copy as OpenApiObject;
   const operations = Object.values(finished.paths ?? {}).flatMap((item) => Object.values(item));
+  for (const operation of operations) Object.values(operation.responses ?? {}).forEach(fileAsOctetStream);
   const components = finished.components?.schemas ?? {};
   const requests = operations.flatMap(requestSchemas);
   const responses = operations.flatMap(responseSchemas);

@@ -89,5 +89,7 @@ describe('the OpenAPI document', () => {
       [],
     );
     expect(JSON.stringify(document)).not.toContain('"examples":[');
+    // A file answer is not JSON.
+    expect(JSON.stringify(document)).not.toMatch(/"application\/json":\{"schema":\{"type":"string","format":"binary"/);
   });
 });
