@@ -3,7 +3,8 @@
  * the validators read it, and response shapes closed.
  *
  * - `examples` is JSON Schema's, not a keyword of a 3.0 Schema Object; TypeBox options keep it, and @fastify/swagger
- *   converts it only on top-level properties. Every remaining one becomes `example` (its first value).
+ *   converts it by following `type` (properties, items) but not into `anyOf` (a nullable value). Every remaining one
+ *   becomes `example` (its first value).
  * - Each response object schema with known properties gets `additionalProperties: false`, so a check of a real
  *   answer against the document catches a field it does not declare. This changes no answer: fast-json-stringify
  *   already writes only declared properties unless a schema says `additionalProperties: true`, which stays open

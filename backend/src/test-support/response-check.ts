@@ -59,8 +59,8 @@ export function checkResponses(app: App): ResponseDeviation[] {
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
     const json = String(reply.getHeader('content-type') ?? '').includes('application/json');
-    // 204 and 304 go out without a body, whatever the handler sent.
-    const bodyless = payload === '' || reply.statusCode === 204 || reply.statusCode === 304;
+    // HEAD, 204 and 304 go out without a body, whatever the handler sent.
+    const bodyless = payload === '' || request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304;
     if (!route?.startsWith(API_BASE) || !json || typeof payload !== 'string' || bodyless) return payload;
     document ??= app.swagger() as unknown as Document;
     const path = route.replace(/:(\w+)/g, '{$1}');
