@@ -89,7 +89,8 @@ describe('the OpenAPI document', () => {
       [],
     );
     expect(JSON.stringify(document)).not.toContain('"examples":[');
-    // A file answer is not JSON.
+    // A file answer and the event stream are not JSON.
     expect(JSON.stringify(document)).not.toMatch(/"application\/json":\{"schema":\{"type":"string","format":"binary"/);
+    expect(Object.keys(document.paths['/api/v1.0/events']?.get?.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
   });
 });

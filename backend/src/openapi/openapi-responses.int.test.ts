@@ -15,7 +15,7 @@ import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } f
 
 type Tagged = { paths: Record<string, Record<string, { tags?: string[] }>> };
 
-/** The event stream stays open until the client leaves; its schema is a text description, not JSON. */
+/** The event stream (text/event-stream) stays open until the client leaves. */
 const STREAM = 'GET /api/v1.0/events';
 
 let backend: TestBackend;
