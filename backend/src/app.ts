@@ -15,6 +15,7 @@ import { registerReasonForChange } from './http/reason-for-change.js';
 import { registerStorableText } from './http/storable-text.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { ErrorResponseSchema } from './http/schemas.js';
+import { finishDocument } from './openapi/finish-document.js';
 import type { Mailer } from './mail/mailer.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { registerInstituteRoutes } from './institutes/institutes.routes.js';
@@ -139,8 +140,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         version: ECRF_VERSION,
         description: 'The call catalogue of ecrf-calls.md §7 under /api/v1.0',
       },
+      // Relative: the API answers where the document is served from.
+      servers: [{ url: '/', description: 'this backend' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
+    transformObject: (document) => ('openapiObject' in document ? finishDocument(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -91,7 +91,13 @@ export function registerEventRoutes(app: App, deps: AppDeps, hub: EventHub): voi
         tags,
         summary: 'Domain events as server-sent events; resumes after Last-Event-ID (or ?after=), else starts at the head',
         querystring: EventsQuerySchema,
-        response: { 200: Type.String({ description: 'text/event-stream: `id: <event id>`, `event: <type>`, `data: <DomainEvent JSON>`' }) },
+        response: {
+          // Documented as what it is, not JSON (the handler writes the stream itself).
+          200: Type.Unsafe<string>({
+            description: 'the stream: `id: <event id>`, `event: <type>`, `data: <DomainEvent JSON>`',
+            content: { 'text/event-stream': { schema: Type.String() } },
+          }),
+        },
       }),
     },
     async (request, reply) => {

@@ -106,6 +106,8 @@ export function registerExportRoutes(app: App, { db, config }: AppDeps, runtime:
           params: StudyParams,
           body: Type.Optional(StartBodies[kind]),
           response: { 202: ExportJobRef },
+          // An unknown study (found by the response check of the rights matrix).
+          errors: [404],
         }),
       },
       async (request, reply) => {

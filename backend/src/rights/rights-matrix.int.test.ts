@@ -36,7 +36,7 @@ let studyId: string;
 
 beforeAll(async () => {
   // A database of its own: the matrix calls every write route, whose sample records other test files must not meet.
-  backend = await createTestBackend({}, undefined, { ownDatabase: true });
+  backend = await createTestBackend({}, undefined, { ownDatabase: true, checkResponses: true });
   document = (await backend.app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
   const registry = await demoRegistry(backend.database);
   studyId = registry.studyId;
@@ -185,5 +185,9 @@ describe('the rights matrix: every route × every seeded role', () => {
       headers: { [EVENTS_KEY_HEADER]: backend.config.eventsApiKey },
     });
     expect(since.statusCode).toBe(200);
+  });
+
+  it('every answer of the matrix, refusals included, matches the OpenAPI document (test-support/response-check.ts)', () => {
+    expect(backend.responseDeviations).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { RoleIdentifier } from '../rights/role-rights.js';
 import type { RightName } from '@ecrf/rules';
 import { seedDatabase } from '../seed/seed.js';
+import { checkResponses, type ResponseDeviation } from './response-check.js';
 
 export type TestBackend = {
   app: App;
@@ -29,6 +30,8 @@ export type TestBackend = {
   config: BackendConfig;
   /** Runs `work` with the owner's rights (tests of what the service login may not do). */
   asOwner: <T>(work: (owner: Database) => Promise<T>) => Promise<T>;
+  /** JSON answers that did not match the OpenAPI document (with `checkResponses`; empty otherwise). */
+  responseDeviations: ResponseDeviation[];
   close: () => Promise<void>;
 };
 
@@ -46,6 +49,8 @@ export type TestBackendOptions = {
   ownDatabase?: boolean;
   /** A PostgreSQL database of the test's own (dropped at close), for tests that need PostgreSQL whatever DATABASE_URL says. */
   databaseUrl?: string;
+  /** Check every JSON answer against the OpenAPI document (test-support/response-check.ts). */
+  checkResponses?: boolean;
 };
 
 export async function createTestBackend(
@@ -78,6 +83,7 @@ export async function createTestBackend(
   });
   await seedDatabase(database.db, config);
   const app = await buildApp({ db: database, config, mailer, exportSources: options.exportSources });
+  const responseDeviations = options.checkResponses ? checkResponses(app) : [];
   await app.ready();
   if (options.exportWorkers) await app.exportRuntime.startWorkers();
   return {
@@ -85,6 +91,7 @@ export async function createTestBackend(
     database,
     config,
     asOwner: (work) => asOwner(database, { ownerUrl: databaseUrl, login: SERVICE_LOGINS.registry }, work),
+    responseDeviations,
     close: async () => {
       await app.close();
       mailer.close();
