@@ -55,21 +55,10 @@ async function saveAndNext(page: Page): Promise<void> {
 
 async function fillBaseline(page: Page, patients: PatientPages): Promise<void> {
   await expectFreshForm(page, 'Einwilligungen');
-  const consent41 = await openSection(page, 'Einwilligung Version 4.1');
-  await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-  const entry = patients.entryRow('Einwilligung 4.1 1', consent41);
-  await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
-  for (const policy of [
-    'Verarbeitung der Daten im Register',
-    'Erneute Kontaktaufnahme',
-    'Rückwirkende Krankenkassendaten',
-    'Künftige Krankenkassendaten',
-  ]) {
-    await patients.choose(policy, 'Ja', entry);
-  }
+  const forms = new BaselineForms(page);
+  await forms.consent41(await openSection(page, 'Einwilligung Version 4.1'));
   await saveAndNext(page);
 
-  const forms = new BaselineForms(page);
   await expectFreshForm(page, 'Raucheranamnese');
   await forms.enter('Raucheranamnese');
   await saveAndNext(page);

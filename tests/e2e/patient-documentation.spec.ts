@@ -75,18 +75,8 @@ describe('A physician documents a demo patient', () => {
     // And the consent 4.1: a withdrawal asks for its date, another change reason does not
     await patients.instrumentCard('Einwilligungen').getByRole('link', { name: 'Anlegen: Einwilligungen' }).click();
     await page.getByRole('heading', { name: 'Neues Instrument: Einwilligungen' }).waitFor();
-    const consent41 = patients.group('Einwilligung Version 4.1');
-    await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-    const entry = patients.entryRow('Einwilligung 4.1 1', consent41);
-    await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
-    for (const policy of [
-      'Verarbeitung der Daten im Register',
-      'Erneute Kontaktaufnahme',
-      'Rückwirkende Krankenkassendaten',
-      'Künftige Krankenkassendaten',
-    ]) {
-      await patients.choose(policy, 'Ja', entry);
-    }
+    const forms = new BaselineForms(page);
+    const entry = await forms.consent41(patients.group('Einwilligung Version 4.1'));
     await patients.choose('Änderungsgrund', 'Widerruf durch die Patientin / den Patienten', entry);
     await patients.group('Datum des Widerrufs', entry).waitFor();
     await patients.choose('Änderungsgrund', 'Korrektur einer Angabe', entry);
@@ -102,7 +92,7 @@ describe('A physician documents a demo patient', () => {
     expect(await page.getByRole('button', { name: 'Visite signieren' }).isDisabled()).toBe(true);
 
     // When the baseline's other instruments are documented too
-    await new BaselineForms(page).document([
+    await forms.document([
       'Raucheranamnese',
       'Allgemeinzustand (ECOG)',
       'Molekularpathologie',

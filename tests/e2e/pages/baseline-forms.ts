@@ -37,25 +37,30 @@ export class BaselineForms {
     }
   }
 
+  /** Adds a consent 4.1 entry in `section` with its date and every policy agreed; returns the entry's row. */
+  async consent41(section: Locator): Promise<Locator> {
+    const { patients } = this;
+    await section.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
+    const entry = patients.entryRow('Einwilligung 4.1 1', section);
+    await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
+    for (const policy of [
+      'Verarbeitung der Daten im Register',
+      'Erneute Kontaktaufnahme',
+      'Rückwirkende Krankenkassendaten',
+      'Künftige Krankenkassendaten',
+    ]) {
+      await patients.choose(policy, 'Ja', entry);
+    }
+    return entry;
+  }
+
   /** Enters the plain complete entry of `name` in its opened form, without saving. */
   async enter(name: BaselineInstrument): Promise<void> {
     const { patients } = this;
     switch (name) {
-      case 'Einwilligungen': {
-        const consent41 = patients.group('Einwilligung Version 4.1');
-        await consent41.getByRole('button', { name: 'Eintrag hinzufügen' }).click();
-        const entry = patients.entryRow('Einwilligung 4.1 1', consent41);
-        await patients.fillDate('Datum der Einwilligung', { day: '01', month: '10', year: '2026' }, entry);
-        for (const policy of [
-          'Verarbeitung der Daten im Register',
-          'Erneute Kontaktaufnahme',
-          'Rückwirkende Krankenkassendaten',
-          'Künftige Krankenkassendaten',
-        ]) {
-          await patients.choose(policy, 'Ja', entry);
-        }
+      case 'Einwilligungen':
+        await this.consent41(patients.group('Einwilligung Version 4.1'));
         return;
-      }
       case 'Raucheranamnese':
         await patients.choose('Raucherstatus (LOINC 72166-2)', 'Ex-Raucher');
         await patients.field('Packungsjahre').fill('30');

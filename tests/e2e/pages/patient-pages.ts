@@ -28,9 +28,14 @@ export class PatientPages {
     return this.page.getByRole('listitem').filter({ hasText: name });
   }
 
-  /** A field by its label; required fields carry "(Pflichtfeld)" in their accessible name. */
+  /**
+   * A field by its label; required fields carry "(Pflichtfeld)" in their accessible name. Not the suggestion list of a
+   * terminology field: Primer keeps it mounted, labelled by the field's label, once its suggestions have loaded.
+   */
   field(label: string): Locator {
-    return this.page.getByLabel(new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`));
+    return this.page
+      .getByLabel(new RegExp(`^${escape(label)}( \\*)?( \\(Pflichtfeld\\))?$`))
+      .and(this.page.locator(':not([role="listbox"])'));
   }
 
   /** A list entry in its grid, by its row header ("Therapielinie 1"): its cells are labelled by their fields. */

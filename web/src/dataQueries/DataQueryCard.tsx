@@ -40,15 +40,7 @@ export function DataQueryCard({
         answerStage
         createdByDisplayName
         createdAt
-        subject
-        fieldLabel
-        formLabel
-        target {
-          studyPatientId
-          visitId
-          instrumentId
-          dataFieldId
-        }
+        ...DataQuerySubject_dataQuery
         version
         queryType {
           identifier
@@ -112,14 +104,7 @@ export function DataQueryCard({
         {t.type}: {typeLabel(query.queryType.identifier)} · {t.createdBy(query.createdByDisplayName, at(query.createdAt))}
       </p>
       <p className={styles.muted}>
-        {t.subjectLine}:{' '}
-        <DataQuerySubject
-          subject={query.subject}
-          fieldLabel={query.fieldLabel}
-          formLabel={query.formLabel}
-          target={query.target}
-          onFollow={onFollowSubject}
-        />
+        {t.subjectLine}: <DataQuerySubject dataQuery={query} onFollow={onFollowSubject} />
       </p>
       <Heading as="h4" className={styles.threadHeading}>
         {t.thread}

@@ -43,14 +43,7 @@ function readRow(row: QueryOverviewTable_row$key): QueryOverviewTable_row$data {
         priority
         pseudonym
         changedAt
-        fieldLabel
-        formLabel
-        target {
-          studyPatientId
-          visitId
-          instrumentId
-          dataFieldId
-        }
+        ...DataQuerySubject_dataQuery
         studyPatient {
           id
         }
@@ -288,17 +281,7 @@ const columns: Column<Row>[] = [
     // By name and linked to the record's form, opened at the field (issue 26); a long name wraps, as the title does.
     width: 'growCollapse',
     minWidth: '10rem',
-    renderCell: (row) =>
-      cell(
-        row,
-        <DataQuerySubject
-          subject={row.subject}
-          fieldLabel={row.fieldLabel}
-          formLabel={row.formLabel}
-          target={row.target}
-          className={queryStyles.wrappingLink}
-        />,
-      ),
+    renderCell: (row) => cell(row, <DataQuerySubject dataQuery={row} className={queryStyles.wrappingLink} />),
   },
   { id: 'status', header: t.columns.status, renderCell: (row) => cell(row, <DataQueryStatusLabel status={row.status} />) },
   {
