@@ -78,13 +78,15 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     const create = new PatientCreatePage(page);
     await create.open();
 
-    // When I register a Hedwig of the same name and birthday, born in a year one digit apart and living in Berlin
-    // (a typo alone the service matches outright: the same person)
-    const year = hedwig.birthDate.slice(0, 4);
+    // When I register a Hedwig of the same name, born on another day of another year and living in Berlin (one wrong
+    // date part the service matches outright, as the same person; the whole date differing it leaves to the clerk)
+    const [year = '', month = '', day = ''] = hedwig.birthDate.split('-');
     const otherYear = `${year.slice(0, 3)}${(Number(year.charAt(3)) + 7) % 10}`;
+    // Days 20–28: a date of every month and year.
+    const otherDay = day === '19' ? '28' : `2${day.charAt(1)}`;
     await create.register({
       ...hedwig,
-      birthDate: `${otherYear}${hedwig.birthDate.slice(4)}`,
+      birthDate: `${otherYear}-${month}-${otherDay}`,
       street: 'Chausseestraße 9',
       zip: '10115',
       city: 'Berlin',

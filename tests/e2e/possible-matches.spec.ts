@@ -29,15 +29,20 @@ const martha = {
   city: 'Essen',
   insuranceStatus: 'NONE',
 };
-// Same names, day and month of birth, another birth year and another city: a possible match, not a definite one.
+// Same names, another birth date (only the month agrees) and another city: a possible match, not a definite one (one
+// wrong date part alone the service takes for the same person, issue 29).
 const inBerlin = (person: typeof martha) => ({
   ...person,
-  birthDate: '1968-05-12',
+  birthDate: person.birthDate.replace(
+    /^(\d{3})(\d)-(\d\d)-(\d\d)$/,
+    (_, decade: string, year: string, month: string, day: string) => `${decade}${(Number(year) + 7) % 10}-${month}-${Number(day) + 10}`,
+  ),
   street: 'Chausseestraße 9',
   zip: '10115',
   city: 'Berlin',
 });
-const rosa = { ...martha, lastName: `Brandt${word(6)}`, firstName: `Rosa${word(3)}` };
+// Born on another day than Martha: sharing her address and birth date, Rosa would be a possible match of hers.
+const rosa = { ...martha, lastName: `Brandt${word(6)}`, firstName: `Rosa${word(3)}`, birthDate: '1957-09-03' };
 
 const REGISTER = `mutation ($input: RegisterPatientInput!) {
   registerPatient(input: $input) { studyPatient { id pseudonym } errors { code } }
@@ -116,7 +121,7 @@ describe('A data manager reviews the possible matches (issue 17)', () => {
     await pair.waitFor();
     expect(await review.row(pair, 'Nachname')).toEqual([martha.lastName, martha.lastName]);
     expect(await review.row(pair, 'Vorname')).toEqual([martha.firstName, martha.firstName]);
-    expect(await review.row(pair, 'Geburtsdatum')).toEqual(['12.05.1968', '12.05.1961']);
+    expect(await review.row(pair, 'Geburtsdatum')).toEqual(['22.05.1968', '12.05.1961']);
     expect(await review.row(pair, 'Geschlecht')).toEqual(['weiblich', 'weiblich']);
     expect(await review.row(pair, 'Pseudonym')).toEqual([tentative, original]);
 

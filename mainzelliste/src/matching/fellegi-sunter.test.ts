@@ -165,6 +165,18 @@ describe('the verdicts the registry relies on', () => {
     expect(verdict({ ...stored, geburtsjahr: '1946', versicherungsnummer: '' })).toBe('MATCH');
   });
 
+  it('reports a score below definite for a pair it keeps from being definite, so a caller judging by score agrees', () => {
+    // Both names exact, the whole birth date different: strong evidence, not corroborated.
+    const namesake = { ...stored, geburtstag: '28', geburtsmonat: '08', geburtsjahr: '1971', versicherungsnummer: '' };
+    const result = matcher.bestMatch(data(namesake), [{ key: 'stored', data: data(stored) }]);
+    expect(result.type).toBe('POSSIBLE_MATCH');
+    expect(result.score).toBeLessThan(0.98);
+    expect(result.score).toBeGreaterThan(0.9);
+    expect(
+      matcher.bestMatch(data({ ...stored, versicherungsnummer: '' }), [{ key: 'stored', data: data(stored) }]).score,
+    ).toBeGreaterThanOrEqual(0.98);
+  });
+
   it('weighs agreeing on a common name less than on a rare one before any identity is stored', () => {
     const empty = trainModel([]);
     const surnameOnly = (name: string): ComparisonVector =>

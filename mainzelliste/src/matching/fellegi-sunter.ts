@@ -414,6 +414,9 @@ export function corroborated(vector: ComparisonVector): boolean {
 
 export type FellegiSunterThresholds = { thresholdMatch: number; thresholdNonMatch: number };
 
+/** The highest score below the definite threshold: where an uncorroborated pair's score is capped. */
+const belowDefinite = (thresholdMatch: number): number => thresholdMatch - 1e-9;
+
 export type FellegiSunterMatcher = {
   model: LinkageModel;
   classify: (score: number) => MatchResultType;
@@ -450,7 +453,10 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
       const withoutNumber = prior * 2 ** Math.max(...best.vectors.map((vector) => weightOf(model, { ...vector, insurance: null })));
       if (classify(withoutNumber / (1 - share + evidence - best.odds + withoutNumber)) !== 'MATCH') type = 'POSSIBLE_MATCH';
     }
-    return { type, score, best: type === 'NON_MATCH' ? null : best.key };
+    // A pair the checks above keep from being definite never reports a definite score: callers that judge by the score
+    // alone (checkMatch, and the registry's ≥ 0.99 rule of ecrf-calls.md §5) must reach the same verdict.
+    const reported = type === 'POSSIBLE_MATCH' ? Math.min(score, belowDefinite(thresholds.thresholdMatch)) : score;
+    return { type, score: reported, best: type === 'NON_MATCH' ? null : best.key };
   };
   return { model, classify, bestMatch, observe: (data, change) => observe(model, data, change) };
 }
