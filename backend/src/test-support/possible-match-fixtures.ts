@@ -21,13 +21,22 @@ export async function startEpilinkService(): Promise<StartedService> {
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
 
-/** A fresh identity without insurance number; random names so it matches no other test's. */
+const name = (length: number): string => {
+  const letters = word(length);
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
+};
+let identities = 0;
+
+/**
+ * A fresh identity without insurance number: random names without a common prefix and a birth year no other
+ * identity of this process has, so it resembles no other test's person.
+ */
 const identity = (): Record<string, string> => ({
-  vorname: `Berta${word(5)}`,
-  nachname: `Nowak${word(8)}`,
+  vorname: name(10),
+  nachname: name(13),
   geburtstag: '12',
   geburtsmonat: '05',
-  geburtsjahr: String(randomInt(1930, 2005)),
+  geburtsjahr: String(1930 + (identities++ % 75)),
   geschlecht: 'W',
   strasse: `Ringstraße ${randomInt(1, 200)}`,
   plz: '45127',

@@ -45,6 +45,10 @@ afterAll(async () => {
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
+const name = (length: number): string => {
+  const letters = word(length);
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
+};
 function kvnr(): string {
   const letter = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.charAt(randomInt(26));
   const digits = Array.from({ length: 8 }, () => String(randomInt(10))).join('');
@@ -63,8 +67,9 @@ type Identity = {
   insuranceNumber?: string;
 };
 const person = (): Identity => ({
-  firstName: `Hedwig${word(4)}`,
-  lastName: `Brandt${word(7)}`,
+  // Random names without a common prefix: a shared prefix and birth date made two fresh persons a possible match.
+  firstName: name(9),
+  lastName: name(13),
   birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
   gender: 'FEMALE',
   street: `Rüttenscheider Straße ${randomInt(1, 300)}`,

@@ -34,16 +34,25 @@ afterAll(async () => {
 
 const letters = 'abcdefghijklmnopqrstuvwxyz';
 const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
+const name = (length: number): string => {
+  const letters = word(length);
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
+};
+let pairsOpened = 0;
 
 const REGISTER = `mutation($input: RegisterPatientInput!) { registerPatient(input: $input) { studyPatient { id } errors { code } } }`;
 
-/** Registers a person and then a namesake of them, confirmed as another person: the pair is held open. */
+/**
+ * Registers a person and then a namesake of them, confirmed as another person: the pair is held open. Each pair
+ * has its own names and birth years, so no person of one pair resembles a person of another (a shared name
+ * prefix and birth date made the next original a possible match of an earlier person).
+ */
 async function openPair(): Promise<{ original: string; tentative: string; lastName: string }> {
   const location = await fixtures.location('1001');
-  const year = randomInt(30, 90);
+  const year = 30 + 2 * pairsOpened++;
   const person = {
-    firstName: `Gerda${word(4)}`,
-    lastName: `Lindner${word(7)}`,
+    firstName: name(9),
+    lastName: name(14),
     birthDate: `19${year}-05-12`,
     gender: 'FEMALE',
     street: `Rüttenscheider Straße ${randomInt(1, 300)}`,
@@ -59,7 +68,7 @@ async function openPair(): Promise<{ original: string; tentative: string; lastNa
   const original = await register(person, false);
   // The same names, another birth date but for its month, another postal code: a namesake the service cannot tell
   // apart, never a definite match however the store has grown (one wrong date part it takes for the same person).
-  const tentative = await register({ ...person, birthDate: `19${year + 7}-05-22`, zip: '45130' }, true);
+  const tentative = await register({ ...person, birthDate: `19${year + 1}-05-22`, zip: '45130' }, true);
   expect([original, tentative]).not.toContain('');
   return { original, tentative, lastName: person.lastName };
 }
