@@ -16,7 +16,10 @@ type Manifest = {
   output: { type: string; url: string }[];
   error: unknown[];
 };
-type Outcome = { resourceType: string; issue: { severity: string; code: string; diagnostics?: string; expression?: string[] }[] };
+type Outcome = {
+  resourceType: string;
+  issue: { severity: string; code: string; diagnostics?: string; expression?: string[]; details?: { coding?: { code: string }[] } }[];
+};
 
 let backend: TestBackend;
 let registry: DemoRegistry;
@@ -120,6 +123,7 @@ describe('FHIR Bulk Data', () => {
     const theirs = (await signIn(backend.app, physician.userName, physician.password)).token;
     const refused = await call('GET', exportPath(), bearer(theirs));
     expect([refused.statusCode, outcome(refused).issue[0]?.code]).toEqual([403, 'forbidden']);
+    expect(outcome(refused).issue[0]?.details?.coding?.[0]?.code).toBe('ECRF_ERR_FORBIDDEN');
 
     const future = await call('GET', `${exportPath()}?_since=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`);
     expect(future.statusCode).toBe(400);

@@ -39,13 +39,14 @@ const { start: START_RIGHT, files: FILES_RIGHT } = EXPORT_KINDS['fhir-export'];
 const RUNNING = new Set(['queued', 'running']);
 
 const ISSUE_CODES: Record<number, string> = { 400: 'invalid', 401: 'login', 403: 'forbidden', 404: 'not-found', 409: 'conflict' };
-const outcome = (status: number, message: string, expression?: string[]) => ({
+const outcome = (status: number, message: string, expression?: string[], code?: string) => ({
   resourceType: 'OperationOutcome' as const,
   issue: [
     {
       severity: status < 300 ? ('information' as const) : ('error' as const),
       code: status < 300 ? 'informational' : (ISSUE_CODES[status] ?? 'exception'),
       diagnostics: message,
+      ...(code ? { details: { coding: [{ system: 'urn:ecrf:error' as const, code }], text: message } } : {}),
       ...(expression && expression.length > 0 ? { expression } : {}),
     },
   ],
@@ -68,6 +69,7 @@ export function registerFhirBulkRoutes(app: App, { db, config }: AppDeps, runtim
           body.statusCode,
           body.message,
           body.fieldErrors?.map((e) => e.field),
+          body.code,
         ),
       );
   });

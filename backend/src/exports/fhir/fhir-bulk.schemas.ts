@@ -15,6 +15,14 @@ export const OperationOutcomeSchema = Type.Object(
         severity: Type.Union([Type.Literal('fatal'), Type.Literal('error'), Type.Literal('warning'), Type.Literal('information')]),
         code: Text('IssueType (http://hl7.org/fhir/issue-type): invalid, login, forbidden, not-found, conflict, exception, informational'),
         diagnostics: Type.Optional(Text('the German message')),
+        details: Type.Optional(
+          Type.Object({
+            coding: Type.Array(
+              Type.Object({ system: Type.Literal('urn:ecrf:error'), code: Text('the registry’s error code (ECRF_ERR_…)') }),
+            ),
+            text: Type.String(),
+          }),
+        ),
         expression: Type.Optional(Type.Array(Type.String(), { description: 'the refused parameters' })),
       }),
     ),
