@@ -101,3 +101,7 @@ export function fhirDate(stored: string | null): string | null {
   const month = `${year}-${String(parsed.month).padStart(2, '0')}`;
   return typeof parsed.day === 'number' ? `${month}-${String(parsed.day).padStart(2, '0')}` : month;
 }
+
+/** The date at `path` (below `level`) as a FHIR date, marking the field used. */
+export const dateOf = (reader: FormReader, path: string, level?: Parameters<FormReader['value']>[1]): string | null =>
+  fhirDate(reader.value(path, level));

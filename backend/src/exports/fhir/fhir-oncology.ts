@@ -1,21 +1,11 @@
 /**
  * The oncology instruments as FHIR R4 resources (issue 28 item 1; docs/fhir-export.md "Mapping"): diagnosis →
  * Condition and histology Observation, staging → TNM Observation, performance → ECOG, smoking history → smoking
- * status and pack-years, molecular → one Observation per marker, systemic therapy → Procedure and
- * MedicationStatement per line, consents → Consent per entry. Each mapper marks what it used on the form's
- * reader; the rest of the form goes into its QuestionnaireResponse. Pure: no I/O.
+ * status and pack-years, molecular → one Observation per marker; systemic therapy and consents in
+ * fhir-treatment.ts. Each mapper marks what it used on the form's reader; the rest of the form goes into its
+ * QuestionnaireResponse. Pure: no I/O.
  */
-import type {
-  Condition,
-  Consent,
-  ConsentProvision,
-  Encounter,
-  MedicationStatement,
-  Observation,
-  Patient,
-  Procedure,
-  Reference,
-} from '@medplum/fhirtypes';
+import type { Condition, Observation } from '@medplum/fhirtypes';
 import {
   ECOG_ANSWERS,
   MARKER_GENES,
@@ -28,23 +18,12 @@ import {
   loinc,
   registrySystem,
 } from './fhir-codes.js';
-import { decimal, fhirDate, type FormReader } from './fhir-form.js';
+import { dateOf, decimal, type FormReader } from './fhir-form.js';
+import type { InstrumentPlace } from './fhir-source.js';
+import { consents, systemicTherapy } from './fhir-treatment.js';
 import type { FhirResource } from './fhir-resource-types.js';
 
-/** Where an instrument's resources belong: its patient, visit and the patient's diagnosis, if documented. */
-export type InstrumentPlace = {
-  id: string;
-  definition: string;
-  patient: Reference<Patient>;
-  encounter: Reference<Encounter> | null;
-  /** The visit's date: the time of observations without their own date. */
-  visitDate: string | null;
-  condition: Reference<Condition> | null;
-  lastUpdated: string;
-};
-
 const category = (code: string) => [concept(coding(SYSTEMS.observationCategory, code))];
-const dateOf = (reader: FormReader, path: string, level?: Parameters<FormReader['value']>[1]) => fhirDate(reader.value(path, level));
 
 function observation(place: InstrumentPlace, suffix: string, body: Omit<Observation, 'resourceType' | 'status' | 'subject'>): Observation {
   return {
@@ -221,94 +200,6 @@ function molecular(reader: FormReader, place: InstrumentPlace): FhirResource[] {
     );
   }
   return resources;
-}
-
-function systemicTherapy(reader: FormReader, place: InstrumentPlace): FhirResource[] {
-  const lines = reader.children(reader.fieldAt('therapy_lines')?.childFields ?? [], 'therapy_line');
-  return lines.flatMap((line): FhirResource[] => {
-    const level = line.childFields;
-    const start = dateOf(reader, 'start', level);
-    const end = dateOf(reader, 'end', level);
-    const type = reader.value('therapy_type', level);
-    const response = reader.value('best_response', level);
-    const substances = reader.value('substances', level);
-    const period = start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : null;
-    const common = {
-      subject: place.patient,
-      ...(place.condition ? { reasonReference: [place.condition] } : {}),
-    };
-    const procedure: Procedure = {
-      resourceType: 'Procedure',
-      id: line.id,
-      meta: { lastUpdated: place.lastUpdated },
-      status: end ? 'completed' : 'in-progress',
-      category: concept(coding(SYSTEMS.snomed, '18629005', 'Administration of drug or medicament')),
-      ...(type ? { code: concept(coding(registrySystem(place.definition, 'therapy_type'), type)) } : {}),
-      ...common,
-      ...(place.encounter ? { encounter: place.encounter } : {}),
-      ...(period ? { performedPeriod: period } : {}),
-      ...(response ? { outcome: concept(coding(registrySystem(place.definition, 'recist'), response)) } : {}),
-    };
-    if (!substances) return [procedure];
-    const medication: MedicationStatement = {
-      resourceType: 'MedicationStatement',
-      id: `${line.id}-medication`,
-      meta: { lastUpdated: place.lastUpdated },
-      partOf: [{ reference: `Procedure/${line.id}` }],
-      status: end ? 'completed' : 'active',
-      medicationCodeableConcept: { text: substances },
-      ...common,
-      ...(place.encounter ? { context: place.encounter } : {}),
-      ...(period ? { effectivePeriod: period } : {}),
-    };
-    return [procedure, medication];
-  });
-}
-
-const POLICIES = ['policy_processing', 'policy_contact', 'policy_retro_health_insurance', 'policy_health_insurance', 'participation'];
-
-function consents(reader: FormReader, place: InstrumentPlace): FhirResource[] {
-  return reader.fields
-    .filter((list) => list.isDeleted !== true)
-    .flatMap((list) => {
-      const version = reader.identifierOf(list);
-      return reader.children(list.childFields, 'consent_entry').flatMap((entry): Consent[] => {
-        const level = entry.childFields;
-        const provisions: ConsentProvision[] = POLICIES.flatMap((policy) => {
-          const answer = reader.value(policy, level);
-          if (answer !== 'yes' && answer !== 'no') return [];
-          return [
-            {
-              type: answer === 'yes' ? 'permit' : 'deny',
-              code: [concept(coding(registrySystem(place.definition, 'consent_policy'), policy))],
-            },
-          ];
-        });
-        const date = dateOf(reader, 'consent_date', level);
-        const withdrawn = dateOf(reader, 'withdrawal_date', level);
-        const text = reader.value('consent_text', level);
-        if (!date && provisions.length === 0 && !text && !withdrawn) return [];
-        return [
-          {
-            resourceType: 'Consent',
-            id: entry.id,
-            meta: { lastUpdated: place.lastUpdated },
-            status: withdrawn ? 'inactive' : 'active',
-            scope: concept(coding(SYSTEMS.consentScope, 'research')),
-            category: [loinc('59284-0', 'Patient Consent')],
-            patient: place.patient,
-            ...(date ? { dateTime: date } : {}),
-            policyRule: { ...concept(coding(registrySystem(place.definition, 'consent'), version)), ...(text ? { text } : {}) },
-            provision: {
-              // Permit as the base rule, each policy its own nested rule; deny only when every policy documented is refused.
-              type: provisions.length > 0 && provisions.every((p) => p.type === 'deny') ? 'deny' : 'permit',
-              ...(withdrawn ? { period: { ...(date ? { start: date } : {}), end: withdrawn } } : {}),
-              ...(provisions.length > 0 ? { provision: provisions } : {}),
-            },
-          },
-        ];
-      });
-    });
 }
 
 /** The instruments the mapping covers, by identifier; every other instrument is a QuestionnaireResponse only. */

@@ -16,9 +16,9 @@ import type {
 } from '@medplum/fhirtypes';
 import { GENDER, SYSTEMS, coding, concept, registrySystem } from './fhir-codes.js';
 import { FormReader, decimal, fhirDate, type FormValue } from './fhir-form.js';
-import { INSTRUMENT_MAPPERS, type InstrumentPlace } from './fhir-oncology.js';
+import { INSTRUMENT_MAPPERS } from './fhir-oncology.js';
 import type { FhirResource } from './fhir-resource-types.js';
-import type { FhirForm, FhirMappingContext, FhirPatientSource } from './fhir-source.js';
+import type { FhirForm, FhirMappingContext, FhirPatientSource, InstrumentPlace } from './fhir-source.js';
 
 const changed = (form: { changedAt: Date }, context: FhirMappingContext) => context.since === null || form.changedAt > context.since;
 
