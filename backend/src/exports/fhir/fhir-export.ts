@@ -12,10 +12,11 @@ import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { ZipArchive } from 'archiver';
-import { groupBy } from '../../db/group-rows.js';
+import { batches, groupBy } from '../../db/group-rows.js';
 import type { ExportSourceContext } from '../../export-content/export-content.js';
 import { definitionIndex } from '../../patient-documentation/definition-cache.js';
-import { countFhirPatients, fhirInstruments, fhirVisits, streamFhirPatients, type FhirPatientRow } from './fhir-export.sql.js';
+import { instrumentsOfPatients, visitsOfPatients } from '../patient-records.sql.js';
+import { countFhirPatients, streamFhirPatients, type FhirPatientRow } from './fhir-export.sql.js';
 import { fhirExportOptions } from './fhir-parameters.js';
 import { FHIR_RESOURCE_TYPES, type FhirResourceType } from './fhir-resource-types.js';
 import { patientResources } from './fhir-resources.js';
@@ -26,22 +27,10 @@ const BATCH = 200;
 
 export const ndjsonName = (type: FhirResourceType): string => `${type}.ndjson`;
 
-async function* batches<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const row of rows) {
-    batch.push(row);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
 async function sourcesOf(db: ExportSourceContext['db'], patients: readonly FhirPatientRow[]): Promise<FhirPatientSource[]> {
   const ids = patients.map((p) => p.id);
-  const visits = groupBy(await fhirVisits(db, ids), (v) => v.studyPatientId);
-  const instruments = await fhirInstruments(db, ids);
+  const visits = groupBy(await visitsOfPatients(db, ids), (v) => v.studyPatientId);
+  const instruments = await instrumentsOfPatients(db, ids);
   const ofVisit = groupBy(
     instruments.filter((i) => i.visitId !== null),
     (i) => i.visitId ?? '',
