@@ -32,6 +32,9 @@ export const coding = (system: string, code: string, display?: string): Coding =
   ...(display ? { display } : {}),
 });
 export const concept = (...codings: Coding[]): CodeableConcept => ({ coding: codings });
+/** A value in the registry's own code, preceded by the standard code (system, [code, display]) where the value has one. */
+export const withStandard = (system: string, standard: readonly [string, string] | null | undefined, own: Coding): CodeableConcept =>
+  standard ? concept(coding(system, standard[0], standard[1]), own) : concept(own);
 export const loinc = (code: string, display: string): CodeableConcept => concept(coding(SYSTEMS.loinc, code, display));
 
 /** ECOG grades as LOINC answers of 89247-1 (answer list LL529-9). */

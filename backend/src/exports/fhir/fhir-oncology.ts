@@ -17,6 +17,7 @@ import {
   concept,
   loinc,
   registrySystem,
+  withStandard,
 } from './fhir-codes.js';
 import { dateOf, decimal, type FormReader } from './fhir-form.js';
 import type { InstrumentPlace } from './fhir-source.js';
@@ -109,9 +110,7 @@ function performance(reader: FormReader, place: InstrumentPlace): FhirResource[]
     observation(place, 'ecog', {
       category: category('survey'),
       code: loinc('89247-1', 'ECOG Performance Status score'),
-      valueCodeableConcept: answer
-        ? concept(coding(SYSTEMS.loinc, answer[0], answer[1]), coding(registrySystem(place.definition, 'ecog'), ecog))
-        : concept(coding(registrySystem(place.definition, 'ecog'), ecog)),
+      valueCodeableConcept: withStandard(SYSTEMS.loinc, answer, coding(registrySystem(place.definition, 'ecog'), ecog)),
       ...effective(dateOf(reader, 'ecog_date'), place),
     }),
   ];
@@ -127,9 +126,7 @@ function smokingHistory(reader: FormReader, place: InstrumentPlace): FhirResourc
       observation(place, 'smoking-status', {
         category: category('social-history'),
         code: loinc('72166-2', 'Tobacco smoking status'),
-        valueCodeableConcept: snomed
-          ? concept(coding(SYSTEMS.snomed, snomed[0], snomed[1]), coding(registrySystem(place.definition, 'smoking_status'), status))
-          : concept(coding(registrySystem(place.definition, 'smoking_status'), status)),
+        valueCodeableConcept: withStandard(SYSTEMS.snomed, snomed, coding(registrySystem(place.definition, 'smoking_status'), status)),
         ...effective(null, place),
       }),
     );
@@ -165,13 +162,11 @@ function molecular(reader: FormReader, place: InstrumentPlace): FhirResource[] {
       observation(place, marker.replaceAll('_', '-'), {
         category: category('laboratory'),
         code: { ...loinc('69548-6', 'Genetic variant assessment'), text: marker },
-        valueCodeableConcept: answer ? concept(coding(SYSTEMS.loinc, answer[0], answer[1]), statusCoding) : concept(statusCoding),
+        valueCodeableConcept: withStandard(SYSTEMS.loinc, answer, statusCoding),
         component: [
           {
             code: loinc('48018-6', 'Gene studied [ID]'),
-            valueCodeableConcept: gene
-              ? concept(coding(SYSTEMS.hgnc, gene[0], gene[1]), coding(item, marker))
-              : concept(coding(item, marker)),
+            valueCodeableConcept: withStandard(SYSTEMS.hgnc, gene, coding(item, marker)),
           },
           ...(detail
             ? [
