@@ -10,20 +10,23 @@ import {
   type Api,
   type DemoRegistry,
 } from '../test-support/documentation-fixtures.js';
-import { createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { ObdsImportDto, ObdsMessageRecord } from './obds-import.schemas.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;
 let documentalist: Api;
 let reader: Api;
+let documentalistHeaders: Record<string, string>;
 
 beforeAll(async () => {
   backend = await createTestBackend();
   registry = await demoRegistry(backend.database);
   const doku = await createTestUser(backend.database, { role: 'Physician', institutes: ['1001'] });
   const elsewhere = await createTestUser(backend.database, { role: 'Physician', institutes: ['2002'] });
-  documentalist = api(backend.app, (await signIn(backend.app, doku.userName, doku.password)).token);
+  const token = (await signIn(backend.app, doku.userName, doku.password)).token;
+  documentalist = api(backend.app, token);
+  documentalistHeaders = bearer(token);
   reader = api(backend.app, (await signIn(backend.app, elsewhere.userName, elsewhere.password)).token);
 });
 afterAll(() => backend.close());
@@ -164,6 +167,24 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
     );
     expect(second.body.messages.every((m) => m.proposals.length === 0)).toBe(true);
     expect((await decide(documentalist, second.body, second.body.messages[0] as ObdsMessageRecord)).status).toBe(400);
+    const report = await backend.app.inject({
+      method: 'GET',
+      url: `/api/v1.0/ObdsImport/${first.body.id}/report`,
+      headers: documentalistHeaders,
+    });
+    expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe(
+      'Nr.;Patient in der Datei;Abgleich;Meldung_ID;Meldungsart;ICD-10;Ergebnis;Grund;Vorgeschlagene Felder;Übernommene Felder;Nicht übernehmbare Werte;Entschieden am;Entschieden von',
+    );
+    const cells = rows[1]?.split(';') ?? [];
+    expect(cells.slice(0, 8)).toEqual(['1', '1', 'gefunden', `${prefix}-D`, 'Diagnose', 'C34.1', 'Vorschlag', '']);
+    expect(cells[8]).toContain('Allgemeinzustand (ECOG): ECOG-Performance-Status');
+    expect(cells[9]).toContain('Diagnose: Diagnose (ICD-10-GM)');
+    expect(cells[9]).not.toContain('ECOG');
     const unchanged = await baselineOf(documentalist, baseline.id);
     expect(unchanged.instruments.map((i) => [i.id, i.version])).toEqual(visit.instruments.map((i) => [i.id, i.version]));
   });

@@ -15,7 +15,7 @@ import {
   ObdsImportSummarySchema,
   ObdsMessageRecordSchema,
 } from './obds-import.schemas.js';
-import { createObdsImport, decideObdsMessage, listObdsImports, readObdsImport } from './obds-import.service.js';
+import { createObdsImport, decideObdsMessage, listObdsImports, obdsImportReport, readObdsImport } from './obds-import.service.js';
 
 const tags = ['ObdsImport'];
 /** A file of many patients: the clinical part of 10,000 messages stays well below this. */
@@ -87,5 +87,29 @@ export function registerObdsImportRoutes(app: App, { db, config }: AppDeps): voi
       }),
     },
     async (request) => decideObdsMessage(db, callerOf(request), request.params.id, request.params.messageId, request.body, config.clock()),
+  );
+
+  app.get(
+    '/ObdsImport/:id/report',
+    {
+      config: { access: { right: 'InstrumentGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getObdsImportReport',
+        tags,
+        summary: 'The per-message report of an oBDS import: CSV (semicolon-separated, UTF-8 with BOM), one row per message',
+        params: IdParams,
+        response: {
+          200: Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'the report (Content-Disposition attachment)' }),
+        },
+        errors: [404],
+      }),
+    },
+    async (request, reply) => {
+      const report = await obdsImportReport(db, callerOf(request), request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}`)
+        .send(report.content);
+    },
   );
 }

@@ -298,3 +298,66 @@ async function writeProposal(
   if (!hasRight(unit.caller.rights, 'InstrumentCreateCmd')) throw forbidden(ACCESS_MESSAGES.missingRight('InstrumentCreateCmd'));
   await createInstrumentIn(unit, { visitId, definitionId: definition.id, fields, reasonForChange: reason });
 }
+
+const OUTCOME_TEXTS: Record<ObdsMessageRecord['outcome'], string> = {
+  proposed: 'Vorschlag',
+  notApplicable: 'nicht zutreffend',
+  notMapped: 'nicht abgebildet',
+  duplicate: 'bereits importiert',
+  unmatched: 'Person nicht eindeutig gefunden',
+};
+const MATCH_TEXTS: Record<ObdsMessageRecord['patientMatch'], string> = {
+  definite: 'gefunden',
+  possible: 'möglicher Treffer',
+  none: 'nicht gefunden',
+};
+
+/** A CSV cell: quoted when it holds the separator, a quote or a line break; formulas are defused (OWASP CSV injection). */
+function cell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The per-message report of an import (CSV, semicolon-separated, with BOM for spreadsheet programs). */
+export async function obdsImportReport(db: Kysely<DB>, caller: CurrentUser, id: string): Promise<{ fileName: string; content: string }> {
+  const imported = await readObdsImport(db, caller, id);
+  const header = [
+    'Nr.',
+    'Patient in der Datei',
+    'Abgleich',
+    'Meldung_ID',
+    'Meldungsart',
+    'ICD-10',
+    'Ergebnis',
+    'Grund',
+    'Vorgeschlagene Felder',
+    'Übernommene Felder',
+    'Nicht übernehmbare Werte',
+    'Entschieden am',
+    'Entschieden von',
+  ];
+  const rows = imported.messages.map((m) => {
+    const fields = m.proposals.flatMap((p) => p.fields.map((f) => ({ name: `${p.instrumentLabel}: ${f.label}`, accepted: f.accepted })));
+    return [
+      m.position,
+      m.patientPosition,
+      MATCH_TEXTS[m.patientMatch],
+      m.messageId,
+      m.reportKind,
+      m.tumourIcd10,
+      OUTCOME_TEXTS[m.outcome],
+      m.reason,
+      fields.map((f) => f.name).join(', '),
+      fields
+        .filter((f) => f.accepted === true)
+        .map((f) => f.name)
+        .join(', '),
+      m.skipped.map((s) => `${s.source} = ${s.value}`).join(', '),
+      m.decidedAt,
+      m.decidedBy,
+    ];
+  });
+  const content = `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(';')).join('\r\n')}\r\n`;
+  return { fileName: `oBDS-Import-${imported.importedAt.slice(0, 10)}.csv`, content };
+}

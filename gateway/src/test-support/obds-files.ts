@@ -10,6 +10,8 @@ export type ObdsTestPerson = {
   birthDate: string;
   /** oBDS code M, W, D, X, U */
   gender: string;
+  /** street with house number, or null */
+  street?: string | null;
   zip: string;
   city: string;
   /** statutory number (letter and nine digits), or null for a privately insured person without number */
@@ -67,7 +69,7 @@ export function obdsFile(patients: { person: ObdsTestPerson; messages: string[] 
         `<Patient Patient_ID="P${index + 1}"><Patienten_Stammdaten>${insurance(person)}` +
         `<Nachname>${escape(person.lastName)}</Nachname><Vornamen>${escape(person.firstName)}</Vornamen>` +
         `<Geschlecht>${person.gender}</Geschlecht><Geburtsdatum Datumsgenauigkeit="E">${person.birthDate}</Geburtsdatum>` +
-        `<Adresse><PLZ>${person.zip}</PLZ><Ort>${escape(person.city)}</Ort></Adresse></Patienten_Stammdaten>` +
+        `<Adresse>${person.street ? `<Strasse>${escape(person.street)}</Strasse>` : ''}<PLZ>${person.zip}</PLZ><Ort>${escape(person.city)}</Ort></Adresse></Patienten_Stammdaten>` +
         `<Menge_Meldung>${messages.join('\n')}</Menge_Meldung></Patient>`,
     )
     .join('\n');
