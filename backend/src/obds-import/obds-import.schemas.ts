@@ -95,7 +95,7 @@ export const ObdsImportCreateSchema = Type.Object({
       studyPatientId: Type.Union([Uuid, Type.Null()], { description: 'the study patient of a definite match' }),
       messages: Type.Array(ObdsMessageSchema, { maxItems: 1000 }),
     }),
-    { minItems: 1, maxItems: 10000 },
+    { maxItems: 10000, description: 'the file’s patients (the XSD asks for one at least; the gateway sends every one)' },
   ),
 });
 export type ObdsImportCreate = Static<typeof ObdsImportCreateSchema>;
