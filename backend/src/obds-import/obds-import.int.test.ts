@@ -197,7 +197,22 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
         position: 1,
         match: 'definite',
         studyPatientId,
-        messages: [diagnosis(`${prefix}-B`, 'C50.4'), { ...diagnosis(`${prefix}-O`), report: { kind: 'OP' } }],
+        messages: [
+          diagnosis(`${prefix}-B`, 'C50.4'),
+          { ...diagnosis(`${prefix}-O`), report: { kind: 'OP' } },
+          {
+            ...diagnosis(`${prefix}-H`),
+            report: {
+              kind: 'Pathologie',
+              topography: null,
+              certainty: '7.2',
+              histology: { morphology: { code: '8070/3', version: '33' }, grading: '3' },
+              cTnm: null,
+              pTnm: null,
+              metastasisSites: [],
+            },
+          },
+        ],
       },
       { position: 2, match: 'possible', studyPatientId: null, messages: [diagnosis(`${prefix}-P`)] },
       { position: 3, match: 'none', studyPatientId: null, messages: [diagnosis(`${prefix}-N`)] },
@@ -206,12 +221,18 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
     expect(imported.body.messages.map((m) => [m.patientPosition, m.outcome, m.reason])).toEqual([
       [1, 'notApplicable', 'Der Tumor C50.4 wird im Register nicht erfasst (nur Lungenkarzinome C34).'],
       [1, 'notMapped', 'Meldungen der Art „OP“ haben in der Studiendefinition kein Zielinstrument.'],
+      [1, 'proposed', null],
       [
         2,
         'unmatched',
         'Die Person ist möglicherweise schon registriert: Bitte im Abgleich möglicher Dubletten entscheiden und erneut importieren.',
       ],
       [3, 'unmatched', 'Die Person ist im Register nicht gefunden: Bitte registrieren und die Datei erneut importieren.'],
+    ]);
+    const histology = imported.body.messages[2]?.proposals[0]?.fields.filter((f) => ['morphology', 'grading'].includes(f.path));
+    expect(histology?.map((f) => [f.label, f.proposed])).toEqual([
+      ['Histologie (ICD-O-3)', ['8070/3']],
+      ['Grading', ['3']],
     ]);
     // Another location's documentalist sees the unmatched messages only, and cannot import for the patient.
     const foreign = await reader.get<ObdsImportDto>(`ObdsImport/${imported.body.id}`);

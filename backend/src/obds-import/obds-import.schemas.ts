@@ -47,6 +47,15 @@ const ReportSchema = Type.Union([
     performance: Text('Allgemeiner_Leistungszustand'),
   }),
   Type.Object({
+    kind: Type.Literal('Pathologie'),
+    topography: CodeSchema,
+    certainty: Text('Diagnosesicherung'),
+    histology: Type.Union([Type.Object({ morphology: CodeSchema, grading: Nullable(Text('Grading')) }), Type.Null()]),
+    cTnm: TnmSchema,
+    pTnm: TnmSchema,
+    metastasisSites: Type.Array(Text('Fernmetastase/Lokalisation'), { maxItems: 50 }),
+  }),
+  Type.Object({
     kind: Type.Literal('SYST'),
     occasion: Text('Meldeanlass'),
     intention: Text('Intention'),
@@ -59,7 +68,7 @@ const ReportSchema = Type.Union([
   }),
   Type.Object({
     kind: Type.Union(
-      ['Pathologie', 'OP', 'ST', 'Verlauf', 'Tod', 'Tumorkonferenz'].map((k) => Type.Literal(k)),
+      [Type.Literal('OP'), Type.Literal('ST'), Type.Literal('Verlauf'), Type.Literal('Tod'), Type.Literal('Tumorkonferenz')],
       {
         description: 'a report the import lists but does not map',
       },

@@ -4,6 +4,7 @@ import { schemaErrorText } from './schema-messages.js';
 import {
   diagnosisReport,
   obdsFile,
+  pathologyReport,
   obdsMessage,
   systemicTherapyReport,
   tumourAssignment,
@@ -108,6 +109,36 @@ describe('readObdsFile', () => {
     // The clinical part carries no identity: neither names nor the birth date nor the hospital's patient number.
     const clinical = JSON.stringify(file.patients.map((p) => p.messages));
     for (const word of ['Obdsreader', 'Ilse', '1958', 'Köln', 'P1', 'A123456780']) expect(clinical).not.toContain(word);
+  });
+
+  it('reads a pathology report without its sender', () => {
+    const file = readObdsFile(
+      encode(
+        obdsFile([
+          {
+            person,
+            messages: [
+              obdsMessage(
+                'RP-1',
+                tumourAssignment('C34.1', '2024-03-05'),
+                pathologyReport({ morphology: '8070/3', grading: '3', t: '1b', n: '0', uicc: 'IA2' }),
+              ),
+            ],
+          },
+        ]),
+      ),
+    );
+    if (!file.ok) throw new Error(JSON.stringify(file.errors));
+    expect(file.patients[0]?.messages[0]?.report).toEqual({
+      kind: 'Pathologie',
+      topography: { code: 'C34.1', version: '33' },
+      certainty: '7.2',
+      histology: { morphology: { code: '8070/3', version: '33' }, grading: '3' },
+      cTnm: null,
+      pTnm: expect.objectContaining({ prefixT: 'p', t: '1b', n: '0', m: '0', uicc: 'IA2' }),
+      metastasisSites: [],
+    });
+    expect(JSON.stringify(file.patients[0]?.messages)).not.toContain('Institut für Pathologie');
   });
 
   it('refuses a file the schema does not take, in German words with line and element', () => {

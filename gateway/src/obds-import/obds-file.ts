@@ -75,23 +75,39 @@ function tnmAt(node: XmlNode, path: string): ObdsTnm | null {
   };
 }
 
-const OTHER_KINDS = ['Pathologie', 'OP', 'ST', 'Verlauf', 'Tod', 'Tumorkonferenz'] as const;
+const OTHER_KINDS = ['OP', 'ST', 'Verlauf', 'Tod', 'Tumorkonferenz'] as const;
+
+function histologyAt(report: XmlNode) {
+  const histology = report.get('o:Histologie', NS);
+  return histology ? { morphology: codeAt(histology, 'o:Morphologie_ICD_O'), grading: text(histology, 'o:Grading') } : null;
+}
 
 function reportOf(meldung: XmlNode): ObdsReport {
   const diagnose = meldung.get('o:Diagnose', NS);
   if (diagnose) {
-    const histology = diagnose.get('o:Histologie', NS);
     return {
       kind: 'Diagnose',
       topography: codeAt(diagnose, 'o:Primaertumor_Topographie_ICD_O'),
       certainty: required(diagnose, 'o:Diagnosesicherung'),
-      histology: histology ? { morphology: codeAt(histology, 'o:Morphologie_ICD_O'), grading: text(histology, 'o:Grading') } : null,
+      histology: histologyAt(diagnose),
       cTnm: tnmAt(diagnose, 'o:cTNM'),
       pTnm: tnmAt(diagnose, 'o:pTNM'),
       metastasisSites: diagnose.find('o:Menge_FM/o:Fernmetastase/o:Lokalisation', NS).map((site) => site.content.trim()),
       performance: required(diagnose, 'o:Allgemeiner_Leistungszustand'),
     };
   }
+  const pathology = meldung.get('o:Pathologie', NS);
+  // The sender (Einsender: the pathologist's institute) and the findings' free text are not passed on.
+  if (pathology)
+    return {
+      kind: 'Pathologie',
+      topography: codeAt(pathology, 'o:Primaertumor_Topographie_ICD_O'),
+      certainty: required(pathology, 'o:Diagnosesicherung'),
+      histology: histologyAt(pathology),
+      cTnm: tnmAt(pathology, 'o:cTNM'),
+      pTnm: tnmAt(pathology, 'o:pTNM'),
+      metastasisSites: pathology.find('o:Menge_FM/o:Fernmetastase/o:Lokalisation', NS).map((site) => site.content.trim()),
+    };
   const syst = meldung.get('o:SYST', NS);
   if (syst)
     return {

@@ -45,6 +45,17 @@ export function diagnosisReport(tnm: { t: string; n: string; m: string; uicc: st
   );
 }
 
+/** A `Pathologie` report with a histology, its grading and a pathological TNM. */
+export function pathologyReport(finding: { morphology: string; grading: string; t: string; n: string; uicc: string }): string {
+  return (
+    `<Pathologie><Primaertumor_Topographie_ICD_O><Code>C34.1</Code><Version>33</Version></Primaertumor_Topographie_ICD_O>` +
+    `<Diagnosesicherung>7.2</Diagnosesicherung><Histologie><Morphologie_ICD_O><Code>${finding.morphology}</Code><Version>33</Version></Morphologie_ICD_O>` +
+    `<Grading>${finding.grading}</Grading></Histologie><pTNM><Version>8</Version><c_p_u_Praefix_T>p</c_p_u_Praefix_T><T>${finding.t}</T>` +
+    `<c_p_u_Praefix_N>p</c_p_u_Praefix_N><N>${finding.n}</N><M>0</M><UICC_Stadium>${finding.uicc}</UICC_Stadium></pTNM>` +
+    `<Einsender><unstrukturiert><Adresse1>Institut für Pathologie</Adresse1></unstrukturiert></Einsender></Pathologie>`
+  );
+}
+
 /** A `SYST` report of a finished line with ATC-coded substances. */
 export function systemicTherapyReport(line: { start: string; end: string; type: string; atc: string[] }): string {
   const substances = line.atc.map((code) => `<Substanz><ATC><Code>${code}</Code><Version>2024</Version></ATC></Substanz>`).join('');

@@ -137,6 +137,40 @@ describe('mapObdsMessage: Diagnose', () => {
   });
 });
 
+describe('mapObdsMessage: Pathologie', () => {
+  it('proposes the histology, grading and pathological TNM of a pathology report, no performance status', () => {
+    const mapping = mapObdsMessage({
+      messageId: 'P-1',
+      tumour: tumour(),
+      report: {
+        kind: 'Pathologie',
+        topography: { code: 'C34.1', version: '33' },
+        certainty: '7.2',
+        histology: { morphology: { code: '8070/3', version: '33' }, grading: '3' },
+        cTnm: null,
+        pTnm: tnm({ prefixT: 'p', t: '1b', n: '0', uicc: 'IA2' }),
+        metastasisSites: [],
+      },
+    });
+    expect(valuesOf(mapping)).toEqual({
+      diagnosis: {
+        diag_date: '2024-03-05',
+        icd10: 'C34.1',
+        topography: 'C34.1',
+        morphology: '8070/3',
+        morph_version: '33',
+        laterality: 'R',
+        diagnosis_certainty: '7.2',
+        grading: '3',
+      },
+      staging: { tnm_version: '8', 'tnm.prefix': 'p', 'tnm.t': '1b', 'tnm.n': '0', 'tnm.m': '0', uicc_stage: 'IA2' },
+    });
+    if (mapping.outcome !== 'proposed') return;
+    expect(mapping.proposals[0]?.fields.find((f) => f.path === 'grading')?.source).toBe('Pathologie/Histologie/Grading');
+    expect(mapping.proposals[1]?.fields[0]?.source).toBe('Pathologie/pTNM/Version');
+  });
+});
+
 describe('mapObdsMessage: SYST', () => {
   it('proposes one therapy line with its substances, dates and end reason', () => {
     const mapping = mapObdsMessage({ messageId: 'M-5', tumour: tumour(), report: therapy() });

@@ -4,7 +4,7 @@
  * definition, docs/definitions.md) out; what the registry's value sets cannot hold is listed as skipped, never
  * guessed. A tumour that is not C34 is not applicable; reports without a target instrument are listed as not mapped.
  */
-import type { ObdsDate, ObdsDiagnosis, ObdsMessage, ObdsSystemicTherapy, ObdsTnm } from './obds-message.js';
+import type { ObdsDate, ObdsDiagnosis, ObdsMessage, ObdsPathology, ObdsSystemicTherapy, ObdsTnm } from './obds-message.js';
 
 export type ObdsInstrument = 'diagnosis' | 'staging' | 'performance' | 'systemic_therapy';
 
@@ -95,15 +95,17 @@ export function isLungTumour(icd10: string): boolean {
   return /^C34(\.\d)?$/.test(icd10);
 }
 
-function diagnosisFields(message: ObdsMessage, report: ObdsDiagnosis | null, skipped: ObdsSkippedValue[]): Fields {
+/** The diagnosis of a diagnosis or a pathology report (elements named under the report's own element). */
+function diagnosisFields(message: ObdsMessage, report: ObdsDiagnosis | ObdsPathology, skipped: ObdsSkippedValue[]): Fields {
+  const element = report.kind;
   const { tumour } = message;
   const fields = new Fields(skipped);
   fields.date('diag_date', tumour.diagnosisDate, 'Tumorzuordnung/Diagnosedatum');
   if (tumour.icd10 === 'C34') fields.text('icd10', 'C34.9', 'Tumorzuordnung/Primaertumor_ICD/Code', OBDS_MESSAGES.icdUnspecified);
   else fields.coded('icd10', tumour.icd10, LUNG_ICD, 'Tumorzuordnung/Primaertumor_ICD/Code');
-  if (report?.topography) fields.text('topography', report.topography.code, 'Diagnose/Primaertumor_Topographie_ICD_O/Code');
-  const morphology = report?.histology?.morphology ?? tumour.morphology;
-  const source = report?.histology?.morphology ? 'Diagnose/Histologie/Morphologie_ICD_O' : 'Tumorzuordnung/Morphologie_ICD_O';
+  if (report.topography) fields.text('topography', report.topography.code, `${element}/Primaertumor_Topographie_ICD_O/Code`);
+  const morphology = report.histology?.morphology ?? tumour.morphology;
+  const source = report.histology?.morphology ? `${element}/Histologie/Morphologie_ICD_O` : 'Tumorzuordnung/Morphologie_ICD_O';
   if (morphology) {
     if (HISTOLOGY.includes(morphology.code)) fields.text('morphology', morphology.code, `${source}/Code`);
     else {
@@ -113,14 +115,16 @@ function diagnosisFields(message: ObdsMessage, report: ObdsDiagnosis | null, ski
     fields.coded('morph_version', morphology.version, MORPH_VERSION, `${source}/Version`);
   }
   fields.coded('laterality', tumour.laterality, LATERALITY, 'Tumorzuordnung/Seitenlokalisation');
-  if (report) fields.coded('diagnosis_certainty', report.certainty, CERTAINTY, 'Diagnose/Diagnosesicherung');
-  fields.coded('grading', report?.histology?.grading, GRADING, 'Diagnose/Histologie/Grading');
+  fields.coded('diagnosis_certainty', report.certainty, CERTAINTY, `${element}/Diagnosesicherung`);
+  fields.coded('grading', report.histology?.grading, GRADING, `${element}/Histologie/Grading`);
   return fields;
 }
 
 /** The pathological classification wins over the clinical one (oBDS: p describes the resected tumour). */
-function stagingFields(report: ObdsDiagnosis, skipped: ObdsSkippedValue[]): Fields | null {
-  const [tnm, element]: [ObdsTnm | null, string] = report.pTnm ? [report.pTnm, 'Diagnose/pTNM'] : [report.cTnm, 'Diagnose/cTNM'];
+function stagingFields(report: ObdsDiagnosis | ObdsPathology, skipped: ObdsSkippedValue[]): Fields | null {
+  const [tnm, element]: [ObdsTnm | null, string] = report.pTnm
+    ? [report.pTnm, `${report.kind}/pTNM`]
+    : [report.cTnm, `${report.kind}/cTNM`];
   if (!tnm) return null;
   const fields = new Fields(skipped);
   if (tnm.version && !['8', '9'].includes(tnm.version))
@@ -135,8 +139,8 @@ function stagingFields(report: ObdsDiagnosis, skipped: ObdsSkippedValue[]): Fiel
   if (tnm.m === '0') fields.coded('uicc_stage', tnm.uicc, UICC, `${element}/UICC_Stadium`);
   const sites = report.metastasisSites.filter((site) => MET_SITES.includes(site));
   for (const site of report.metastasisSites.filter((s) => !MET_SITES.includes(s)))
-    skipped.push({ source: 'Diagnose/Menge_FM/Fernmetastase/Lokalisation', value: site, reason: OBDS_MESSAGES.notInValueSet(site) });
-  if (tnm.m !== '0') fields.several('met_sites', [...new Set(sites)], 'Diagnose/Menge_FM/Fernmetastase/Lokalisation');
+    skipped.push({ source: `${report.kind}/Menge_FM/Fernmetastase/Lokalisation`, value: site, reason: OBDS_MESSAGES.notInValueSet(site) });
+  if (tnm.m !== '0') fields.several('met_sites', [...new Set(sites)], `${report.kind}/Menge_FM/Fernmetastase/Lokalisation`);
   return fields;
 }
 
@@ -180,6 +184,10 @@ export function mapObdsMessage(message: ObdsMessage): ObdsMapping {
       add('diagnosis', diagnosisFields(message, report, skipped));
       add('staging', stagingFields(report, skipped));
       add('performance', performanceFields(message, report, skipped));
+      break;
+    case 'Pathologie':
+      add('diagnosis', diagnosisFields(message, report, skipped));
+      add('staging', stagingFields(report, skipped));
       break;
     case 'SYST':
       add('systemic_therapy', therapyLineFields(report, skipped), { list: 'therapy_lines', entry: 'therapy_line' });

@@ -47,6 +47,17 @@ export type ObdsDiagnosis = {
   performance: string;
 };
 
+/** A pathology report: the findings of a specimen (its sender, a pathologist's institute, is not passed on). */
+export type ObdsPathology = {
+  kind: 'Pathologie';
+  topography: { code: string; version: string } | null;
+  certainty: string;
+  histology: ObdsHistology | null;
+  cTnm: ObdsTnm | null;
+  pTnm: ObdsTnm | null;
+  metastasisSites: string[];
+};
+
 export type ObdsSystemicTherapy = {
   kind: 'SYST';
   /** `Meldeanlass`: behandlungsbeginn, behandlungsende */
@@ -62,9 +73,9 @@ export type ObdsSystemicTherapy = {
 };
 
 /** Reports whose content the import lists but does not map (docs/obds-import.md "What is not mapped"). */
-export type ObdsOtherReport = { kind: 'Pathologie' | 'OP' | 'ST' | 'Verlauf' | 'Tod' | 'Tumorkonferenz' };
+export type ObdsOtherReport = { kind: 'OP' | 'ST' | 'Verlauf' | 'Tod' | 'Tumorkonferenz' };
 
-export type ObdsReport = ObdsDiagnosis | ObdsSystemicTherapy | ObdsOtherReport;
+export type ObdsReport = ObdsDiagnosis | ObdsPathology | ObdsSystemicTherapy | ObdsOtherReport;
 
 export type ObdsReportKind = ObdsReport['kind'];
 
