@@ -88,11 +88,11 @@ describe('A physician imports the hospital’s oBDS file of a registered patient
     const diagnosis = imports.message(`${tag}-D`);
     await diagnosis.waitFor();
     expect(await imports.rows(diagnosis, 'TNM und UICC-Stadium')).toEqual([
-      ['TNM-Auflage', '8', '–', ''],
-      ['Präfix', 'c', '–', ''],
-      ['T', '2a', '–', ''],
-      ['N', '1', '–', ''],
-      ['M', '0', '–', ''],
+      ['TNM-Auflage', 'TNM 8. Auflage', '–', ''],
+      ['Präfix', 'c (klinisch)', '–', ''],
+      ['T', 'T2a', '–', ''],
+      ['N', 'N1', '–', ''],
+      ['M', 'M0', '–', ''],
       ['UICC-Stadium', 'IIB', '–', ''],
     ]);
     expect(await imports.message(`${tag}-B`).innerText()).toContain(
@@ -108,7 +108,7 @@ describe('A physician imports the hospital’s oBDS file of a registered patient
     // Then the current values are the imported ones, and the ECOG stays empty
     await diagnosis.getByText(/^Entschieden von physician am/).waitFor();
     expect((await imports.rows(diagnosis, 'TNM und UICC-Stadium')).map((row) => row.slice(2))).toEqual(
-      Array.from({ length: 6 }, (_, i) => [['8', 'c', '2a', '1', '0', 'IIB'][i], 'übernommen']),
+      ['TNM 8. Auflage', 'c (klinisch)', 'T2a', 'N1', 'M0', 'IIB'].map((value) => [value, 'übernommen']),
     );
     expect((await imports.rows(diagnosis, 'Allgemeinzustand (ECOG)')).map((row) => row[3])).toEqual([
       'nicht übernommen',

@@ -97,6 +97,8 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
     expect(diagnosisMessage.proposals.map((p) => p.instrument)).toEqual(['diagnosis', 'staging', 'performance']);
     const icd = diagnosisMessage.proposals[0]?.fields.find((f) => f.path === 'icd10');
     expect(icd).toMatchObject({ label: 'Diagnose (ICD-10-GM)', proposed: ['C34.1'], current: [], accepted: null });
+    const t = diagnosisMessage.proposals[1]?.fields.find((f) => f.path === 'tnm.t');
+    expect(t).toMatchObject({ proposed: ['2a'], proposedText: ['T2a'], current: [], currentText: [] });
 
     // Accept all but the performance status.
     const accepted = await decide(

@@ -123,8 +123,10 @@ const OutcomeSchema = Type.Union(
 export const ObdsFieldSchema = Type.Object({
   path: Type.String({ description: 'the field’s path in its instrument (or therapy line): `tnm.t`, `start`' }),
   label: Type.String({ description: 'the field’s label in the study definition (German)' }),
-  proposed: Type.Array(Type.String()),
+  proposed: Type.Array(Type.String(), { description: 'the proposed values (codes of the value set)' }),
+  proposedText: Type.Array(Type.String(), { description: 'the proposed values as the form shows them (the value set’s German texts)' }),
   current: Type.Array(Type.String(), { description: 'the stored values; [] when empty' }),
+  currentText: Type.Array(Type.String(), { description: 'the stored values as the form shows them' }),
   source: Type.String({ description: 'the oBDS element the value comes from' }),
   note: Type.Union([Type.String(), Type.Null()]),
   accepted: Type.Union([Type.Boolean(), Type.Null()], { description: 'null until the message is decided' }),

@@ -162,6 +162,15 @@ function fieldDefinition(fields: readonly DataFieldDefinition[], parentId: strin
   return found;
 }
 
+/** A coded value as the form shows it: its value set's German text (`T2a`, `palliativ`); other values as they are. */
+function valueText(ws: Workspace | null, texts: Map<string, string>, definition: DataFieldDefinition | undefined, value: string): string {
+  const setId = definition?.definition?.enumValueSetIdentifier;
+  const entry = setId
+    ? ws?.index.study.enumValueSets.find((set) => set.identifier === setId)?.values.find((v) => v.code === value)
+    : undefined;
+  return entry ? (texts.get(entry.displayKey) ?? value) : value;
+}
+
 function recordOf(row: ObdsMessageRow, ws: Workspace | null, texts: Map<string, string>): ObdsMessageRecord {
   const accepted = row.accepted ?? null;
   const proposals = (row.outcome === 'proposed' ? row.proposals : []).map((proposal) => {
@@ -180,11 +189,14 @@ function recordOf(row: ObdsMessageRow, ws: Workspace | null, texts: Map<string, 
       therapyLine: place.entry?.lineNo ?? null,
       fields: proposal.fields.map((field) => {
         const fieldDef = fieldDefinition(definitions, place.parentId, field.path);
+        const stored = current.get(field.path) ?? [];
         return {
           path: field.path,
           label: fieldDef ? labelOf(texts, fieldDef) : field.path,
           proposed: field.values,
-          current: current.get(field.path) ?? [],
+          proposedText: field.values.map((value) => valueText(ws, texts, fieldDef, value)),
+          current: stored,
+          currentText: stored.map((value) => valueText(ws, texts, fieldDef, value)),
           source: field.source,
           note: field.note,
           accepted: accepted ? accepted.some((a) => a.instrument === proposal.instrument && a.path === field.path) : null,

@@ -39,8 +39,8 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
           fields {
             path
             label
-            proposed
-            current
+            proposedText
+            currentText
             note
             accepted
           }
@@ -120,10 +120,10 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
                     <tr key={key}>
                       <th scope="row">{field.label}</th>
                       <td>
-                        {shown(field.proposed)}
+                        {shown(field.proposedText)}
                         {field.note && <div className={obdsStyles.note}>{field.note}</div>}
                       </td>
-                      <td>{field.current.length > 0 ? shown(field.current) : t.empty}</td>
+                      <td>{field.currentText.length > 0 ? shown(field.currentText) : t.empty}</td>
                       <td>
                         {open ? (
                           <Checkbox checked={chosen.has(key)} onChange={() => toggle(key)} aria-label={t.takeLabel(field.label)} />
