@@ -21,6 +21,7 @@ const runs: { kind: string; parameters: object; label: string }[] = [
   { kind: 'csv-export', parameters: { exportEmptyTables: false, asXlsx: true }, label: 'Studienexport, XLSX' },
   { kind: 'sas-export', parameters: {}, label: 'SAS-Export' },
   { kind: 'odm-export', parameters: {}, label: 'CDISC ODM 1.3.2' },
+  { kind: 'fhir-export', parameters: {}, label: 'FHIR R4 (ZIP aus NDJSON)' },
   { kind: 'diginet-consents', parameters: {}, label: 'DigiNet-Einwilligungen (XLSX)' },
 ];
 const script = fileURLToPath(new URL('./export-one.mjs', import.meta.url));

@@ -59,6 +59,7 @@ import { createExportRuntime, type ExportRuntime } from './exports/export-runtim
 import type { ExportSources } from './exports/export-sources.js';
 import { registrySources } from './exports/registry-sources.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
+import { registerFhirBulkRoutes } from './exports/fhir/fhir-bulk.routes.js';
 import { ExportJobSchema } from './exports/exports.schemas.js';
 import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
@@ -218,6 +219,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       registerVerificationFlagRoutes(typed, deps);
       registerDashboardRoutes(typed, deps);
       registerExportRoutes(typed, deps, exportRuntime);
+      // Its own scope: the FHIR routes answer failures as OperationOutcome (their error handler).
+      void api.register(async (fhir) => registerFhirBulkRoutes(fhir.withTypeProvider<TypeBoxTypeProvider>(), deps, exportRuntime));
       registerGenericExportRoutes(typed, deps);
       registerOnkozertRoutes(typed, deps);
       registerObdsImportRoutes(typed, deps);

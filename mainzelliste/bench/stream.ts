@@ -194,6 +194,9 @@ export async function streamBench(): Promise<string> {
     const pidsOfPerson = new Map<number, string[]>();
     const lostByKinds = new Map<string, number>();
     const possibleByKinds = new Map<string, number>();
+    // Each person's first record, to show what a wrong definite answer took the record for.
+    const firstRecord = new Map<number, StreamRecord>();
+    const wrongDefinites: string[] = [];
     const tallyKinds = (map: Map<string, number>, kinds: readonly ErrorKind[]): void => {
       map.set(kinds.join(' + '), (map.get(kinds.join(' + ')) ?? 0) + 1);
     };
@@ -226,6 +229,11 @@ export async function streamBench(): Promise<string> {
       }
       if (known && !definite && !answer.possible) tallyKinds(lostByKinds, record.kinds);
       if (known && answer.possible) tallyKinds(possibleByKinds, record.kinds);
+      if (definite && !right) {
+        const taken = firstRecord.get(personOfPid.get(answer.pid) ?? -1);
+        wrongDefinites.push(`${shown(record)} → ${taken ? shown(taken) : answer.pid}`);
+      }
+      if (!firstRecord.has(record.person)) firstRecord.set(record.person, record);
       if (!personOfPid.has(answer.pid)) {
         personOfPid.set(answer.pid, record.person);
         pidsOfPerson.set(record.person, [...(pidsOfPerson.get(record.person) ?? []), answer.pid]);
@@ -254,6 +262,8 @@ export async function streamBench(): Promise<string> {
       '',
       `Returning patients answered possible, by their errors: ${byKinds(possibleByKinds)}.`,
       '',
+      `Wrong definite answers (the record → the first record of the person it was taken for): ${wrongDefinites.join('; ') || 'none'}.`,
+      '',
       `(stream ${((performance.now() - started) / 1000).toFixed(0)} s, node ${process.version})`,
     ].join('\n');
   } finally {
@@ -261,6 +271,13 @@ export async function streamBench(): Promise<string> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** A synthetic record as the report lists it: names, birth date, and its errors or that it is someone new. */
+const shown = (record: StreamRecord): string => {
+  const { vorname = '', nachname = '', geburtsname, geburtstag = '', geburtsmonat = '', geburtsjahr = '' } = record.fields;
+  const birth = geburtsname ? ` geb. ${geburtsname}` : '';
+  return `${vorname} ${nachname}${birth} ${geburtstag}.${geburtsmonat}.${geburtsjahr} (${record.returning ? record.kinds.join(' + ') : 'new'})`;
+};
 
 const byKinds = (map: ReadonlyMap<string, number>): string =>
   [...map.entries()]

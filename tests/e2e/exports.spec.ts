@@ -1,9 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
 import { AppShell } from './pages/app-shell.js';
+import { seriousViolations } from './pages/axe.js';
 import { ExportsPage } from './pages/exports-page.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
@@ -81,5 +83,28 @@ describe('Project management exports the registry (ecrf-calls.md §7 "Exports")'
     const rows = parse(file.content.toString('utf8').replace(/^\uFEFF/, ''), { delimiter: ';', columns: true }) as Record<string, string>[];
     const pseudonyms = rows.map((row) => Object.values(row)[0]);
     expect(pseudonyms).toEqual(expect.arrayContaining(['DEMO-1001-2', 'DEMO-2002-3']));
+  });
+
+  it('starts the FHIR export of what changed since yesterday and finds the demo patients as FHIR Patients', async () => {
+    const before = await exports.newestJobId();
+    // When I choose the FHIR export and type a day that does not exist, it is refused at the field, not started
+    await exports.start('FHIR R4 (Bulk Data, NDJSON)', { days: { 'Geändert seit': '2026-02-31' } });
+    await page.getByText('Bitte geben Sie ein gültiges Datum an (Tag, Monat, Jahr).').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await exports.newestJobId()).toBe(before);
+    // When I start the FHIR export with "Geändert seit" yesterday, typed as Tag, Monat and Jahr
+    await exports.start('FHIR R4 (Bulk Data, NDJSON)', { days: { 'Geändert seit': yesterday() } });
+    // Then it completes, and its ZIP holds a Patient.ndjson with the seeded patients' pseudonyms
+    await exports.waitForNewestCompleted(before);
+    const file = await exports.downloadNewest();
+    expect(file.fileName).toMatch(/^fhir-export_NNGM_.*\.zip$/);
+    const entries = unzipSync(new Uint8Array(file.content));
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['Patient.ndjson', 'Encounter.ndjson', 'QuestionnaireResponse.ndjson']));
+    const patients = strFromU8(entries['Patient.ndjson'] ?? new Uint8Array())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { resourceType: string; identifier: { value: string }[] });
+    expect(patients.every((patient) => patient.resourceType === 'Patient')).toBe(true);
+    expect(patients.map((patient) => patient.identifier[0]?.value)).toEqual(expect.arrayContaining(['DEMO-1001-2']));
   });
 });

@@ -8,13 +8,13 @@ import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
 import { demoPassword } from './pages/login-page.js';
 import { AppShell } from './pages/app-shell.js';
-import { startOwnServices, type OwnServices } from './pages/own-services.js';
+import { startTestSystem, type TestSystem } from '../support/test-system.js';
 
 const browser = useBrowser();
-let system: OwnServices | undefined;
+let system: TestSystem | undefined;
 
 beforeAll(async () => {
-  system = await startOwnServices('tabs', { ACCESS_TOKEN_TTL_MINUTES: '1' });
+  system = await startTestSystem('e2e_tabs', { env: { ACCESS_TOKEN_TTL_MINUTES: '1' } });
 }, 240_000);
 afterAll(async () => {
   await system?.stop();

@@ -9,8 +9,22 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 
 export const SESSION_CACHE_MS = 5_000;
+/** At most this many sessions are remembered: a long-running process must not grow with every session it saw. */
+export const SESSION_CACHE_LIMIT = 10_000;
 
 const openUntil = new Map<string, number>();
+
+/** How many open sessions are remembered now (bounded by SESSION_CACHE_LIMIT). */
+export const rememberedSessions = (): number => openUntil.size;
+
+function remember(sessionId: string, until: number, now: number): void {
+  if (openUntil.size >= SESSION_CACHE_LIMIT) {
+    for (const [id, expiry] of openUntil) if (expiry <= now) openUntil.delete(id);
+    // Maps iterate in insertion order: the oldest entry goes when none has expired.
+    if (openUntil.size >= SESSION_CACHE_LIMIT) openUntil.delete(openUntil.keys().next().value as string);
+  }
+  openUntil.set(sessionId, until);
+}
 
 /** Forgets every remembered open session; called whenever refresh tokens are revoked. */
 export function forgetOpenSessions(): void {
@@ -28,6 +42,6 @@ export async function isSessionOpen(db: Kysely<DB>, sessionId: string, now = Dat
     .limit(1)
     .executeTakeFirst();
   if (!row) return false;
-  openUntil.set(sessionId, now + SESSION_CACHE_MS);
+  remember(sessionId, now + SESSION_CACHE_MS, now);
   return true;
 }

@@ -8,3 +8,16 @@ export function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<str
   }
   return groups;
 }
+
+/** Rows of a cursor in batches of `size` (the last may be smaller), for the reads that follow each batch. */
+export async function* batches<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let batch: T[] = [];
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

@@ -1,6 +1,6 @@
 /** Fastify error and not-found handlers answering every failure in the one error shape of errors.ts. */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { EcrfError, errorCodeMessages, errorStatus, type ErrorCode, type ErrorExtras } from './errors.js';
 import { schemaFieldErrors, type SchemaRefusal } from './validation-messages.js';
 import { ACCESS_MESSAGES, CONFLICT_MESSAGES } from './messages.js';
@@ -30,33 +30,35 @@ function databaseRefusal(error: unknown): { code: ErrorCode; message: string } |
   return { code: 'ECRF_ERR_VALIDATION', message: CONFLICT_MESSAGES.malformed };
 }
 
+/** The answer to a failure in the one error shape (logged as its kind needs); the FHIR routes reshape it. */
+export function errorAnswer(error: FastifyError | EcrfError, request: FastifyRequest): ErrorBody {
+  if (error instanceof EcrfError) return errorBody(error.statusCode, error.code, error.message, error.extras);
+  if (error.validation) {
+    // German, each refused field by its label with the limit it broke (issue 26 item 3).
+    const fieldErrors = schemaFieldErrors(error.validation as SchemaRefusal[]);
+    return errorBody(400, 'ECRF_ERR_VALIDATION', fieldErrors.map((e) => e.message).join(' ') || error.message, { fieldErrors });
+  }
+  const refusal = databaseRefusal(error);
+  if (refusal) {
+    request.log.warn({ err: error }, 'input refused by the database');
+    return errorBody(errorStatus[refusal.code], refusal.code, refusal.message);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return errorBody(500, 'ECRF_ERR_INTERNAL', ACCESS_MESSAGES.internal);
+  }
+  // Fastify's own client errors (malformed JSON, unsupported media type, body too large): its text is English, the
+  // answer says the code's German text and the log keeps Fastify's.
+  const code = status === 400 ? 'ECRF_ERR_VALIDATION' : codeForStatus(status);
+  request.log.info({ err: error }, 'request refused by the framework');
+  return errorBody(status, code, errorCodeMessages[code]);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | EcrfError, request, reply) => {
-    if (error instanceof EcrfError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.code, error.message, error.extras));
-    }
-    if (error.validation) {
-      // German, each refused field by its label with the limit it broke (issue 26 item 3).
-      const fieldErrors = schemaFieldErrors(error.validation as SchemaRefusal[]);
-      return reply
-        .status(400)
-        .send(errorBody(400, 'ECRF_ERR_VALIDATION', fieldErrors.map((e) => e.message).join(' ') || error.message, { fieldErrors }));
-    }
-    const refusal = databaseRefusal(error);
-    if (refusal) {
-      request.log.warn({ err: error }, 'input refused by the database');
-      return reply.status(errorStatus[refusal.code]).send(errorBody(errorStatus[refusal.code], refusal.code, refusal.message));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send(errorBody(500, 'ECRF_ERR_INTERNAL', ACCESS_MESSAGES.internal));
-    }
-    // Fastify's own client errors (malformed JSON, unsupported media type, body too large): its text is English, the
-    // answer says the code's German text and the log keeps Fastify's.
-    const code = status === 400 ? 'ECRF_ERR_VALIDATION' : codeForStatus(status);
-    request.log.info({ err: error }, 'request refused by the framework');
-    return reply.status(status).send(errorBody(status, code, errorCodeMessages[code]));
+    const body = errorAnswer(error, request);
+    return reply.status(body.statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(404, 'ECRF_ERR_NOT_FOUND', ACCESS_MESSAGES.notFound('route')));

@@ -10,6 +10,7 @@ import { createTestBackend, type TestBackend } from '../test-support/test-backen
 import { scopeOf } from './contents/contents.test-support.js';
 import { fileExtension, writeExport } from './export-execution.js';
 import { EXPORT_KINDS, type ExportKind } from './export-kinds.js';
+import { FHIR_RESOURCE_TYPES } from './fhir/fhir-resource-types.js';
 import { completeParameters } from './export-parameters.js';
 import {
   readCsv,
@@ -75,6 +76,11 @@ describe('exports without rows', () => {
       } finally {
         odm.dispose();
       }
+    } else if (kind === 'fhir-export') {
+      // One NDJSON file per resource type, each empty.
+      const files = unzipText(file);
+      expect([...files.keys()].sort()).toEqual([...FHIR_RESOURCE_TYPES].map((type) => `${type}.ndjson`).sort());
+      expect([...files.values()].every((text) => text === '')).toBe(true);
     } else if (extension === 'xlsx') expectHeadersOnly(readXlsx(file));
     else if (extension === 'csv') expectHeadersOnly(new Map([[kind, readCsv(file.toString('utf8'))]]));
     else if (kind === 'sas-export') {

@@ -17,6 +17,7 @@ const EXTENSIONS = { csv: 'csv', xlsx: 'xlsx', zip: 'zip', odm: 'xml' } as const
 export function fileExtension(kind: ExportKind, parameters: Readonly<Record<string, unknown>>): string {
   const { format, family } = EXPORT_KINDS[kind];
   if (format === 'odm') return EXTENSIONS.odm;
+  if (format === 'fhir') return EXTENSIONS.zip;
   if (format === 'csv') return EXTENSIONS.csv;
   if (format === 'xlsx' || (format === 'csv-or-xlsx' && parameters.asXlsx === true)) return EXTENSIONS.xlsx;
   // A generic export is one table: a plain CSV; the study CSV export has a table per instrument.
@@ -42,6 +43,7 @@ export async function writeExport(
   progress: Progress,
 ): Promise<void> {
   if (kind === 'odm-export') return sources.odm(context, out, progress);
+  if (kind === 'fhir-export') return sources.fhir(context, out, progress);
   const { format, family } = EXPORT_KINDS[kind];
   const parameters = context.scope.parameters;
   // Only the CSV export drops empty tables (exportEmptyTables, off by default); other kinds always write their tables.

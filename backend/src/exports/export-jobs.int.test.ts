@@ -67,6 +67,9 @@ const sources: ExportSources = {
   odm: async (_context, out) => {
     out.end('<ODM/>');
   },
+  fhir: async (_context, out) => {
+    out.end('{}');
+  },
 };
 
 let backend: TestBackend;

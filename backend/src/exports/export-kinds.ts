@@ -16,7 +16,9 @@ export type ExportFormat =
   /** A ZIP of the data tables as CSV and a SAS program reading them with labels and formats. */
   | 'sas'
   /** CDISC ODM 1.3.2 XML. */
-  | 'odm';
+  | 'odm'
+  /** FHIR R4 Bulk Data: a ZIP of one `<Type>.ndjson` per resource type. */
+  | 'fhir';
 
 const FORMATS: Record<ExportKind, ExportFormat> = {
   'csv-export': 'csv-or-xlsx',
@@ -25,6 +27,7 @@ const FORMATS: Record<ExportKind, ExportFormat> = {
   'sas-export': 'sas',
   'synquest-csv-export': 'csv',
   'odm-export': 'odm',
+  'fhir-export': 'fhir',
   'recruitment-status': 'xlsx',
   'diginet-recruitment-status': 'xlsx',
   'no-archive-codes': 'xlsx',
@@ -39,5 +42,5 @@ export const EXPORT_KINDS = Object.fromEntries(
   Object.entries(EXPORT_KIND_RIGHTS).map(([kind, rights]) => [kind, { ...rights, format: FORMATS[kind as ExportKind] }]),
 ) as { [K in ExportKind]: (typeof EXPORT_KIND_RIGHTS)[K] & { format: ExportFormat } };
 
-/** Kinds whose content is a set of tables (all but the ODM export, which writes its own XML). */
-export type TableExportKind = Exclude<ExportKind, 'odm-export'>;
+/** Kinds whose content is a set of tables (all but the ODM and FHIR exports, which write their own formats). */
+export type TableExportKind = Exclude<ExportKind, 'odm-export' | 'fhir-export'>;

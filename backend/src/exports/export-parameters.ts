@@ -3,6 +3,7 @@ import { recruitmentStatusDates, screeningExportDefaultFrom } from '@ecrf/rules'
 import { EcrfError } from '../errors/errors.js';
 import type { ExportKind } from './export-kinds.js';
 import { CONFLICT_MESSAGES } from '../errors/messages.js';
+import { completeFhirParameters } from './fhir/fhir-parameters.js';
 
 type Parameters = Record<string, unknown>;
 
@@ -36,6 +37,8 @@ export function completeParameters(kind: ExportKind, body: Parameters, now: Date
     }
     case 'diginet-conditions':
       return { instituteId: given(body.instituteId) ? body.instituteId : null };
+    case 'fhir-export':
+      return completeFhirParameters(body, now);
     case 'generic-export':
       return { definitionId: body.definitionId, asXlsx: body.asXlsx === true };
     default:

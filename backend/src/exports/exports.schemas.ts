@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { Uuid } from '../http/schemas.js';
 import { EXPORT_KIND_NAMES, type ExportKind } from './export-kinds.js';
+import { FHIR_RESOURCE_TYPES } from './fhir/fhir-resource-types.js';
 
 export const EXPORT_JOB_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled', 'expired'] as const;
 export type ExportJobState = (typeof EXPORT_JOB_STATES)[number];
@@ -60,6 +61,14 @@ export const StartBodies = {
   'sas-export': Type.Object({}),
   'synquest-csv-export': Type.Object({}),
   'odm-export': Type.Object({}),
+  'fhir-export': Type.Object({
+    since: From('only resources whose documentation changed after this time (Bulk Data _since); default: all'),
+    types: Type.Optional(
+      Type.Union([Type.Null(), Type.Array(Type.String({ enum: [...FHIR_RESOURCE_TYPES] }))], {
+        description: 'the resource types to export (Bulk Data _type); default: all',
+      }),
+    ),
+  }),
   'recruitment-status': Type.Object({ fromDate: From('default now'), previousFromDate: From('default 7 days before fromDate') }),
   'diginet-recruitment-status': Type.Object({ fromDate: From('default now'), previousFromDate: From('default 7 days before fromDate') }),
   'no-archive-codes': Type.Object({}),

@@ -18,6 +18,8 @@ describe('route access', () => {
   it('registers the public routes the brief names and nothing else public', () => {
     const publicRoutes = backend.app.apiRoutes.filter((route) => 'public' in route.access).map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
+      // The FHIR CapabilityStatement: it describes the server, no data (FHIR convention; docs/decisions.md).
+      'GET /api/v1.0/fhir/metadata',
       'HEAD /api/v1.0/connectivity',
       'POST /api/v1.0/Auth',
       'POST /api/v1.0/Auth/refreshLogin',
@@ -60,7 +62,10 @@ describe('route access', () => {
           payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
         });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-        if (route.method !== 'HEAD') expect(response.json<{ code: string }>().code).toBe('ECRF_ERR_UNAUTHENTICATED');
+        // The FHIR routes answer an OperationOutcome carrying the same code.
+        const body =
+          route.method === 'HEAD' ? null : response.json<{ code?: string; issue?: { details?: { coding?: { code: string }[] } }[] }>();
+        if (body) expect(body.code ?? body.issue?.[0]?.details?.coding?.[0]?.code).toBe('ECRF_ERR_UNAUTHENTICATED');
       }
     }
   });

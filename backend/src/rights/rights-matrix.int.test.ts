@@ -77,8 +77,12 @@ async function call(
     headers: { ...headers, ...(request.payload ? { 'content-type': 'application/json' } : {}) },
   });
   const body =
-    response.body && String(response.headers['content-type']).includes('json') ? response.json<{ code?: string; message?: string }>() : {};
-  return { status: response.statusCode, code: body.code, message: body.message, body: response.body.replace(UUIDS, '{id}') };
+    response.body && String(response.headers['content-type']).includes('json')
+      ? response.json<{ code?: string; message?: string; issue?: { diagnostics?: string }[] }>()
+      : {};
+  // The FHIR routes answer refusals as OperationOutcome: the message is its issue's diagnostics.
+  const message = body.message ?? body.issue?.[0]?.diagnostics;
+  return { status: response.statusCode, code: body.code, message, body: response.body.replace(UUIDS, '{id}') };
 }
 
 /** The route's own refusal (route-access.ts), not a handler's check of a further right. */

@@ -143,6 +143,32 @@ describe('exports in the graph', () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
+  it('starts the FHIR export with its typed parameters; a future since is a user error at its field; without the right FORBIDDEN', async () => {
+    type Started = {
+      startFhirExport: {
+        exportJob: (Job & { parameters: { since: string | null; types: string[] | null } }) | null;
+        errors: { code: string; path: string[] }[];
+      };
+    };
+    const start = (input: Record<string, unknown>, token = dataManager) =>
+      harness.request<Started>(
+        `mutation($input: StartFhirExportInput!) { startFhirExport(input: $input) { exportJob { id kind state parameters { since types } } errors { code message path } } }`,
+        { input: { studyId, ...input } },
+        token,
+      );
+    const started = await start({ since: '2001-02-03T04:05:06Z', types: ['PATIENT', 'MEDICATION_STATEMENT'] });
+    expect(started.data?.startFhirExport.errors).toEqual([]);
+    expect(started.data?.startFhirExport.exportJob).toMatchObject({
+      kind: 'FHIR_EXPORT',
+      parameters: { since: '2001-02-03T04:05:06.000Z', types: ['PATIENT', 'MEDICATION_STATEMENT'] },
+    });
+    const future = await start({ since: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(future.data?.startFhirExport.exportJob).toBeNull();
+    expect(future.data?.startFhirExport.errors[0]?.path).toContain('since');
+    const physician = await queries.userAt('Physician', ['1001']);
+    expect((await start({}, physician)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('cancels a job once and answers EXPORT_ENDED after', async () => {
     const job = (await startScreening(dataManager)).data?.startScreeningExport.exportJob;
     const cancel = () =>

@@ -9,6 +9,7 @@ import type {
   ExportJobResolvers,
   ExportJobState,
   ExportKind,
+  FhirResourceType,
   MutationResolvers,
   QueryResolvers,
   SubscriptionResolvers,
@@ -100,6 +101,18 @@ export const ExportJobParametersType: ExportJobParametersResolvers = {
     const id = dateParameter(job, 'instituteId');
     return id ? context.loaders.institutes.load(id) : null;
   },
+  since: (job) => dateParameter(job, 'since'),
+  types: (job) => {
+    const value = job.parameters.types;
+    return Array.isArray(value)
+      ? value.map(
+          (type) =>
+            String(type)
+              .replace(/(?<=.)([A-Z])/g, '_$1')
+              .toUpperCase() as FhirResourceType,
+        )
+      : null;
+  },
 };
 
 type Payload = { exportJob: ExportJob | null; errors: UserErrorModel[] };
@@ -133,6 +146,13 @@ function start(kind: BackendKind, body: (input: Record<string, unknown>) => Reco
     );
 }
 
+const fhirType = (type: string): string =>
+  type
+    .toLowerCase()
+    .split('_')
+    .map((part) => `${part[0]?.toUpperCase() ?? ''}${part.slice(1)}`)
+    .join('');
+
 const period = (input: Record<string, unknown>) => ({ fromDate: input.fromDate ?? undefined, toDate: input.toDate ?? undefined });
 
 export const exportMutations: Pick<
@@ -143,6 +163,7 @@ export const exportMutations: Pick<
   | 'startSasExport'
   | 'startSynquestCsvExport'
   | 'startOdmExport'
+  | 'startFhirExport'
   | 'startRecruitmentStatusExport'
   | 'startDiginetRecruitmentStatusExport'
   | 'startNoArchiveCodesExport'
@@ -159,6 +180,11 @@ export const exportMutations: Pick<
   startSasExport: start('sas-export'),
   startSynquestCsvExport: start('synquest-csv-export'),
   startOdmExport: start('odm-export'),
+  // PATIENT ⇄ Patient, MEDICATION_STATEMENT ⇄ MedicationStatement: the graph's enum spells FHIR's types in capitals.
+  startFhirExport: start('fhir-export', (input) => ({
+    since: input.since ?? undefined,
+    types: Array.isArray(input.types) ? input.types.map((type) => fhirType(String(type))) : undefined,
+  })),
   startRecruitmentStatusExport: start('recruitment-status', (input) => ({
     fromDate: input.fromDate ?? undefined,
     previousFromDate: input.previousFromDate ?? undefined,

@@ -5,7 +5,8 @@
  *   identities, smoothed towards the name's population frequency (name-frequencies.ts), so agreeing on a rare
  *   surname weighs more than agreeing on MÜLLER from the first record on. The counts follow every insert, edit
  *   and delete. The other levels' u come from random pairs of stored identities.
- * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities and from the
+ * - m (agreement of the same person) is estimated by EM over blocked pairs of stored identities and over the
+ *   lookups' candidate pairs (the incoming records hold the duplicates a well-linked store lacks), and from the
  *   pairs reviewers decided are one person, with REFERENCE_M (documented error rates) as its prior. While the
  *   data are too few, or hold too few duplicates for EM to find a match class, m is the prior.
  * The score is the posterior probability that the best candidate is the person looked up, against every
@@ -338,8 +339,44 @@ function withDecisions(m: LevelProbabilities, decided: readonly ComparisonVector
 /** A pair of identities a data manager decided are the same person. */
 export type DecidedPair = readonly [MatchData, MatchData];
 
-/** The training in steps: value counts, u from random pairs, m by EM and from reviewed pairs. */
-export function* trainingSteps(data: readonly MatchData[], decided: readonly DecidedPair[] = []): Steps<LinkageModel> {
+/** The most recent lookups' candidate pairs kept for EM (levels only: no value, so no IDAT is held). */
+export const LOOKUP_PAIRS = 100_000;
+
+/**
+ * The candidate pairs of the latest lookups, as Splink learns from blocked pairs of the incoming data: a registry
+ * that links well stores almost no duplicates, but about one addition in ten is a returning person, whose pair
+ * with their stored record is among its lookup's candidates. A ring of LOOKUP_PAIRS; the same lookups in the same
+ * order give the same pairs. Not kept across restarts (the stored pairs and reviewed pairs are).
+ */
+export type LookupPairs = { add: (vector: ComparisonVector) => void; snapshot: () => ComparisonVector[]; size: () => number };
+
+export function lookupPairs(capacity = LOOKUP_PAIRS): LookupPairs {
+  const ring: ComparisonVector[] = [];
+  let next = 0;
+  return {
+    add: (vector) => {
+      const levels = Object.fromEntries(
+        COMPARISON_NAMES.map((name) => [name, vector[name] === null ? null : { level: vector[name].level, value: null }]),
+      ) as ComparisonVector;
+      if (ring.length < capacity) ring.push(levels);
+      else ring[next] = levels;
+      next = (next + 1) % capacity;
+    },
+    // Oldest first, so the same lookups give the same order whatever the ring's position.
+    snapshot: () => (ring.length < capacity ? [...ring] : [...ring.slice(next), ...ring.slice(0, next)]),
+    size: () => ring.length,
+  };
+}
+
+/**
+ * The training in steps: value counts, u from random pairs, m by EM (over stored pairs and the lookups' candidate
+ * pairs) and from reviewed pairs.
+ */
+export function* trainingSteps(
+  data: readonly MatchData[],
+  decided: readonly DecidedPair[] = [],
+  lookups: readonly ComparisonVector[] = [],
+): Steps<LinkageModel> {
   const model: LinkageModel = {
     total: 0,
     counts: emptyCounts(),
@@ -363,16 +400,19 @@ export function* trainingSteps(data: readonly MatchData[], decided: readonly Dec
     if (records.length % STEP === 0) yield;
   }
   model.u = yield* randomPairU(records, random);
-  // Names' m from pairs born the same day, the date's m from pairs whose surnames sound alike.
+  // Names' m from pairs born the same day, the date's m from pairs whose surnames sound alike: stored pairs and the
+  // lookups' candidate pairs alike (held out, the comparison that selected a pair says nothing about it).
   const byDatePairs = yield* blockedPairs(
     records,
     (record) => (record.birthDate ? isoDate(record.birthDate) : null),
     records.length,
     random,
   );
-  const byDate = yield* estimateMSteps(byDatePairs, model.u, 'birthDate');
+  const lookupsByDate = lookups.filter((vector) => vector.birthDate?.level === 0);
+  const byDate = yield* estimateMSteps([...byDatePairs, ...lookupsByDate], model.u, 'birthDate');
   const bySurnamePairs = yield* blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random);
-  const bySurname = yield* estimateMSteps(bySurnamePairs, model.u, 'surname');
+  const lookupsBySurname = lookups.filter((vector) => vector.surname !== null && vector.surname.level <= 1);
+  const bySurname = yield* estimateMSteps([...bySurnamePairs, ...lookupsBySurname], model.u, 'surname');
   const learned: EstimatedM = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
   model.m = withDecisions(orReference(learned, REFERENCE_M), labelled);
   model.learnedM = byDate !== null || bySurname !== null || labelled.length > 0;
@@ -380,8 +420,12 @@ export function* trainingSteps(data: readonly MatchData[], decided: readonly Dec
 }
 
 /** Trains a model on the stored identities at once (the service's start, tests, the benchmark). */
-export function trainModel(data: readonly MatchData[], decided: readonly DecidedPair[] = []): LinkageModel {
-  return runSteps(trainingSteps(data, decided));
+export function trainModel(
+  data: readonly MatchData[],
+  decided: readonly DecidedPair[] = [],
+  lookups: readonly ComparisonVector[] = [],
+): LinkageModel {
+  return runSteps(trainingSteps(data, decided, lookups));
 }
 
 /** Weight of one arrangement in bits; an exact agreement's u is its value's smoothed frequency. */
@@ -417,16 +461,27 @@ export type FellegiSunterThresholds = { thresholdMatch: number; thresholdNonMatc
 /** The highest score below the definite threshold: where an uncorroborated pair's score is capped. */
 const belowDefinite = (thresholdMatch: number): number => thresholdMatch - 1e-9;
 
+/** A lookup that is a second look at a pair already compared (not a lookup over blocks) is not learnt from. */
+export type LookupOptions = { learn?: boolean };
+
 export type FellegiSunterMatcher = {
   model: LinkageModel;
   classify: (score: number) => MatchResultType;
-  bestMatch: <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>) => MatchResult<K>;
+  bestMatch: <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>, options?: LookupOptions) => MatchResult<K>;
   observe: (data: MatchData, change: 1 | -1) => void;
 };
 
-export function createFellegiSunterMatcher(model: LinkageModel, thresholds: FellegiSunterThresholds): FellegiSunterMatcher {
+export function createFellegiSunterMatcher(
+  model: LinkageModel,
+  thresholds: FellegiSunterThresholds,
+  lookups?: LookupPairs,
+): FellegiSunterMatcher {
   const classify = thresholdClassifier(thresholds);
-  const bestMatch = <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>): MatchResult<K> => {
+  const bestMatch = <K>(
+    input: MatchData,
+    candidates: Iterable<{ key: K; data: MatchData }>,
+    { learn = true }: LookupOptions = {},
+  ): MatchResult<K> => {
     const record = linkageRecord(input);
     // Each stored identity is equally likely the person looked up: the prior counts the identities really stored.
     const share = returningShare(model.additions);
@@ -438,6 +493,7 @@ export function createFellegiSunterMatcher(model: LinkageModel, thresholds: Fell
       const weights = vectors.map((vector) => weightOf(model, vector));
       const strongest = weights.indexOf(Math.max(...weights));
       const odds = prior * 2 ** (weights[strongest] ?? 0);
+      if (learn) lookups?.add(vectors[strongest] as ComparisonVector);
       evidence += odds;
       if (best === null || odds > best.odds) best = { key: candidate.key, odds, vectors, vector: vectors[strongest] as ComparisonVector };
     }

@@ -57,7 +57,7 @@ export function createLinkage(matcher: RecordMatcher): Linkage {
     }
     const [row] = await findPatientsById(db, [holder]);
     if (idat && row && hasIdat(row.fields)) {
-      const alone = matcher.bestMatch(matchDataOf(identity.fields), [{ key: holder, data: matchDataOf(row.fields) }]);
+      const alone = matcher.bestMatch(matchDataOf(identity.fields), [{ key: holder, data: matchDataOf(row.fields) }], { learn: false });
       if (alone.type !== 'MATCH') throw conflict('Found existing patient with matching external ID but conflicting IDAT!');
     }
     if (idat?.type === 'MATCH' && idat.best !== holder) throw conflict('External ID and IDAT match with different patients, respectively!');

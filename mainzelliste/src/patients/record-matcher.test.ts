@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateStored, germanPopulation } from '../../bench/generate.js';
+import { applyError, generateProbes, generateStored, germanPopulation } from '../../bench/generate.js';
+import { blockingKeys } from '../matching/blocking.js';
 import { seededRandom } from '../matching/seeded-random.js';
 import { REFERENCE_M, trainModel } from '../matching/fellegi-sunter.js';
 import type { MatchData } from '../matching/prepare.js';
@@ -50,6 +51,62 @@ describe('the Fellegi–Sunter matcher learning while running (issue 29)', () =>
     // The same data give the same estimate (seeded sampling, rows in id order).
     expect(after?.m).toEqual(trainModel(all).m);
     matcher.close?.();
+  });
+
+  it('learns m from the lookups of returning people when the store holds no duplicates, the same lookups the same m', async () => {
+    const random = seededRandom(41);
+    const population = germanPopulation(random);
+    const people = generateStored(random, population, 3_000, 0).stored;
+    const stored = people.map((fields) => matchDataOf(fields));
+    // A site whose returning patients come back as stored, or with one wrong birth-date part (every third: more often
+    // than the prior expects), among new people: about one lookup in five.
+    const returning = people.slice(0, 600).map((fields, truth) => ({
+      data: matchDataOf(truth % 3 === 0 ? applyError(random, population, fields, 'wrongDatePart') : fields),
+      truth,
+    }));
+    const lookups = [
+      ...returning,
+      ...generateProbes(random, population, people, 0, 2_400).map((probe) => ({ data: matchDataOf(probe.fields), truth: null })),
+    ];
+    // The candidates a lookup reads: stored identities sharing a blocking key with it.
+    const index = new Map<string, number[]>();
+    const keysOf = (data: MatchData): string[] =>
+      Object.entries(blockingKeys(data)).flatMap(([key, value]) => (value === null ? [] : [`${key}=${value}`]));
+    stored.forEach((data, i) => keysOf(data).forEach((key) => index.set(key, [...(index.get(key) ?? []), i])));
+    const candidatesOf = (data: MatchData) =>
+      [...new Set(keysOf(data).flatMap((key) => index.get(key) ?? []))].map((i) => ({ key: i, data: stored[i] as MatchData }));
+    const source: TrainingSource = {
+      identities: async () => stored,
+      decidedSame: async () => [],
+      additions: async () => ({ matches: 0, adds: 0 }),
+    };
+
+    const learnFromLookups = async () => {
+      const matcher = await createLearningMatcher(source, thresholds, { intervalMs: 0 });
+      expect(matcher.estimate?.()).toMatchObject({ learnedM: false, lookupPairs: 0 });
+      // The returning people's match probabilities, and the new people taken for someone stored.
+      const answers = () => {
+        const scores = returning.map(({ data }) => matcher.bestMatch(data, candidatesOf(data), { learn: false }).score);
+        const merged = lookups.filter(
+          ({ data, truth }) => truth === null && matcher.bestMatch(data, candidatesOf(data), { learn: false }).type === 'MATCH',
+        );
+        return { scores, merged: merged.length };
+      };
+      const before = answers();
+      for (const { data } of lookups) matcher.bestMatch(data, candidatesOf(data));
+      await matcher.reestimate?.();
+      return { before, after: answers(), estimate: matcher.estimate?.() };
+    };
+    const first = await learnFromLookups();
+    expect(first.estimate?.learnedM).toBe(true);
+    expect(first.estimate?.lookupPairs).toBeGreaterThan(lookups.length);
+    // One wrong date part is more likely for the same person than the prior said: such returning people score higher,
+    // and no new person is taken for someone stored.
+    expect(first.estimate?.m.birthDate[3]).toBeGreaterThan(REFERENCE_M.birthDate[3] ?? 1);
+    const wrongDate = (scores: number[]) => scores.filter((_, truth) => truth % 3 === 0).reduce((a, b) => a + b, 0);
+    expect(wrongDate(first.after.scores)).toBeGreaterThan(wrongDate(first.before.scores));
+    expect(first.after.merged).toBe(0);
+    expect((await learnFromLookups()).estimate?.m).toEqual(first.estimate?.m);
   });
 
   it('learns the share of returning people, the prior of a match, from the additions answered', async () => {

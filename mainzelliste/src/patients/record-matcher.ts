@@ -6,7 +6,7 @@
  * The Fellegi–Sunter matcher learns while running (issue 29): when the store has doubled since the last
  * estimate, and on a schedule, u and m are re-estimated in the background (the training yields to the event
  * loop, the rows are read in pages), then swapped in; the value counts stay the live ones. Pairs data managers
- * decided are one person count into m. The share of additions for someone already stored (the prior of a
+ * decided are one person count into m, and so do the candidate pairs of the latest lookups. The share of additions for someone already stored (the prior of a
  * match) follows the answers. The estimate in use is logged and shown on /monitoring/linkage.
  */
 import { sql, type Kysely } from 'kysely';
@@ -14,9 +14,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../__generated__/database.js';
 import type { MainzellisteConfig } from '../config/config.js';
 import { defaultMatcherConfig } from '../matching/default-config.js';
-import { createMatcher, type Matcher } from '../matching/epilink.js';
+import { createMatcher, type MatchResult } from '../matching/epilink.js';
 import {
   createFellegiSunterMatcher,
+  lookupPairs,
   returningShare,
   runStepsInBackground,
   trainingSteps,
@@ -25,6 +26,7 @@ import {
   type DecidedPair,
   type LevelProbabilities,
   type LinkageModel,
+  type LookupOptions,
 } from '../matching/fellegi-sunter.js';
 import type { MatchData } from '../matching/prepare.js';
 
@@ -35,6 +37,8 @@ export type LinkageEstimate = {
   /** The share of additions for someone already stored, the prior of a match. */
   returningShare: number;
   reviewedPairs: number;
+  /** The lookups' candidate pairs the estimate learnt m from. */
+  lookupPairs: number;
   learnedM: boolean;
   estimatedAt: string;
   reestimations: number;
@@ -43,7 +47,8 @@ export type LinkageEstimate = {
   u: LevelProbabilities;
 };
 
-export type RecordMatcher = Pick<Matcher, 'bestMatch'> & {
+export type RecordMatcher = {
+  bestMatch: <K>(input: MatchData, candidates: Iterable<{ key: K; data: MatchData }>, options?: LookupOptions) => MatchResult<K>;
   /** Counts an identity in (+1) or out (−1) of what a learning model knows. */
   observe?: (data: MatchData, change: 1 | -1) => void;
   /** Counts an answered addition: found (a definite match) or created. */
@@ -127,6 +132,7 @@ const summary = (estimate: LinkageEstimate): Record<string, unknown> => ({
   trainedOn: estimate.trainedOn,
   returningShare: Number(estimate.returningShare.toFixed(4)),
   reviewedPairs: estimate.reviewedPairs,
+  lookupPairs: estimate.lookupPairs,
   learnedM: estimate.learnedM,
   mExact: Object.fromEntries(Object.entries(estimate.m).map(([name, levels]) => [name, Number((levels[0] ?? 0).toFixed(4))])),
   uExact: Object.fromEntries(Object.entries(estimate.u).map(([name, levels]) => [name, Number((levels[0] ?? 0).toFixed(6))])),
@@ -139,10 +145,12 @@ export async function createLearningMatcher(
 ): Promise<RecordMatcher> {
   const [identities, decided, additions] = await Promise.all([source.identities(), source.decidedSame(), source.additions()]);
   const model: LinkageModel = { ...trainModel(identities, decided), additions };
-  const matcher = createFellegiSunterMatcher(model, thresholds);
+  const lookups = lookupPairs();
+  const matcher = createFellegiSunterMatcher(model, thresholds, lookups);
   const minimumSize = options.minimumSize ?? 200;
   let trainedOn = identities.length;
   let reviewedPairs = decided.length;
+  let learntLookupPairs = 0;
   let estimatedAt = new Date().toISOString();
   let reestimations = 0;
   let running: Promise<void> | null = null;
@@ -152,6 +160,7 @@ export async function createLearningMatcher(
     trainedOn,
     returningShare: returningShare(model.additions),
     reviewedPairs,
+    lookupPairs: learntLookupPairs,
     learnedM: model.learnedM,
     estimatedAt,
     reestimations,
@@ -165,13 +174,15 @@ export async function createLearningMatcher(
     running ??= (async () => {
       try {
         const [rows, pairs] = await Promise.all([source.identities(), source.decidedSame()]);
-        const next = await runStepsInBackground(trainingSteps(rows, pairs));
+        const compared = lookups.snapshot();
+        const next = await runStepsInBackground(trainingSteps(rows, pairs, compared));
         // u and m are swapped in at once; the value counts stay the live ones, which followed every change meanwhile.
         model.u = next.u;
         model.m = next.m;
         model.learnedM = next.learnedM;
         trainedOn = rows.length;
         reviewedPairs = pairs.length;
+        learntLookupPairs = compared.length;
         estimatedAt = new Date().toISOString();
         reestimations += 1;
         options.log?.info({ linkageModel: summary(estimate()) }, 'record linkage: re-estimated');

@@ -2,7 +2,8 @@
  * The export kinds of ecrf-calls.md §7 "Exports" and the rights of each (ecrf-calls.md §6 "Export rights"):
  * starting needs the START right, seeing jobs and files the GET_FILES right. Study exports start at
  * study/{studyId}/…, the NNGM (DigiNet) ones at NngmExport/study/{studyId}/…; the ODM export is the registry's own
- * (issue "Beyond the seeds") and shares the CSV export's rights; generic exports run a stored definition.
+ * (issue "Beyond the seeds") and the FHIR R4 export (issue 28) share the CSV export's rights: they hold the same data in
+ * another format; generic exports run a stored definition.
  */
 import type { RightName } from '../rights/rights-catalogue.js';
 
@@ -15,6 +16,7 @@ export const EXPORT_KIND_RIGHTS = {
   'sas-export': { family: 'study', start: 'SAS_EXPORT_START_CMD', files: 'SAS_EXPORT_GET_FILES_CMD' },
   'synquest-csv-export': { family: 'study', start: 'SYN_QUEST_EXPORT_START_CMD', files: 'SYN_QUEST_EXPORT_GET_FILES_CMD' },
   'odm-export': { family: 'study', start: 'CSV_EXPORT_START_CMD', files: 'CSV_EXPORT_GET_FILES_CMD' },
+  'fhir-export': { family: 'study', start: 'CSV_EXPORT_START_CMD', files: 'CSV_EXPORT_GET_FILES_CMD' },
   'recruitment-status': { family: 'nngm', start: 'RECRUITMENT_STATUS_EXPORT_START_CMD', files: 'RECRUITMENT_STATUS_EXPORT_GET_FILES_CMD' },
   'diginet-recruitment-status': {
     family: 'nngm',

@@ -8,10 +8,21 @@ export class ExportsPage {
     this.heading = page.getByRole('heading', { name: 'Exporte', level: 1 });
   }
 
-  async start(kind: string, options: { check?: string[]; dates?: Record<string, string> } = {}): Promise<void> {
+  /** `days`: dates entered as Tag, Monat and Jahr (yyyy-MM-dd by the group's label). */
+  async start(
+    kind: string,
+    options: { check?: string[]; dates?: Record<string, string>; days?: Record<string, string> } = {},
+  ): Promise<void> {
     await this.page.getByLabel('Exportart').selectOption({ label: kind });
     for (const label of options.check ?? []) await this.page.getByLabel(label).check();
     for (const [label, day] of Object.entries(options.dates ?? {})) await this.page.getByLabel(label, { exact: true }).fill(day);
+    for (const [label, day] of Object.entries(options.days ?? {})) {
+      const [year = '', month = '', date = ''] = day.split('-');
+      const group = this.page.getByRole('group', { name: label });
+      await group.getByLabel('Tag').fill(date);
+      await group.getByLabel('Monat').fill(month);
+      await group.getByLabel('Jahr').fill(year);
+    }
     await this.page.getByRole('button', { name: 'Export starten' }).click();
   }
 

@@ -4,6 +4,7 @@ import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import type { ExportKind } from '../__generated__/ExportsScreenQuery.graphql';
 import { useFeedback } from '../feedback/feedbackContext';
 import { START_EXPORT_MUTATIONS, type StartExportPayload } from '../mutations/StartExportMutations';
+import { DayMonthYearField } from '../components/DayMonthYearField';
 import { texts } from '../texts';
 import { EMPTY_FORM, formProblems, KIND_PARAMETERS, startInput, type ExportForm, type ExportParameter } from './exportParameters';
 import styles from './Exports.module.css';
@@ -97,6 +98,22 @@ export function StartExportForm({ studyId, kinds, onStarted }: Props) {
         </Select>
       </FormControl>
       {parameters.map((parameter) => {
+        if (parameter === 'since') {
+          const problem = problemOf('since');
+          return (
+            <div key={parameter}>
+              <DayMonthYearField
+                label={t.since}
+                value={form.since}
+                onChange={(since) => setForm({ ...form, since })}
+                required={false}
+                showRequiredMark={false}
+                errors={problem ? [problem] : []}
+              />
+              {!problem && <p className={styles.hint}>{t.sinceHint}</p>}
+            </div>
+          );
+        }
         if (parameter === 'exportEmptyTables' || parameter === 'asXlsx') {
           return (
             <FormControl key={parameter}>

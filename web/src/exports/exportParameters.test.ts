@@ -12,6 +12,14 @@ describe('export parameters', () => {
     expect(startInput('CSV_EXPORT', 's', form)).toEqual({ studyId: 's', exportEmptyTables: false, asXlsx: true });
     expect(startInput('SCREENING_EXPORT', 's', EMPTY_FORM)).toEqual({ studyId: 's' });
     expect(startInput('ODM_EXPORT', 's', form)).toEqual({ studyId: 's' });
+    expect(startInput('FHIR_EXPORT', 's', { ...form, since: '2026-07-01' })).toEqual({ studyId: 's', since: '2026-06-30T22:00:00.000Z' });
+    expect(startInput('FHIR_EXPORT', 's', form)).toEqual({ studyId: 's' });
+  });
+
+  it('takes only a whole, real day as the FHIR export’s since', () => {
+    expect(formProblems('FHIR_EXPORT', { ...EMPTY_FORM, since: '2026--14' })).toEqual([{ field: 'since', message: 'sinceInvalid' }]);
+    expect(formProblems('FHIR_EXPORT', { ...EMPTY_FORM, since: '2026-02-30' })).toEqual([{ field: 'since', message: 'sinceInvalid' }]);
+    expect(formProblems('FHIR_EXPORT', { ...EMPTY_FORM, since: '2026-02-28' })).toEqual([]);
   });
 
   it('asks for the changes export’s start and refuses a start after the end', () => {

@@ -6,7 +6,7 @@
 import { registryDayStart, registryDayEnd } from '@ecrf/rules';
 import type { ExportKind } from '../__generated__/ExportsScreenQuery.graphql';
 
-export type ExportParameter = 'fromDate' | 'toDate' | 'previousFromDate' | 'exportEmptyTables' | 'asXlsx';
+export type ExportParameter = 'fromDate' | 'toDate' | 'previousFromDate' | 'since' | 'exportEmptyTables' | 'asXlsx';
 
 export const KIND_PARAMETERS: Record<ExportKind, readonly ExportParameter[]> = {
   CSV_EXPORT: ['exportEmptyTables', 'asXlsx'],
@@ -15,6 +15,7 @@ export const KIND_PARAMETERS: Record<ExportKind, readonly ExportParameter[]> = {
   SAS_EXPORT: [],
   SYNQUEST_CSV_EXPORT: [],
   ODM_EXPORT: [],
+  FHIR_EXPORT: ['since'],
   RECRUITMENT_STATUS: ['fromDate', 'previousFromDate'],
   DIGINET_RECRUITMENT_STATUS: ['fromDate', 'previousFromDate'],
   NO_ARCHIVE_CODES: [],
@@ -27,16 +28,41 @@ export const KIND_PARAMETERS: Record<ExportKind, readonly ExportParameter[]> = {
   '%future added value': [],
 };
 
-/** What the form holds: days as yyyy-MM-dd ('' = empty) and the two flags. */
-export type ExportForm = { fromDate: string; toDate: string; previousFromDate: string; exportEmptyTables: boolean; asXlsx: boolean };
+/** What the form holds: days as yyyy-MM-dd ('' = empty; `since` as typed in Tag/Monat/Jahr) and the two flags. */
+export type ExportForm = {
+  fromDate: string;
+  toDate: string;
+  previousFromDate: string;
+  since: string;
+  exportEmptyTables: boolean;
+  asXlsx: boolean;
+};
 
-export const EMPTY_FORM: ExportForm = { fromDate: '', toDate: '', previousFromDate: '', exportEmptyTables: false, asXlsx: false };
+export const EMPTY_FORM: ExportForm = {
+  fromDate: '',
+  toDate: '',
+  previousFromDate: '',
+  since: '',
+  exportEmptyTables: false,
+  asXlsx: false,
+};
 
-export type FormProblem = { field: ExportParameter; message: 'fromRequired' | 'fromAfterTo' };
+export type FormProblem = { field: ExportParameter; message: 'fromRequired' | 'fromAfterTo' | 'sinceInvalid' };
+
+const WHOLE_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The form's problems for the kind, as the server would answer them. */
 export function formProblems(kind: ExportKind, form: ExportForm): FormProblem[] {
   const takes = KIND_PARAMETERS[kind];
+  // The FHIR export's since day is typed in three parts: only a whole, real day is sent.
+  if (
+    takes.includes('since') &&
+    form.since !== '' &&
+    (!WHOLE_DAY.test(form.since) ||
+      Number.isNaN(Date.parse(`${form.since}T00:00:00Z`)) ||
+      new Date(`${form.since}T00:00:00Z`).toISOString().slice(0, 10) !== form.since)
+  )
+    return [{ field: 'since', message: 'sinceInvalid' }];
   if (kind === 'CHANGES_EXPORT' && form.fromDate === '') return [{ field: 'fromDate', message: 'fromRequired' }];
   if (takes.includes('toDate') && form.fromDate !== '' && form.toDate !== '' && form.fromDate > form.toDate)
     return [{ field: 'fromDate', message: 'fromAfterTo' }];

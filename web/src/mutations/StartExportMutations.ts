@@ -121,6 +121,24 @@ export const START_EXPORT_MUTATIONS: Partial<Record<ExportKind, { mutation: Grap
       }
     `,
   },
+  FHIR_EXPORT: {
+    field: 'startFhirExport',
+    mutation: graphql`
+      mutation StartExportMutationsFhirMutation($input: StartFhirExportInput!) {
+        startFhirExport(input: $input) {
+          exportJob {
+            id
+            ...ExportJobsTable_job
+          }
+          errors {
+            code
+            path
+            message
+          }
+        }
+      }
+    `,
+  },
   RECRUITMENT_STATUS: {
     field: 'startRecruitmentStatusExport',
     mutation: graphql`

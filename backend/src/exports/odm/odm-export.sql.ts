@@ -6,27 +6,9 @@
 import type { DataFieldInstance } from '@ecrf/rules';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
-import type { ExportScope } from '../../export-content/export-content.js';
+import { patientsInScope, type PatientScope } from '../patient-records.sql.js';
 
-type Scope = Pick<ExportScope, 'studyId' | 'locationIds'>;
-
-/** Live study patients of the study at the scope's locations (null: every location). */
-function patientsInScope(db: Kysely<DB>, scope: Scope) {
-  let query = db
-    .selectFrom('study_patient as sp')
-    .innerJoin('patient as p', 'p.id', 'sp.patient_id')
-    .where('sp.study_id', '=', scope.studyId)
-    .where('sp.is_deleted', '=', false)
-    .where('p.is_deleted', '=', false);
-  if (scope.locationIds !== null) {
-    // An empty scope reaches no patient (`IN ()` is not valid SQL).
-    query =
-      scope.locationIds.length === 0
-        ? query.where(sql<boolean>`false`)
-        : query.where('sp.study_institute_id', 'in', [...scope.locationIds]);
-  }
-  return query;
-}
+type Scope = PatientScope;
 
 export async function countPatientsInScope(db: Kysely<DB>, scope: Scope): Promise<number> {
   const row = await patientsInScope(db, scope)
@@ -125,42 +107,6 @@ export async function signatureMeaningsInScope(db: Kysely<DB>, scope: Scope): Pr
     .orderBy('meaning')
     .execute();
   return rows.map((r) => r.meaning);
-}
-
-/** The live visits of the study patients, in the order they were documented. */
-export async function visitsOfPatients(db: Kysely<DB>, studyPatientIds: readonly string[]) {
-  if (studyPatientIds.length === 0) return [];
-  return db
-    .selectFrom('visit')
-    .select([
-      'id',
-      'study_patient_id as studyPatientId',
-      'definition_id as definitionId',
-      'fields',
-      'is_signed as isSigned',
-      'signature_data as signature',
-    ])
-    .where('study_patient_id', 'in', [...studyPatientIds])
-    .where('is_deleted', '=', false)
-    .orderBy('sort_order')
-    .orderBy(sql`visit_date nulls last`)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** The live instruments of the study patients (in visits and standalone), by order. */
-export async function instrumentsOfPatients(db: Kysely<DB>, studyPatientIds: readonly string[]) {
-  if (studyPatientIds.length === 0) return [];
-  return db
-    .selectFrom('instrument')
-    .select(['id', 'study_patient_id as studyPatientId', 'visit_id as visitId', 'definition_id as definitionId', 'fields'])
-    .where('study_patient_id', 'in', [...studyPatientIds])
-    .where('is_deleted', '=', false)
-    .orderBy('sort_order')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
 }
 
 /** The audit rows that wrote fields of the records (creations and saves), oldest first. */

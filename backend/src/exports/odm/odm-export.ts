@@ -5,6 +5,7 @@
  * a cursor and the XML is serialised as it is built, so memory stays flat however many patients there are.
  */
 import { once } from 'node:events';
+import { batches } from '../../db/group-rows.js';
 import { notFound } from '../../errors/errors.js';
 import { findStudyInstitutes } from '../../institutes/institutes.sql.js';
 import { findLanguages } from '../../languages/languages.service.js';
@@ -33,18 +34,6 @@ export const userOid = (userName: string): string => `U.${userName.toLowerCase()
 export const locationOid = (instituteIdentifier: string): string => `L.${instituteIdentifier}`;
 
 type MetaDataVersion = { oid: string; name: string; effectiveDate: string; metadata: OdmMetadata };
-
-async function* batches<T>(rows: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
-  let batch: T[] = [];
-  for await (const row of rows) {
-    batch.push(row);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
 
 /** One MetaDataVersion per definition version in use, keyed `<definition id>@<version>`. */
 async function loadMetaDataVersions({ db, scope }: ExportSourceContext): Promise<Map<string, MetaDataVersion>> {

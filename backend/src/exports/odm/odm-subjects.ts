@@ -7,7 +7,8 @@ import type { DataFieldInstance } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../__generated__/database.js';
 import type { FieldAudit, OdmForm, OdmSubject, OdmVisit } from './odm-clinical.js';
-import { fieldAuditRows, instrumentsOfPatients, visitsOfPatients, type OdmPatientRow } from './odm-export.sql.js';
+import { instrumentsOfPatients, visitsOfPatients } from '../patient-records.sql.js';
+import { fieldAuditRows, type OdmPatientRow } from './odm-export.sql.js';
 import { groupBy } from '../../db/group-rows.js';
 import { FIELD_KEY_PREFIX } from '../../patient-documentation/documentation-audit.js';
 
