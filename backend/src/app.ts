@@ -63,6 +63,7 @@ import { registerFhirBulkRoutes } from './exports/fhir/fhir-bulk.routes.js';
 import { ExportJobSchema } from './exports/exports.schemas.js';
 import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
+import { registerObdsImportRoutes } from './obds-import/obds-import.routes.js';
 import { registerSafetyRoutes } from './safety/safety.routes.js';
 import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
 import { registerElearningRoutes } from './elearning/elearning.routes.js';
@@ -222,6 +223,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       void api.register(async (fhir) => registerFhirBulkRoutes(fhir.withTypeProvider<TypeBoxTypeProvider>(), deps, exportRuntime));
       registerGenericExportRoutes(typed, deps);
       registerOnkozertRoutes(typed, deps);
+      registerObdsImportRoutes(typed, deps);
       registerSafetyRoutes(typed, deps);
       registerProjectRoutes(typed, deps);
       registerTerminologyRoutes(typed);

@@ -76,6 +76,8 @@ const output = await codegen({
       ExportKindAccess: '../exports/models.js#ExportKindAccessModel',
       // OncoBox imports and the safety review (issue 12)
       OnkozertImport: '../onkozert/models.js#OnkozertImport',
+      ObdsImport: '../obds-import/models.js#ObdsImportSummaryModel',
+      ObdsMessage: '../obds-import/models.js#ObdsMessageModel',
       FreeTextEntry: '../safety/models.js#FreeTextEntry',
       ScreeningReport: '../safety/models.js#ScreeningReport',
       ScreeningRow: '../safety/models.js#ScreeningRow',

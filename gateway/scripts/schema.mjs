@@ -22,6 +22,7 @@ export const SCHEMA_DOMAINS = [
   'verification-flags',
   'exports',
   'onkozert',
+  'obds-import',
   'safety',
   'generic-exports',
   'projects',

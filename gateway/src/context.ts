@@ -21,6 +21,7 @@ import type { LiveEvents } from './events/live-events.js';
 import { createDataQueryLoaders } from './data-queries/loaders.js';
 import { createExportLoaders } from './exports/loaders.js';
 import { createOnkozertLoaders } from './onkozert/loaders.js';
+import { createObdsImportLoaders } from './obds-import/loaders.js';
 import { createGenericExportLoaders } from './generic-exports/loaders.js';
 import { createTerminologyLoaders } from './terminology/loaders.js';
 import { createNewsDocumentLoaders } from './news-documents/loaders.js';
@@ -55,6 +56,7 @@ function createLoaders(backend: BackendClient) {
     ...createDataQueryLoaders(backend),
     ...createExportLoaders(backend),
     ...createOnkozertLoaders(backend),
+    ...createObdsImportLoaders(backend),
     ...createGenericExportLoaders(backend),
     ...createTerminologyLoaders(backend),
     ...createNewsDocumentLoaders(backend),

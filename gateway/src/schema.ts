@@ -90,6 +90,7 @@ import {
 } from './dashboard/dashboard.resolvers.js';
 import { ExportJobParametersType, ExportJobType, exportMutations, exportQueries, exportSubscription } from './exports/exports.resolvers.js';
 import { OnkozertImportType, onkozertQueries } from './onkozert/onkozert.resolvers.js';
+import { ObdsImportType, ObdsMessageType, obdsImportMutations, obdsImportQueries } from './obds-import/obds-import.resolvers.js';
 import {
   FreeTextEntryType,
   ScreeningConfigurationType,
@@ -156,6 +157,7 @@ const resolvers: Resolvers = {
     ...dashboardQueries,
     ...exportQueries,
     ...onkozertQueries,
+    ...obdsImportQueries,
     ...safetyQueries,
     ...genericExportQueries,
     ...projectQueries,
@@ -180,6 +182,7 @@ const resolvers: Resolvers = {
     ...verificationFlagMutations,
     ...exportMutations,
     ...safetyMutations,
+    ...obdsImportMutations,
     ...genericExportMutations,
     ...projectMutations,
     ...elearningMutations,
@@ -250,6 +253,8 @@ const resolvers: Resolvers = {
   LocationQueryCount: LocationQueryCountType,
   LocationCompleteness: LocationCompletenessType,
   OnkozertImport: OnkozertImportType,
+  ObdsImport: ObdsImportType,
+  ObdsMessage: ObdsMessageType,
   FreeTextEntry: FreeTextEntryType,
   ScreeningReport: ScreeningReportType,
   ScreeningRow: ScreeningRowType,

@@ -19,3 +19,6 @@ export type SignatureWithdrawal = {
 
 /** One entry of a language: the display value of a key in its scope (ecrf-core.md §3 Language). */
 export type LanguageEntryRow = { scope: string; displayKey: string; displayValue: string };
+
+/** A proposed field of an oBDS message the documentalist accepted (migration 0120). */
+export type ObdsAcceptedField = { instrument: string; path: string };

@@ -59,6 +59,7 @@ const TYPED: readonly { at: string; path?: RegExp; limit: TextLimit }[] = [
 const NOT_TYPED: readonly { at: string; path?: RegExp; why: string }[] = [
   { at: 'query:after', why: 'a cursor of the patient list, written by the server' },
   { at: 'query:fileName', why: 'the name of an export file, written by the server' },
+  { at: 'path:fileName', path: /fhir\/bulkfiles/, why: 'the name of a Bulk Data file, written by the server' },
   { at: 'body:name', path: /GenericExport/, why: 'checked trimmed by the rules (exportDefinitionName)' },
   { at: 'body:description', path: /GenericExport/, why: 'checked trimmed by the rules (exportDefinitionDescription)' },
   { at: 'body:items', path: /GenericExport/, why: 'item paths chosen from the definition, not typed' },
@@ -71,6 +72,7 @@ const NOT_TYPED: readonly { at: string; path?: RegExp; why: string }[] = [
   { at: 'query:patientIdentifier', why: 'a pseudonym of the questionnaire service' },
   { at: 'path:questionnaireId', why: 'a questionnaire id' },
   { at: 'body:answers', why: 'ids and codes of a questionnaire’s answers, chosen' },
+  { at: 'body:', path: /ObdsImport/, why: 'the file name and the codes of an oBDS file, read by the gateway (the XSD bounds them)' },
 ];
 
 const matches = (entry: { at: string; path?: RegExp }, limit: Limit) =>

@@ -67,42 +67,49 @@ export async function studyPatientOfInstrument(db: Kysely<DB>, id: string): Prom
 
 const stored = (unit: DocumentationUnit) => (row: InstrumentRow) => instrumentDto(row, unit.ws.identifierOf);
 
+type NewInstrument = { visitId?: string | null; definitionId: string; fields?: FieldInput[]; reasonForChange?: string };
+
 export async function createInstrument(
   db: Kysely<DB>,
   caller: CurrentUser,
-  input: { studyPatientId: string; visitId?: string | null; definitionId: string; fields?: FieldInput[]; reasonForChange?: string },
+  input: NewInstrument & { studyPatientId: string },
 ): Promise<InstrumentDto> {
-  return writeDocumentation(db, caller, { studyPatientId: input.studyPatientId, hiddenAs: 'study patient' }, async (unit) => {
-    const visit = input.visitId ? unit.visit(input.visitId) : null;
-    if (visit?.isDeleted) throw notFound('visit');
-    const definition = instrumentDefinitionOf(unit.ws, input.definitionId, visit);
-    if (visit?.instruments.some((i) => i.definitionId === definition.id && !i.isDeleted))
-      throw conflict('Die Visite hat dieses Instrument bereits.');
-    const place = { kind: 'newInstrument', visitId: visit?.id ?? null, definitionId: definition.id } as const;
-    const saved = saveAt(unit, place, definition, [], input.fields ?? []);
-    const row = await unit.apply({
-      table: 'instrument',
-      operation: 'Create',
-      read: null,
-      form: { definitions: definition.fields, before: [], after: saved.fields, inputPaths: saved.inputPaths },
-      after: { studyPatientId: unit.ws.patient.id, visitId: visit?.id ?? null, definitionId: definition.id, state: saved.state },
-      visitId: visit?.id ?? null,
-      concerns: 'documentation',
-      reason: input.reasonForChange ?? null,
-      write: (trx, stamp) =>
-        insertInstrument(trx, {
-          study_patient_id: unit.ws.patient.id,
-          visit_id: visit?.id ?? null,
-          definition_id: definition.id,
-          sort_order: definition.order,
-          fields: JSON.stringify(saved.fields),
-          state: saved.state,
-          created_by: stamp.changedBy,
-          changed_by: stamp.changedBy,
-        }),
-    });
-    return stored(unit)(row);
+  return writeDocumentation(db, caller, { studyPatientId: input.studyPatientId, hiddenAs: 'study patient' }, (unit) =>
+    createInstrumentIn(unit, input),
+  );
+}
+
+/** Creates an instrument within a write (a route's own, or an import's that writes several instruments at once). */
+export async function createInstrumentIn(unit: DocumentationUnit, input: NewInstrument): Promise<InstrumentDto> {
+  const visit = input.visitId ? unit.visit(input.visitId) : null;
+  if (visit?.isDeleted) throw notFound('visit');
+  const definition = instrumentDefinitionOf(unit.ws, input.definitionId, visit);
+  if (visit?.instruments.some((i) => i.definitionId === definition.id && !i.isDeleted))
+    throw conflict('Die Visite hat dieses Instrument bereits.');
+  const place = { kind: 'newInstrument', visitId: visit?.id ?? null, definitionId: definition.id } as const;
+  const saved = saveAt(unit, place, definition, [], input.fields ?? []);
+  const row = await unit.apply({
+    table: 'instrument',
+    operation: 'Create',
+    read: null,
+    form: { definitions: definition.fields, before: [], after: saved.fields, inputPaths: saved.inputPaths },
+    after: { studyPatientId: unit.ws.patient.id, visitId: visit?.id ?? null, definitionId: definition.id, state: saved.state },
+    visitId: visit?.id ?? null,
+    concerns: 'documentation',
+    reason: input.reasonForChange ?? null,
+    write: (trx, stamp) =>
+      insertInstrument(trx, {
+        study_patient_id: unit.ws.patient.id,
+        visit_id: visit?.id ?? null,
+        definition_id: definition.id,
+        sort_order: definition.order,
+        fields: JSON.stringify(saved.fields),
+        state: saved.state,
+        created_by: stamp.changedBy,
+        changed_by: stamp.changedBy,
+      }),
   });
+  return stored(unit)(row);
 }
 
 export async function saveInstrument(
@@ -112,38 +119,45 @@ export async function saveInstrument(
   input: { version: number; fields: FieldInput[]; reasonForChange?: string },
 ): Promise<InstrumentDto> {
   const studyPatientId = await studyPatientOfInstrument(db, id);
-  return writeDocumentation(db, caller, { studyPatientId, hiddenAs: 'instrument' }, async (unit) => {
-    const { instrument, visit } = instrumentOf(unit, id);
-    const definition = instrumentDefinitionOf(unit.ws, instrument.definitionId, visit);
-    const place = { kind: 'instrument', instrumentId: id, state: instrument.state } as const;
-    const saved = saveAt(unit, place, definition, instrument.fields, input.fields);
-    if (instrument.version === input.version && saved.changedFieldIds.length === 0) return instrument;
-    const row = await unit.apply({
-      table: 'instrument',
-      operation: 'Update',
-      read: { id, version: input.version },
-      form: { definitions: definition.fields, before: instrument.fields, after: saved.fields, inputPaths: saved.inputPaths },
-      before: { state: instrument.state },
-      after: { state: saved.state },
-      visitId: visit?.id ?? null,
-      concerns: 'documentation',
-      instrument,
-      reason: input.reasonForChange ?? null,
-      write: (trx, stamp) =>
-        saveInstrumentRow(trx, id, input.version, {
-          fields: JSON.stringify(saved.fields),
-          state: saved.state,
-          version: stamp.version,
-          changed_at: stamp.changedAt,
-          changed_by: stamp.changedBy,
-        }),
-      current: async (trx) => {
-        const newer = await findInstrumentRow(trx, id);
-        return newer ? stored(unit)(newer) : { id, version: instrument.version };
-      },
-    });
-    return stored(unit)(row);
+  return writeDocumentation(db, caller, { studyPatientId, hiddenAs: 'instrument' }, (unit) => saveInstrumentIn(unit, id, input));
+}
+
+/** Saves an instrument's form within a write, over the version read. */
+export async function saveInstrumentIn(
+  unit: DocumentationUnit,
+  id: string,
+  input: { version: number; fields: FieldInput[]; reasonForChange?: string },
+): Promise<InstrumentDto> {
+  const { instrument, visit } = instrumentOf(unit, id);
+  const definition = instrumentDefinitionOf(unit.ws, instrument.definitionId, visit);
+  const place = { kind: 'instrument', instrumentId: id, state: instrument.state } as const;
+  const saved = saveAt(unit, place, definition, instrument.fields, input.fields);
+  if (instrument.version === input.version && saved.changedFieldIds.length === 0) return instrument;
+  const row = await unit.apply({
+    table: 'instrument',
+    operation: 'Update',
+    read: { id, version: input.version },
+    form: { definitions: definition.fields, before: instrument.fields, after: saved.fields, inputPaths: saved.inputPaths },
+    before: { state: instrument.state },
+    after: { state: saved.state },
+    visitId: visit?.id ?? null,
+    concerns: 'documentation',
+    instrument,
+    reason: input.reasonForChange ?? null,
+    write: (trx, stamp) =>
+      saveInstrumentRow(trx, id, input.version, {
+        fields: JSON.stringify(saved.fields),
+        state: saved.state,
+        version: stamp.version,
+        changed_at: stamp.changedAt,
+        changed_by: stamp.changedBy,
+      }),
+    current: async (trx) => {
+      const newer = await findInstrumentRow(trx, id);
+      return newer ? stored(unit)(newer) : { id, version: instrument.version };
+    },
   });
+  return stored(unit)(row);
 }
 
 export async function deleteInstrument(db: Kysely<DB>, caller: CurrentUser, id: string, reasonOfChange: string): Promise<void> {

@@ -34,6 +34,9 @@ export type NodeType =
   | 'ExportJob'
   | 'OnkozertImport'
   | 'GenericExportDefinition'
+  // oBDS imports (issue 28); a message carries `<importId>/<messageId>` and is no node
+  | 'ObdsImport'
+  | 'ObdsMessage'
   // research projects (issue 13); an assignment carries `<studyPatientId>/<assignmentId>`
   | 'Project'
   | 'ProjectAssignment'
@@ -73,6 +76,8 @@ const nodeTypes: readonly NodeType[] = [
   'ExportJob',
   'OnkozertImport',
   'GenericExportDefinition',
+  'ObdsImport',
+  'ObdsMessage',
   'Project',
   'ProjectAssignment',
   'NewsDocument',

@@ -20,7 +20,7 @@ import { loadInterviewNode, loadQuestionnaireNode } from '../questionnaires/ques
 
 type NodeModel = ResolversInterfaceTypes<Record<string, never>>['Node'];
 // AuditRecord ids name records that are no nodes: `node` answers null for them.
-type TypedNode = { typename: Exclude<NodeType, 'AuditRecord'>; model: NodeModel };
+type TypedNode = { typename: Exclude<NodeType, 'AuditRecord' | 'ObdsImport' | 'ObdsMessage'>; model: NodeModel };
 
 const typenames = new WeakMap<object, TypedNode['typename']>();
 
@@ -101,8 +101,10 @@ async function loadNode(globalId: string, context: GatewayContext): Promise<Node
       return tag('Questionnaire', await loadQuestionnaireNode(decoded.id, context));
     case 'QuestionnaireInterview':
       return tag('QuestionnaireInterview', await loadInterviewNode(decoded.id, context));
-    // audited records that are no nodes are read with recordHistory only
+    // audited records, oBDS imports and their messages are no nodes: read with recordHistory and obdsImport
     case 'AuditRecord':
+    case 'ObdsImport':
+    case 'ObdsMessage':
       return null;
   }
 }

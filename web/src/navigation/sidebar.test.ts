@@ -30,6 +30,8 @@ describe('sidebar table', () => {
       'Dokumente: Documentation',
       'Exporte',
       'OncoBox Import',
+      // Beyond the spec's table (issue 28): the oBDS import for documenting roles without the OncoBox rights.
+      'oBDS-Import',
       'AuditEvents',
       'Mögliche Dubletten',
       'Abmelden',
@@ -135,6 +137,13 @@ describe('sidebar table', () => {
 });
 
 describe('visibleSidebarEntries', () => {
+  it('shows oBDS-Import to documenting roles without the OncoBox rights, whose entry leads to the same screen', () => {
+    expect(entry('obdsImport').route).toBe(entry('oncoBoxImport').route);
+    expect(entry('obdsImport').isVisible(as(['InstrumentUpdateCmd'], 'Physician'))).toBe(true);
+    expect(entry('obdsImport').isVisible(as(['InstrumentUpdateCmd', 'OnkozertImportsGetCmd'], 'DataManager'))).toBe(false);
+    expect(entry('obdsImport').isVisible(as(['InstrumentGetCmd'], 'Researcher'))).toBe(false);
+  });
+
   it('offers only entries whose screen exists', () => {
     const superAdmin = as(['SUPER_RIGHT'], 'SuperAdmin');
     const existing = SIDEBAR_ENTRIES.filter((e) => e.screenExists).map((e) => e.key);
@@ -146,7 +155,7 @@ describe('visibleSidebarEntries', () => {
     // /calendar works (issue 13) but its entry stays hidden: "currently never" (ecrf-core.md §2).
     expect(existing).toContain('calendar');
     expect(visibleSidebarEntries(superAdmin).map((e) => e.key)).toEqual(
-      existing.filter((key) => key !== 'queryOverview' && key !== 'calendar'),
+      existing.filter((key) => key !== 'queryOverview' && key !== 'calendar' && key !== 'obdsImport'),
     );
     expect(visibleSidebarEntries(as(['QueryGetMyCmd', 'StudyPatientGetContextCmd'], 'DataManager')).map((e) => e.key)).toContain(
       'queryOverview',

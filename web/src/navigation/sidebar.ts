@@ -28,6 +28,7 @@ export type SidebarEntryKey =
   | 'documentsDocumentation'
   | 'exports'
   | 'oncoBoxImport'
+  | 'obdsImport'
   | 'auditEvents'
   | 'possibleMatches'
   | 'logout';
@@ -241,6 +242,18 @@ export const SIDEBAR_ENTRIES: readonly SidebarEntry[] = [
     condition: {
       description: 'role not MasterDataManager (ecrf-core.md §2)',
       holds: ({ roleIdentifier }) => roleIdentifier !== 'MasterDataManager',
+    },
+  }),
+  entry({
+    key: 'obdsImport',
+    label: t.obdsImport,
+    kind: 'link',
+    route: '/imports',
+    screenExists: true,
+    rights: ['InstrumentUpdateCmd'],
+    condition: {
+      description: 'without OnkozertImportsGetCmd (else OncoBox Import opens the same screen, with the oBDS import)',
+      holds: ({ rights }) => !holdsNeed(rights, 'OnkozertImportsGetCmd'),
     },
   }),
   entry({

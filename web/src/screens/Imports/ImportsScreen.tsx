@@ -11,6 +11,7 @@ import { IMPORTS_PAGE, OnkozertImportsTable, type ImportsTableHandle } from '../
 import { UploadForm } from '../../onkozert/UploadForm';
 import { UploadReportView } from '../../onkozert/UploadReportView';
 import type { UploadResult } from '../../onkozert/uploadOnkozertFile';
+import { ObdsUploadForm } from '../../obdsImport/ObdsUploadForm';
 import { getStoredRights } from '../../session/sessionStore';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
@@ -18,17 +19,27 @@ import sectionStyles from '../../onkozert/Onkozert.module.css';
 
 const t = texts.onkozert;
 
-/** The upload form needs the import right; viewers who may only list imports are not asked for its locations. */
+/**
+ * The upload form needs the import right; viewers who may only list imports are not asked for its locations, and
+ * documenting roles without the OncoBox rights see the oBDS import alone.
+ */
 export const importsScreenQuery = defineScreenQuery<ImportsScreenQuery>(importsScreenQueryNode, () => {
   const rights = getStoredRights();
-  return { first: IMPORTS_PAGE, canImport: rights === null || hasRight(rights, 'OnkozertImportCmd') };
+  return {
+    first: IMPORTS_PAGE,
+    canImport: rights === null || hasRight(rights, 'OnkozertImportCmd'),
+    canList: rights === null || hasRight(rights, 'OnkozertImportsGetCmd'),
+  };
 });
 
-/** /imports (sidebar OncoBox Import): upload a location's key figures, see the report, and the imports so far. */
+/**
+ * /imports (sidebar OncoBox Import, oBDS-Import): upload a location's key figures, see the report, and the imports so
+ * far; upload an oBDS file and review its proposals (docs/obds-import.md).
+ */
 export function ImportsScreen() {
   const data = usePreloadedQuery<ImportsScreenQuery>(
     graphql`
-      query ImportsScreenQuery($first: Int!, $canImport: Boolean!) {
+      query ImportsScreenQuery($first: Int!, $canImport: Boolean!, $canList: Boolean!) {
         ...AppShell_query
         viewer {
           rights
@@ -38,7 +49,7 @@ export function ImportsScreen() {
           identifier
           displayName
         }
-        ...OnkozertImportsTable_query @arguments(first: $first)
+        ...OnkozertImportsTable_query @arguments(first: $first) @include(if: $canList) @alias(as: "onkozertImports")
       }
     `,
     useScreenReference(importsScreenQuery),
@@ -48,6 +59,21 @@ export function ImportsScreen() {
   const table = useRef<ImportsTableHandle>(null);
   const locations = data.onkozertLocations ?? [];
   const mayImport = hasRight(data.viewer.rights, 'OnkozertImportCmd') && data.onkozertLocations != null;
+  // The oBDS import proposes documentation: it takes the documentation right (docs/roles-and-rights.md "oBDS import").
+  const mayImportObds = hasRight(data.viewer.rights, 'InstrumentUpdateCmd');
+  const mayList = hasRight(data.viewer.rights, 'OnkozertImportsGetCmd');
+  const obdsForm = scope ? <ObdsUploadForm studyId={scope.studyId} /> : <Banner variant="warning" title={texts.obdsImport.noStudy} />;
+
+  if (!mayList)
+    return (
+      <section aria-labelledby="imports-heading">
+        <Heading as="h1" id="imports-heading" className={styles.heading}>
+          {texts.obdsImport.heading}
+        </Heading>
+        <p>{texts.obdsImport.intro}</p>
+        {mayImportObds && obdsForm}
+      </section>
+    );
 
   const onResult = (next: UploadResult) => {
     setResult(next);
@@ -77,7 +103,16 @@ export function ImportsScreen() {
       <Heading as="h2" id="imports-list-heading" className={styles.heading}>
         {t.listHeading}
       </Heading>
-      <OnkozertImportsTable query={data} labelledBy="imports-list-heading" handle={table} />
+      {data.onkozertImports && <OnkozertImportsTable query={data.onkozertImports} labelledBy="imports-list-heading" handle={table} />}
+      {mayImportObds && (
+        <section aria-labelledby="obds-heading" className={sectionStyles.section}>
+          <Heading as="h2" id="obds-heading" className={styles.heading}>
+            {texts.obdsImport.heading}
+          </Heading>
+          <p>{texts.obdsImport.intro}</p>
+          {obdsForm}
+        </section>
+      )}
     </section>
   );
 }

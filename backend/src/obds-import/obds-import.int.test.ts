@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { ObdsMessage } from '@ecrf/rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InstrumentDto, VisitDto } from '../patient-documentation/patient-documents.js';
+import {
+  api,
+  createPatientWithBaseline,
+  demoRegistry,
+  fieldAt,
+  type Api,
+  type DemoRegistry,
+} from '../test-support/documentation-fixtures.js';
+import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import type { ObdsImportDto, ObdsMessageRecord } from './obds-import.schemas.js';
+
+let backend: TestBackend;
+let registry: DemoRegistry;
+let documentalist: Api;
+let reader: Api;
+let documentalistHeaders: Record<string, string>;
+
+beforeAll(async () => {
+  backend = await createTestBackend();
+  registry = await demoRegistry(backend.database);
+  const doku = await createTestUser(backend.database, { role: 'Physician', institutes: ['1001'] });
+  const elsewhere = await createTestUser(backend.database, { role: 'Physician', institutes: ['2002'] });
+  const token = (await signIn(backend.app, doku.userName, doku.password)).token;
+  documentalist = api(backend.app, token);
+  documentalistHeaders = bearer(token);
+  reader = api(backend.app, (await signIn(backend.app, elsewhere.userName, elsewhere.password)).token);
+});
+afterAll(() => backend.close());
+
+const tumour = (icd10: string): ObdsMessage['tumour'] => ({
+  tumourId: '1',
+  icd10,
+  diagnosisDate: { value: '2024-03-05', accuracy: 'E' },
+  laterality: 'R',
+  morphology: { code: '8140/3', version: '33' },
+});
+
+const diagnosis = (id: string, icd10 = 'C34.1'): ObdsMessage => ({
+  messageId: id,
+  tumour: tumour(icd10),
+  report: {
+    kind: 'Diagnose',
+    topography: { code: 'C34.1', version: '33' },
+    certainty: '7.2',
+    histology: null,
+    cTnm: { date: null, version: '8', ySymbol: false, prefixT: 'c', t: '2a', prefixN: 'c', n: '1', prefixM: 'c', m: '0', uicc: 'IIB' },
+    pTnm: null,
+    metastasisSites: [],
+    performance: '1',
+  },
+});
+
+const therapy = (id: string, occasion: 'behandlungsbeginn' | 'behandlungsende'): ObdsMessage => ({
+  messageId: id,
+  tumour: tumour('C34.1'),
+  report: {
+    kind: 'SYST',
+    occasion,
+    intention: 'P',
+    relationToSurgery: 'O',
+    therapyType: 'CI',
+    start: { value: '2024-04-02', accuracy: 'E' },
+    substances: ['L01XC18', 'L01BA04'],
+    end: occasion === 'behandlungsende' ? '2024-08-20' : null,
+    endReason: occasion === 'behandlungsende' ? 'E' : null,
+  },
+});
+
+async function importFile(client: Api, patients: unknown[]): Promise<{ status: number; body: ObdsImportDto }> {
+  return client.send<ObdsImportDto>('POST', 'ObdsImport', { studyId: registry.studyId, fileName: 'klinik.xml', patients });
+}
+
+const decide = (client: Api, imported: ObdsImportDto, message: ObdsMessageRecord, fields?: { instrument: string; path: string }[]) =>
+  client.send<ObdsMessageRecord>('POST', `ObdsImport/${imported.id}/message/${message.id}/decide`, fields ? { fields } : {});
+
+async function baselineOf(client: Api, baselineId: string): Promise<VisitDto & { instruments: InstrumentDto[] }> {
+  return (await client.get<VisitDto & { instruments: InstrumentDto[] }>(`Visit/${baselineId}`)).body;
+}
+
+const valueAt = (instrument: InstrumentDto | undefined, path: string) =>
+  instrument ? (fieldAt(registry.index, instrument.fields, path)?.values.map((v) => v.value) ?? []) : [];
+
+describe('oBDS import: proposals, acceptance through the documentation write, repeated import', () => {
+  it('proposes a demo patient’s diagnosis, TNM and therapy line, writes the accepted values with the import as reason, and takes a repeated Meldung_ID once', async () => {
+    const { studyPatientId, baseline } = await createPatientWithBaseline(documentalist, registry);
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const messages = [diagnosis(`${prefix}-D`), therapy(`${prefix}-S1`, 'behandlungsbeginn'), therapy(`${prefix}-S2`, 'behandlungsende')];
+    const first = await importFile(documentalist, [{ position: 1, match: 'definite', studyPatientId, messages }]);
+    expect(first.status).toBe(201);
+    expect(first.body.messages.map((m) => [m.messageId, m.outcome])).toEqual(messages.map((m) => [m.messageId, 'proposed']));
+    const [diagnosisMessage, started, ended] = first.body.messages;
+    if (!diagnosisMessage || !started || !ended) throw new Error('messages missing');
+    expect(diagnosisMessage.proposals.map((p) => p.instrument)).toEqual(['diagnosis', 'staging', 'performance']);
+    const icd = diagnosisMessage.proposals[0]?.fields.find((f) => f.path === 'icd10');
+    expect(icd).toMatchObject({ label: 'Diagnose (ICD-10-GM)', proposed: ['C34.1'], current: [], accepted: null });
+    const t = diagnosisMessage.proposals[1]?.fields.find((f) => f.path === 'tnm.t');
+    expect(t).toMatchObject({ proposed: ['2a'], proposedText: ['T2a'], current: [], currentText: [] });
+
+    // Accept all but the performance status.
+    const accepted = await decide(
+      documentalist,
+      first.body,
+      diagnosisMessage,
+      diagnosisMessage.proposals
+        .filter((p) => p.instrument !== 'performance')
+        .flatMap((p) => p.fields.map((f) => ({ instrument: p.instrument, path: f.path }))),
+    );
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.proposals[0]?.fields.find((f) => f.path === 'icd10')).toMatchObject({ current: ['C34.1'], accepted: true });
+    expect(accepted.body.proposals[2]?.fields.every((f) => f.accepted === false)).toBe(true);
+    const again = await decide(documentalist, first.body, diagnosisMessage);
+    expect(again).toMatchObject({ status: 409, body: { message: 'Über diese Meldung wurde bereits entschieden.' } });
+
+    // The start report makes a new line 1; the end report completes the same line.
+    expect((await decide(documentalist, first.body, started)).status).toBe(200);
+    const afterStart = await documentalist.get<ObdsImportDto>(`ObdsImport/${first.body.id}`);
+    const endProposal = afterStart.body.messages[2]?.proposals[0];
+    expect(endProposal).toMatchObject({ therapyLine: '1' });
+    expect(endProposal?.fields.find((f) => f.path === 'start')).toMatchObject({ proposed: ['2024-04-02'], current: ['2024-04-02'] });
+    expect((await decide(documentalist, first.body, ended)).status).toBe(200);
+
+    const visit = await baselineOf(documentalist, baseline.id);
+    const instrument = (identifier: string) => visit.instruments.find((i) => i.identifier === identifier && !i.isDeleted);
+    expect(valueAt(instrument('diagnosis'), 'icd10')).toEqual(['C34.1']);
+    expect(valueAt(instrument('diagnosis'), 'diag_date')).toEqual(['2024-03-05']);
+    expect(valueAt(instrument('staging'), 'tnm.t')).toEqual(['2a']);
+    expect(valueAt(instrument('staging'), 'uicc_stage')).toEqual(['IIB']);
+    expect(instrument('performance')).toBeUndefined();
+    const lines =
+      fieldAt(registry.index, instrument('systemic_therapy')?.fields ?? [], 'therapy_lines')?.childFields.filter((f) => !f.isDeleted) ?? [];
+    expect(lines).toHaveLength(1);
+    const line = (path: string) => fieldAt(registry.index, lines[0]?.childFields ?? [], path)?.values.map((v) => v.value);
+    expect([line('line_no'), line('therapy_type'), line('start'), line('end'), line('end_reason'), line('substances')]).toEqual([
+      ['1'],
+      ['CI'],
+      ['2024-04-02'],
+      ['2024-08-20'],
+      ['E'],
+      ['L01XC18, L01BA04'],
+    ]);
+
+    // The audit trail names the import as the reason of every write.
+    const audit = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['record_id', 'reason', 'operation'])
+      .where(
+        'record_id',
+        'in',
+        visit.instruments.map((i) => i.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.reason)).toEqual([
+      `oBDS-Import ${prefix}-D`,
+      `oBDS-Import ${prefix}-D`,
+      `oBDS-Import ${prefix}-S1`,
+      `oBDS-Import ${prefix}-S2`,
+    ]);
+
+    // The same file again changes nothing: every message is a duplicate and proposes nothing.
+    const second = await importFile(documentalist, [{ position: 1, match: 'definite', studyPatientId, messages }]);
+    expect(second.body.messages.map((m) => m.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    expect(second.body.messages[0]?.reason).toMatch(
+      new RegExp(`^Die Meldung ${prefix}-D wurde am \\d\\d\\.\\d\\d\\.\\d{4} bereits importiert; sie ändert nichts\\.$`),
+    );
+    expect(second.body.messages.every((m) => m.proposals.length === 0)).toBe(true);
+    expect((await decide(documentalist, second.body, second.body.messages[0] as ObdsMessageRecord)).status).toBe(400);
+    const report = await backend.app.inject({
+      method: 'GET',
+      url: `/api/v1.0/ObdsImport/${first.body.id}/report`,
+      headers: documentalistHeaders,
+    });
+    expect(report.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = report.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(rows[0]).toBe(
+      'Nr.;Patient in der Datei;Abgleich;Meldung_ID;Meldungsart;ICD-10;Ergebnis;Grund;Vorgeschlagene Felder;Übernommene Felder;Nicht übernehmbare Werte;Entschieden am;Entschieden von',
+    );
+    const cells = rows[1]?.split(';') ?? [];
+    expect(cells.slice(0, 8)).toEqual(['1', '1', 'gefunden', `${prefix}-D`, 'Diagnose', 'C34.1', 'Vorschlag', '']);
+    expect(cells[8]).toContain('Allgemeinzustand (ECOG): ECOG-Performance-Status');
+    expect(cells[9]).toContain('Diagnose: Diagnose (ICD-10-GM)');
+    expect(cells[9]).not.toContain('ECOG');
+    const unchanged = await baselineOf(documentalist, baseline.id);
+    expect(unchanged.instruments.map((i) => [i.id, i.version])).toEqual(visit.instruments.map((i) => [i.id, i.version]));
+  });
+
+  it('lists a non-lung tumour as not applicable and unmatched patients without proposals', async () => {
+    const { studyPatientId } = await createPatientWithBaseline(documentalist, registry);
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const imported = await importFile(documentalist, [
+      {
+        position: 1,
+        match: 'definite',
+        studyPatientId,
+        messages: [
+          diagnosis(`${prefix}-B`, 'C50.4'),
+          { ...diagnosis(`${prefix}-O`), report: { kind: 'OP' } },
+          {
+            ...diagnosis(`${prefix}-H`),
+            report: {
+              kind: 'Pathologie',
+              topography: null,
+              certainty: '7.2',
+              histology: { morphology: { code: '8070/3', version: '33' }, grading: '3' },
+              cTnm: null,
+              pTnm: null,
+              metastasisSites: [],
+            },
+          },
+        ],
+      },
+      { position: 2, match: 'possible', studyPatientId: null, messages: [diagnosis(`${prefix}-P`)] },
+      { position: 3, match: 'none', studyPatientId: null, messages: [diagnosis(`${prefix}-N`)] },
+    ]);
+    expect(imported.status).toBe(201);
+    expect(imported.body.messages.map((m) => [m.patientPosition, m.outcome, m.reason])).toEqual([
+      [1, 'notApplicable', 'Der Tumor C50.4 wird im Register nicht erfasst (nur Lungenkarzinome C34).'],
+      [1, 'notMapped', 'Meldungen der Art „OP“ haben in der Studiendefinition kein Zielinstrument.'],
+      [1, 'proposed', null],
+      [
+        2,
+        'unmatched',
+        'Die Person ist möglicherweise schon registriert: Bitte im Abgleich möglicher Dubletten entscheiden und erneut importieren.',
+      ],
+      [3, 'unmatched', 'Die Person ist im Register nicht gefunden: Bitte registrieren und die Datei erneut importieren.'],
+    ]);
+    const histology = imported.body.messages[2]?.proposals[0]?.fields.filter((f) => ['morphology', 'grading'].includes(f.path));
+    expect(histology?.map((f) => [f.label, f.proposed])).toEqual([
+      ['Histologie (ICD-O-3)', ['8070/3']],
+      ['Grading', ['3']],
+    ]);
+    // Another location's documentalist sees the unmatched messages only, and cannot import for the patient.
+    const foreign = await reader.get<ObdsImportDto>(`ObdsImport/${imported.body.id}`);
+    expect(foreign.body.messages.map((m) => m.patientPosition)).toEqual([2, 3]);
+    const refused = await importFile(reader, [{ position: 1, match: 'definite', studyPatientId, messages: [diagnosis(`${prefix}-X`)] }]);
+    expect(refused.status).toBe(404);
+  });
+
+  it('refuses a patient without a baseline visit, and a caller without the documentation right', async () => {
+    const created = await documentalist.send<{ id: string }>('POST', 'NngmStudyPatient', {
+      studyId: registry.studyId,
+      studyInstituteId: registry.locationOf('1001'),
+    });
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const imported = await importFile(documentalist, [
+      { position: 1, match: 'definite', studyPatientId: created.body.id, messages: [diagnosis(`${prefix}-D`)] },
+    ]);
+    const refused = await decide(documentalist, imported.body, imported.body.messages[0] as ObdsMessageRecord);
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: 'Der Patient hat noch keine Baseline-Visite: Bitte zuerst die Baseline-Visite anlegen.' },
+    });
+    const researcher = await createTestUser(backend.database, { role: 'Researcher', institutes: ['1001'] });
+    const researcherApi = api(backend.app, (await signIn(backend.app, researcher.userName, researcher.password)).token);
+    expect((await decide(researcherApi, imported.body, imported.body.messages[0] as ObdsMessageRecord)).status).toBe(403);
+  });
+});

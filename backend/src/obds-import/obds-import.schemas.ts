@@ -1,0 +1,181 @@
+/**
+ * TypeBox schemas of the oBDS import (docs/obds-import.md): what the gateway sends (the clinical part of each
+ * message, as `ObdsMessage` of @ecrf/rules, and the study patient it matched), and the import with its messages,
+ * proposals and current values as the review reads it.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import type { ObdsMessage } from '@ecrf/rules';
+import { Uuid } from '../http/schemas.js';
+
+const Text = (description: string) => Type.String({ maxLength: 255, description });
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const ObdsDateSchema = Type.Object({
+  value: Type.String({ maxLength: 10, description: 'yyyy-MM-dd as in the message' }),
+  accuracy: Type.Union([Type.Literal('E'), Type.Literal('T'), Type.Literal('M'), Type.Literal('V')], {
+    description: 'Datumsgenauigkeit: E exact, T day estimated, M month estimated, V fully estimated',
+  }),
+});
+
+const CodeSchema = Type.Union([Type.Object({ code: Text('the code'), version: Text('the code system version') }), Type.Null()]);
+
+const TnmSchema = Type.Union([
+  Type.Object({
+    date: Nullable(Text('Datum')),
+    version: Nullable(Text('Version (TNM edition)')),
+    ySymbol: Type.Boolean({ description: 'y_Symbol given' }),
+    prefixT: Nullable(Text('c_p_u_Praefix_T')),
+    t: Nullable(Text('T')),
+    prefixN: Nullable(Text('c_p_u_Praefix_N')),
+    n: Nullable(Text('N')),
+    prefixM: Nullable(Text('c_p_u_Praefix_M')),
+    m: Nullable(Text('M')),
+    uicc: Nullable(Text('UICC_Stadium')),
+  }),
+  Type.Null(),
+]);
+
+const ReportSchema = Type.Union([
+  Type.Object({
+    kind: Type.Literal('Diagnose'),
+    topography: CodeSchema,
+    certainty: Text('Diagnosesicherung'),
+    histology: Type.Union([Type.Object({ morphology: CodeSchema, grading: Nullable(Text('Grading')) }), Type.Null()]),
+    cTnm: TnmSchema,
+    pTnm: TnmSchema,
+    metastasisSites: Type.Array(Text('Fernmetastase/Lokalisation'), { maxItems: 50 }),
+    performance: Text('Allgemeiner_Leistungszustand'),
+  }),
+  Type.Object({
+    kind: Type.Literal('Pathologie'),
+    topography: CodeSchema,
+    certainty: Text('Diagnosesicherung'),
+    histology: Type.Union([Type.Object({ morphology: CodeSchema, grading: Nullable(Text('Grading')) }), Type.Null()]),
+    cTnm: TnmSchema,
+    pTnm: TnmSchema,
+    metastasisSites: Type.Array(Text('Fernmetastase/Lokalisation'), { maxItems: 50 }),
+  }),
+  Type.Object({
+    kind: Type.Literal('SYST'),
+    occasion: Text('Meldeanlass'),
+    intention: Text('Intention'),
+    relationToSurgery: Text('Stellung_OP'),
+    therapyType: Text('Therapieart'),
+    start: ObdsDateSchema,
+    substances: Type.Array(Text('ATC code or name of a substance'), { maxItems: 50 }),
+    end: Nullable(Text('Ende')),
+    endReason: Nullable(Text('Ende_Grund')),
+  }),
+  Type.Object({
+    kind: Type.Union(
+      [Type.Literal('OP'), Type.Literal('ST'), Type.Literal('Verlauf'), Type.Literal('Tod'), Type.Literal('Tumorkonferenz')],
+      {
+        description: 'a report the import lists but does not map',
+      },
+    ),
+  }),
+]);
+
+export const ObdsMessageSchema = Type.Unsafe<ObdsMessage>(
+  Type.Object({
+    messageId: Text('Meldung_ID'),
+    tumour: Type.Object({
+      tumourId: Text('Tumor_ID'),
+      icd10: Text('Primaertumor_ICD/Code'),
+      diagnosisDate: ObdsDateSchema,
+      laterality: Nullable(Text('Seitenlokalisation')),
+      morphology: CodeSchema,
+    }),
+    report: ReportSchema,
+  }),
+);
+
+export const PatientMatchSchema = Type.Union([Type.Literal('definite'), Type.Literal('possible'), Type.Literal('none')], {
+  description: 'what the pseudonymisation service found for the identity: definite (the study patient), possible, none',
+});
+
+export const ObdsImportCreateSchema = Type.Object({
+  studyId: Uuid,
+  fileName: Type.String({ minLength: 1, maxLength: 255 }),
+  patients: Type.Array(
+    Type.Object({
+      position: Type.Integer({ minimum: 1, description: 'the patient’s place in the file (1, 2, …); no hospital number' }),
+      match: PatientMatchSchema,
+      studyPatientId: Type.Union([Uuid, Type.Null()], { description: 'the study patient of a definite match' }),
+      messages: Type.Array(ObdsMessageSchema, { maxItems: 1000 }),
+    }),
+    { maxItems: 10000, description: 'the file’s patients (the XSD asks for one at least; the gateway sends every one)' },
+  ),
+});
+export type ObdsImportCreate = Static<typeof ObdsImportCreateSchema>;
+
+const OutcomeSchema = Type.Union(
+  [
+    Type.Literal('proposed'),
+    Type.Literal('notApplicable'),
+    Type.Literal('notMapped'),
+    Type.Literal('duplicate'),
+    Type.Literal('unmatched'),
+  ],
+  { description: 'proposed; notApplicable (tumour not C34); notMapped (no target instrument); duplicate (imported before); unmatched' },
+);
+
+export const ObdsFieldSchema = Type.Object({
+  path: Type.String({ description: 'the field’s path in its instrument (or therapy line): `tnm.t`, `start`' }),
+  label: Type.String({ description: 'the field’s label in the study definition (German)' }),
+  proposed: Type.Array(Type.String(), { description: 'the proposed values (codes of the value set)' }),
+  proposedText: Type.Array(Type.String(), { description: 'the proposed values as the form shows them (the value set’s German texts)' }),
+  current: Type.Array(Type.String(), { description: 'the stored values; [] when empty' }),
+  currentText: Type.Array(Type.String(), { description: 'the stored values as the form shows them' }),
+  source: Type.String({ description: 'the oBDS element the value comes from' }),
+  note: Type.Union([Type.String(), Type.Null()]),
+  accepted: Type.Union([Type.Boolean(), Type.Null()], { description: 'null until the message is decided' }),
+});
+
+export const ObdsProposalSchema = Type.Object({
+  instrument: Type.String({ description: 'the baseline instrument’s identifier' }),
+  instrumentLabel: Type.String(),
+  therapyLine: Type.Union([Type.String(), Type.Null()], { description: 'a therapy line: its number (a new line: the next one)' }),
+  fields: Type.Array(ObdsFieldSchema),
+});
+
+export const ObdsMessageRecordSchema = Type.Object({
+  id: Uuid,
+  position: Type.Integer(),
+  patientPosition: Type.Integer(),
+  patientMatch: PatientMatchSchema,
+  studyPatientId: Type.Union([Uuid, Type.Null()]),
+  messageId: Type.String(),
+  reportKind: Type.String(),
+  tumourIcd10: Type.String(),
+  outcome: OutcomeSchema,
+  reason: Type.Union([Type.String(), Type.Null()]),
+  proposals: Type.Array(ObdsProposalSchema),
+  skipped: Type.Array(Type.Object({ source: Type.String(), value: Type.String(), reason: Type.String() })),
+  decidedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  decidedBy: Type.Union([Type.String(), Type.Null()]),
+});
+export type ObdsMessageRecord = Static<typeof ObdsMessageRecordSchema>;
+
+export const ObdsImportSchema = Type.Object({
+  id: Uuid,
+  studyId: Uuid,
+  fileName: Type.String(),
+  importedAt: Type.String({ format: 'date-time' }),
+  importedBy: Type.String(),
+  patientCount: Type.Integer(),
+  messageCount: Type.Integer(),
+  messages: Type.Array(ObdsMessageRecordSchema, { description: 'the messages of patients the caller may see, and the unmatched ones' }),
+});
+export type ObdsImportDto = Static<typeof ObdsImportSchema>;
+
+export const ObdsImportSummarySchema = Type.Omit(ObdsImportSchema, ['messages']);
+
+export const ObdsDecisionSchema = Type.Object({
+  fields: Type.Optional(
+    Type.Array(Type.Object({ instrument: Type.String(), path: Type.String() }), {
+      description: 'the proposed fields to write; left out: all; []: none (the message is decided without a change)',
+    }),
+  ),
+});
+export type ObdsDecision = Static<typeof ObdsDecisionSchema>;
