@@ -38,7 +38,8 @@ describe('A case manager signs in and chooses a location', () => {
     await page.waitForURL('**/home');
     expect(await shell.locationButton().innerText()).toContain('2002 - Klinikum Essen');
     // The case manager sees the overview of their own centres (ecrf-core.md §2 Zentrumsübersicht), the
-    // queries of their locations (Query Übersicht: own-queries right, location-bound role) and the documents.
+    // queries of their locations (Query Übersicht: own-queries right, location-bound role), the documents, and the
+    // oBDS import (they document, and hold no OncoBox right whose entry would open the same screen).
     expect(await shell.sidebarEntries()).toEqual([
       'Dashboard',
       'Patienten',
@@ -47,6 +48,7 @@ describe('A case manager signs in and chooses a location', () => {
       'Dokumente: News',
       'Dokumente: Dokumente',
       'Dokumente: Legende',
+      'oBDS-Import',
       'Abmelden',
     ]);
     await expect.poll(() => page.getByRole('contentinfo').innerText()).toContain('Version 1.30.6');
