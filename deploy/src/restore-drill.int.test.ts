@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshPostgresDatabase, startServices, type Services } from '../../scripts/services.mjs';
+import { dropPostgresDatabase, freePort, freshPostgresDatabase, startServices, type Services } from '../../scripts/services.mjs';
 import type { BackupManifest } from './backup-manifest.js';
 import { checkConsistency } from './restore.js';
 import { repositoryRoot } from './test-support/compose-file.js';
@@ -85,7 +85,13 @@ async function start(databases: Databases, dataDir: string): Promise<Services> {
 }
 
 const baseUrl = process.env.DATABASE_URL;
-const fresh = (suffix: string) => freshPostgresDatabase(baseUrl ?? '', suffix);
+/** The drill's databases, dropped at the end (their names carry the run's database, so they would pile up). */
+const made: string[] = [];
+const fresh = async (suffix: string): Promise<string> => {
+  const url = await freshPostgresDatabase(baseUrl ?? '', suffix);
+  made.push(url);
+  return url;
+};
 
 let original: Databases;
 let restored: Databases;
@@ -113,6 +119,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await services?.stop();
+  for (const url of made) await dropPostgresDatabase(url);
 });
 
 describe('backup and restore', () => {

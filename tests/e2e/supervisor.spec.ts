@@ -14,11 +14,19 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readinessStatus } from '../../scripts/http-probe.mjs';
 import { BAD_PORTS, portIsFree } from '../../scripts/ports.mjs';
-import { freePort, freshPostgresDatabase, startServices, type Services, type SupervisedService } from '../../scripts/services.mjs';
+import {
+  dropPostgresDatabase,
+  freePort,
+  freshPostgresDatabase,
+  startServices,
+  type Services,
+  type SupervisedService,
+} from '../../scripts/services.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const logs: string[] = [];
 let services: Services<SupervisedService>;
+let databaseUrl = '';
 
 /** Two bad ports above 1023 that are free here (6000 and 6665 on most machines). */
 async function freeBadPorts(): Promise<[number, number]> {
@@ -53,6 +61,7 @@ function post(url: string, body: unknown, token?: string): Promise<{ status: num
 beforeAll(async () => {
   const [backendPort, mainzellistePort] = await freeBadPorts();
   const dataDir = mkdtempSync(join(tmpdir(), 'ecrf-supervisor-'));
+  databaseUrl = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL, 'supervisor') : '';
   services = await startServices({
     backendPort,
     mainzellistePort,
@@ -60,7 +69,7 @@ beforeAll(async () => {
     supervise: true,
     env: {
       ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL, 'supervisor') : '',
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       REDIS_KEY_PREFIX: `ecrf:supervisor:${randomUUID()}`,
@@ -71,6 +80,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await services?.stop();
+  if (databaseUrl !== '') await dropPostgresDatabase(databaseUrl);
 });
 
 describe('npm start supervises its services', () => {

@@ -83,9 +83,13 @@ describe('audit trail and logs (docs/mainzelliste.md "Audit", "IDAT in logs")', 
       .map((line) => JSON.stringify({ ...(JSON.parse(line) as object), time: undefined, responseTime: undefined, pid: undefined }))
       .join('\n');
     expect(log).toContain('"url":"/patients"');
-    for (const value of [...idat, addToken, checkToken]) {
-      expect(log).not.toContain(value);
-      if (!value.includes('-')) expect(audit).not.toContain(value);
+    for (const token of [addToken, checkToken]) expect(log).not.toContain(token);
+    // Session and token ids are random UUIDs, which hold a birth year such as 1961 by chance now and then: they are
+    // masked before the search for IDAT (the tokens themselves are searched for in the unmasked log above).
+    const withoutIds = (text: string): string => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+    for (const value of idat) {
+      expect(withoutIds(log)).not.toContain(value);
+      expect(withoutIds(audit)).not.toContain(value);
     }
   });
 
