@@ -10,6 +10,7 @@ import type { GatewayContext } from '../context.js';
 import { contextOf } from '../patients/patients.resolvers.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 import { serviceUserError } from './identity-errors.js';
+import { judgedMatch } from './judged-match.js';
 import {
   IDENTITY_FIELD_NAMES,
   identityValues,
@@ -61,12 +62,7 @@ async function possibleDuplicate(pseudonym: string | null, context: GatewayConte
  * once without the number, a score that drops (or another best match) shows the number pointed at it.
  */
 async function checkMatch(fields: IdatFields, context: GatewayContext): Promise<{ pseudonym: string | null; tokenId: string }> {
-  const { tokenId } = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatchToken', {});
-  const withNumber = await context.service.checkMatch(tokenId, fields);
-  const verdict = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatch', {
-    query: { tokenId },
-    body: withNumber,
-  });
+  const { tokenId, answer: withNumber, verdict } = await judgedMatch(fields, context);
   if (verdict.isMatch) return { pseudonym: verdict.pseudonym, tokenId };
   const number = fields.versicherungsnummer ?? '';
   if (withNumber.pid && isIdentifyingNumber(number)) {

@@ -5,6 +5,7 @@
  */
 import type { GatewayContext } from '../context.js';
 import { toServiceFields, type IdentityFieldName } from '../identity/identity-fields.js';
+import { judgedMatch } from '../identity/judged-match.js';
 
 /** Below the registry's match but at least this similar: a possible match the documentalist decides (docs/obds-import.md). */
 export const POSSIBLE_MATCH_SCORE = 0.6;
@@ -16,9 +17,7 @@ export async function matchPatient(
   studyId: string,
   context: GatewayContext,
 ): Promise<PatientMatch> {
-  const { tokenId } = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatchToken', {});
-  const answer = await context.service.checkMatch(tokenId, toServiceFields(identity));
-  const verdict = await context.backend.call('post', '/api/v1.0/Mainzelliste/getCheckPatientMatch', { query: { tokenId }, body: answer });
+  const { answer, verdict } = await judgedMatch(toServiceFields(identity), context);
   if (!verdict.isMatch || !verdict.pseudonym)
     return { match: answer.pid && answer.similarityScore >= POSSIBLE_MATCH_SCORE ? 'possible' : 'none', studyPatientId: null };
   const found = await context.backend.call('get', '/api/v1.0/Mainzelliste/retrieveCheckMatchPatient', {
