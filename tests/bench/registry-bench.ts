@@ -1,11 +1,14 @@
 /**
- * `npm run bench -w tests` (also part of the root `npm run bench`): the registry benchmark of issue 14
+ * `npm run bench -w tests` (also part of the root `npm run bench`): the registry benchmark of issues 14 and 30
  * (docs/benchmarks.md "Registry at 20,000 patients"). Against DATABASE_URL it starts backend, pseudonymisation
  * service and gateway as the browser tests do (the database is filled by `npm run generate` first when it holds
- * fewer than BENCH_PATIENTS patients), then times every operation through the gateway and as direct REST calls,
- * at concurrency 1 and 8, and prints a markdown table with p50/p95, upstream calls and the services' peak RSS.
- * BENCH_REQUESTS sets the timed requests per measurement (concurrency 8 sends twice as many); BENCH_ONLY, a part of
- * an operation's name, runs only the operations that contain it (e.g. `patient screen`, for profiling).
+ * fewer than BENCH_PATIENTS patients), then times every operation through the gateway and as the REST calls an
+ * integrator makes for the same data, at each concurrency of BENCH_CONCURRENCY (1, 8, 32), and prints a markdown
+ * table with p50/p95, upstream calls, the CPU time the gateway and the backend spent per request, the time of a study
+ * export, and the services' RSS. BENCH_REQUESTS sets the timed requests at concurrency 1 (concurrency c sends
+ * c/4 times as many, at least as many); BENCH_ONLY, a part of an operation's name, runs only the operations that contain
+ * it (e.g. `patient screen`, for profiling); BENCH_SUSTAIN_MINUTES (0) adds that many minutes of mixed load at
+ * concurrency 8 and reports the RSS after each minute (issue 30 item 2).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort, startServices } from '../../scripts/services.mjs';
-import { measure, sampleRss } from './measure.js';
-import { benchData, registryOperations } from './registry-operations.js';
+import { cpuSpent, measure, rssMb, sampleRss } from './measure.js';
+import { benchData, registryOperations, type Operation } from './registry-operations.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -24,6 +27,9 @@ if (!databaseUrl) {
 const patients = Number(process.env.BENCH_PATIENTS ?? 20_000);
 const requests = Number(process.env.BENCH_REQUESTS ?? 40);
 const only = process.env.BENCH_ONLY ?? '';
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,8,32').split(',').map(Number);
+const sustainMinutes = Number(process.env.BENCH_SUSTAIN_MINUTES ?? 0);
+const requestsAt = (concurrency: number) => requests * Math.max(1, Math.ceil(concurrency / 4));
 const root = join(import.meta.dirname, '..', '..');
 
 async function patientCount(): Promise<number> {
@@ -67,25 +73,56 @@ try {
   const { token } = (await signIn.json()) as { token: string };
   const data = await benchData(databaseUrl, 8);
   const operations = registryOperations({ gateway: services.url, backend: services.backendUrl }, token, data);
-  const rss = sampleRss(services.pids);
-  const ms = (n: number) => n.toFixed(n < 100 ? 1 : 0);
-  console.log(`\n${await patientCount()} patients, ${requests} requests at concurrency 1 and ${2 * requests} at 8 per cell\n`);
-  console.log('| operation | via | upstream calls | p50 / p95 ms, c=1 | p50 / p95 ms, c=8 |\n|---|---|---:|---:|---:|');
-  for (const operation of operations.filter(({ name }) => name.includes(only))) {
-    for (const via of ['gateway', 'rest'] as const) {
-      const one = await measure(operation[via], 1, requests);
-      const eight = await measure(operation[via], 8, 2 * requests);
-      console.log(
-        `| ${operation.name} | ${via === 'gateway' ? 'GraphQL' : 'REST'} | ${one.calls} | ${ms(one.p50)} / ${ms(one.p95)} | ${ms(eight.p50)} / ${ms(eight.p95)} |`,
-      );
-    }
-  }
-  const peak = rss.stop();
-  console.log(
-    `\nPeak RSS: ${Object.entries(peak)
-      .map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`)
-      .join(', ')}`,
-  );
 } finally {
   await services.stop();
+}
+
+/** Starts a CSV study export over REST and waits for its file: the time from the start to the completed job. */
+async function timeExport(backendUrl: string, token: string, studyId: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const started = performance.now();
+  const response = await fetch(`${backendUrl}/api/v1.0/study/${studyId}/csv-export`, { method: 'POST', headers, body: '{}' });
+  if (response.status !== 202) throw new Error(`export start: ${response.status} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [job] = (await (await fetch(`${backendUrl}/api/v1.0/ExportJob?ids=${id}`, { headers })).json()) as {
+      state: string;
+      fileSize: number | null;
+    }[];
+    if (job?.state === 'completed')
+      return `${((performance.now() - started) / 1000).toFixed(1)} s, ${((job.fileSize ?? 0) / 1e6).toFixed(1)} MB`;
+    if (job?.state !== 'queued' && job?.state !== 'running') throw new Error(`export ${id} ended ${job?.state ?? 'unseen'}`);
+  }
+}
+
+/**
+ * Mixed load (every GraphQL operation in turn) at concurrency 8 for `minutes`, printing the RSS of gateway and backend
+ * after each minute: the first minute is the warm-up, the last the end of the sustained load.
+ */
+async function sustain(operations: Operation[], minutes: number, pids: Record<string, number>): Promise<void> {
+  console.log(
+    `\nSustained mixed load at concurrency 8, RSS (MB) after each minute:\n\n| minute | ${Object.keys(pids).join(' | ')} |\n|---:|${Object.keys(
+      pids,
+    )
+      .map(() => '---:|')
+      .join('')}`,
+  );
+  let turn = 0;
+  for (let minute = 1; minute <= minutes; minute += 1) {
+    const until = performance.now() + 60_000;
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, worker) => {
+        while (performance.now() < until) {
+          const operation = operations[turn++ % operations.length];
+          if (operation) await operation.gateway(worker);
+        }
+      }),
+    );
+    console.log(
+      `| ${minute} | ${Object.values(pids)
+        .map((pid) => rssMb(pid).toFixed(0))
+        .join(' | ')} |`,
+    );
+  }
 }

@@ -22,6 +22,10 @@ export type BenchData = {
   /** Patients with 2 visits, one per save worker, with their follow-up's ECOG field. */
   saves: { studyPatientId: string; instrumentId: string; version: number; fieldId: string; definitionId: string }[];
   longHistory: string;
+  /** The location with the most patients (the list filtered by location). */
+  largestLocation: string;
+  /** The first three characters of a pseudonym (the patient search). */
+  pseudonymPart: string;
 };
 
 export async function benchData(databaseUrl: string, workers: number): Promise<BenchData> {
@@ -46,7 +50,17 @@ export async function benchData(databaseUrl: string, workers: number): Promise<B
     const long = await db.query<{ id: string }>(
       'select study_patient_id as id from visit group by study_patient_id having count(*) = 20 order by study_patient_id limit 1',
     );
-    return { studyId: study.rows[0]?.id ?? '', saves: saves.rows, longHistory: long.rows[0]?.id ?? '' };
+    const location = await db.query<{ id: string }>(
+      'select study_institute_id as id from study_patient group by study_institute_id order by count(*) desc, study_institute_id limit 1',
+    );
+    const pseudonym = await db.query<{ part: string }>('select left(pseudonym, 3) as part from study_patient order by id limit 1');
+    return {
+      studyId: study.rows[0]?.id ?? '',
+      saves: saves.rows,
+      longHistory: long.rows[0]?.id ?? '',
+      largestLocation: location.rows[0]?.id ?? '',
+      pseudonymPart: pseudonym.rows[0]?.part ?? '',
+    };
   } finally {
     await db.end();
   }
@@ -130,6 +144,16 @@ export function registryOperations(urls: { gateway: string; backend: string }, t
       rest: () => restList(`itemsPerPage=${PAGE}&page=1`),
     },
     list('patient list, filtered (dropout)', { filter: { hasDropout: true } }, 'page=1&filterHasDropout=true'),
+    list(
+      'patient list, filtered (largest location)',
+      { filter: { studyInstituteId: gid('StudyInstitute', data.largestLocation) } },
+      `page=1&filterStudyInstitute=true&studyInstituteId=${data.largestLocation}`,
+    ),
+    list(
+      'patient search (part of a pseudonym)',
+      { filter: { search: data.pseudonymPart } },
+      `page=1&search=${encodeURIComponent(data.pseudonymPart)}`,
+    ),
     list(
       'patient list, sorted (registration, desc.)',
       { orderBy: { field: 'REGISTRATION_DATE', descending: true } },
