@@ -12,7 +12,7 @@ import {
   weightOf,
 } from './fellegi-sunter.js';
 import { jaroWinkler } from './jaro-winkler.js';
-import { prepareMatchData } from './prepare.js';
+import { prepareMatchData, type MatchValue } from './prepare.js';
 
 const data = (fields: Record<string, string>) => prepareMatchData(fields, DEFAULT_TRANSFORMS);
 const record = (fields: Record<string, string>) => linkageRecord(data(fields));
@@ -87,9 +87,8 @@ describe('Fellegi–Sunter model', () => {
 
   it('weighs a same-sounding name by how many stored names share its sound (issue 29)', () => {
     // A quarter of the store is named Anna (Kölner Phonetik 06): sounding like it (Haomo) says little; Jorte/Harte (072) is rare.
-    const model = trainModel(
-      population(2_000, word).map((item, i) => (i % 4 === 0 ? { ...item, vorname: data({ vorname: 'Anna' }).vorname } : item)),
-    );
+    const anna = data({ vorname: 'Anna' }).vorname as MatchValue;
+    const model = trainModel(population(2_000, word).map((item, i) => (i % 4 === 0 ? { ...item, vorname: anna } : item)));
     const firstNames = (a: string, b: string) => compare(record({ vorname: a }), record({ vorname: b }))[0] as ComparisonVector;
     expect(firstNames('Haomo', 'Anna').firstName?.level).toBe(1);
     expect(firstNames('Jorte', 'Harte').firstName?.level).toBe(1);
