@@ -25,6 +25,7 @@ import {
   type Identity,
   type Random,
 } from './generate.js';
+import { inProcessClient, type Answer } from './replay.js';
 
 const SIZE = Number(process.env.BENCH_STREAM_SIZE ?? 10_000);
 const RETURNING = Number(process.env.BENCH_RETURNING ?? 0.1);
@@ -62,9 +63,6 @@ export function generateStream(random: Random, size: number, returningShare: num
   }
   return stream;
 }
-
-/** The pid the record ended with; after a 409 also the pid the possible match named. */
-type Answer = { possible: boolean; pid: string; possiblePid: string | null; ms: number };
 
 /** A site's client of the service: one session, a token per record, POST /patients (again with sureness after a 409). */
 function client(base: string) {
@@ -186,10 +184,12 @@ export async function streamBench(): Promise<string> {
     MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_MATCH: process.env.MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_MATCH,
     MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_NON_MATCH: process.env.MAINZELLISTE_FELLEGI_SUNTER_THRESHOLD_NON_MATCH,
   };
-  const service = await startService(env);
+  // BENCH_STREAM_IN_PROCESS=1: the same decisions without HTTP and database (replay.ts), for 100,000 records on a loaded machine.
+  const inProcess = process.env.BENCH_STREAM_IN_PROCESS === '1';
+  const service = inProcess ? null : await startService(env);
   const started = performance.now();
   try {
-    const api = client(service.url);
+    const api = service ? client(service.url) : await inProcessClient(env);
     const personOfPid = new Map<string, number>();
     const pidsOfPerson = new Map<number, string[]>();
     const lostByKinds = new Map<string, number>();
@@ -248,7 +248,7 @@ export async function streamBench(): Promise<string> {
       }
     }
     return [
-      `Stream from an empty service over HTTP: ${SIZE.toLocaleString('en')} records, ${(RETURNING * 100).toFixed(0)} % returning patients (85 % with one error, 15 % with two), seed ${SEED}, ${database(env)}.`,
+      `Stream from an empty service: ${SIZE.toLocaleString('en')} records, ${(RETURNING * 100).toFixed(0)} % returning patients (85 % with one error, 15 % with two), seed ${SEED}, ${database(env)}.`,
       '',
       'Per window of the stream:',
       '',
@@ -267,7 +267,7 @@ export async function streamBench(): Promise<string> {
       `(stream ${((performance.now() - started) / 1000).toFixed(0)} s, node ${process.version})`,
     ].join('\n');
   } finally {
-    await service.close();
+    await service?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -286,4 +286,6 @@ const byKinds = (map: ReadonlyMap<string, number>): string =>
     .join(', ') || 'none';
 
 const database = (env: Record<string, string | undefined>): string =>
-  env.MAINZELLISTE_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite (on disk)';
+  process.env.BENCH_STREAM_IN_PROCESS === '1'
+    ? 'replayed in process (no HTTP, no database; times are the match alone)'
+    : `over HTTP, ${env.MAINZELLISTE_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite (on disk)'}`;

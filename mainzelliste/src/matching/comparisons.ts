@@ -55,10 +55,16 @@ export const COMPARISONS = {
 export type ComparisonName = keyof typeof COMPARISONS;
 export const COMPARISON_NAMES = Object.keys(COMPARISONS) as ComparisonName[];
 
-/** A level, and on exact agreement the agreed value, whose frequency sets its u-probability. */
-export type Agreement = { level: number; value: string | null } | null;
+/**
+ * A level, and on exact or same-sounding agreement the agreed value, whose frequency sets its u-probability;
+ * `birthName` when a surname agrees only through a birth name (either side's).
+ */
+export type Agreement = { level: number; value: string | null; birthName?: true } | null;
 /** One arrangement of a pair: an agreement per comparison. */
 export type ComparisonVector = Record<ComparisonName, Agreement>;
+
+/** The value a same-sounding agreement counts under: the Kölner Phonetik code, marked apart from names (which never hold '~'). */
+export const phoneticValue = (code: string): string => `~${code}`;
 
 /** Jaro-Winkler bands: 'close' catches one typo in a name of five letters or more, 'similar' one in shorter names. */
 const CLOSE = 0.92;
@@ -67,7 +73,8 @@ const SIMILAR = 0.8;
 export function compareNames(a: Name | null, b: Name | null): Agreement {
   if (a === null || b === null) return null;
   if (a.text === b.text) return { level: 0, value: a.text };
-  if (a.code === b.code) return { level: 1, value: null };
+  // The shared code is the value: a code many names share (ANNA/NINA/HAOMO) is weak evidence, a rare one strong.
+  if (a.code === b.code) return { level: 1, value: phoneticValue(a.code) };
   const similarity = jaroWinkler(a.text, b.text);
   // A double name against one of its parts (Anna-Lena / Anna) is close, not different.
   if (similarity >= CLOSE || a.parts.some((part) => b.parts.includes(part))) return { level: 2, value: null };
@@ -88,7 +95,8 @@ export function compareSurnames(
     [a.geburtsname, b.geburtsname],
   ] as const) {
     if (best?.level === 0) break;
-    best = stronger(best, compareNames(x, y));
+    const viaBirthName = compareNames(x, y);
+    best = stronger(best, viaBirthName === null ? null : { ...viaBirthName, birthName: true });
   }
   return best;
 }
@@ -124,8 +132,9 @@ function compareAddresses(a: LinkageRecord, b: LinkageRecord): Agreement {
 }
 
 /**
- * The arrangements of a pair worth scoring: as entered, and with first and last name swapped when both
- * are given. The matcher takes the one with the higher weight.
+ * The arrangements of a pair worth scoring: as entered, and with first and last name swapped when a name of one
+ * side can meet the other name of the other side (issue 29: also when one side gives a single name, which may stand
+ * in the wrong field). The matcher takes the one with the higher weight.
  */
 export function compare(a: LinkageRecord, b: LinkageRecord): ComparisonVector[] {
   const shared = {
@@ -134,7 +143,7 @@ export function compare(a: LinkageRecord, b: LinkageRecord): ComparisonVector[] 
     address: compareAddresses(a, b),
   };
   const straight: ComparisonVector = { firstName: compareNames(a.vorname, b.vorname), surname: compareSurnames(a, b), ...shared };
-  if (a.vorname === null || a.nachname === null || b.vorname === null || b.nachname === null) return [straight];
+  if (!((a.nachname !== null && b.vorname !== null) || (a.vorname !== null && b.nachname !== null))) return [straight];
   const swapped: ComparisonVector = {
     firstName: compareNames(a.nachname, b.vorname),
     surname: compareSurnames({ nachname: a.vorname, geburtsname: a.geburtsname }, b),
@@ -142,3 +151,6 @@ export function compare(a: LinkageRecord, b: LinkageRecord): ComparisonVector[] 
   };
   return [straight, swapped];
 }
+
+/** Whether a side gives one name only: swapped, that arrangement may be a possible match, never a definite one. */
+export const singleName = (record: LinkageRecord): boolean => (record.vorname === null) !== (record.nachname === null);

@@ -12,7 +12,7 @@ import {
   weightOf,
 } from './fellegi-sunter.js';
 import { jaroWinkler } from './jaro-winkler.js';
-import { prepareMatchData } from './prepare.js';
+import { prepareMatchData, type MatchValue } from './prepare.js';
 
 const data = (fields: Record<string, string>) => prepareMatchData(fields, DEFAULT_TRANSFORMS);
 const record = (fields: Record<string, string>) => linkageRecord(data(fields));
@@ -83,6 +83,16 @@ describe('Fellegi–Sunter model', () => {
       address: null,
     });
     expect(weightOf(model, agree(`SELTEN${word(1).toUpperCase()}`))).toBeGreaterThan(weightOf(model, agree('MUELLER')) + 5);
+  });
+
+  it('weighs a same-sounding name by how many stored names share its sound (issue 29)', () => {
+    // A quarter of the store is named Anna (Kölner Phonetik 06): sounding like it (Haomo) says little; Jorte/Harte (072) is rare.
+    const anna = data({ vorname: 'Anna' }).vorname as MatchValue;
+    const model = trainModel(population(2_000, word).map((item, i) => (i % 4 === 0 ? { ...item, vorname: anna } : item)));
+    const firstNames = (a: string, b: string) => compare(record({ vorname: a }), record({ vorname: b }))[0] as ComparisonVector;
+    expect(firstNames('Haomo', 'Anna').firstName?.level).toBe(1);
+    expect(firstNames('Jorte', 'Harte').firstName?.level).toBe(1);
+    expect(weightOf(model, firstNames('Haomo', 'Anna'))).toBeLessThan(weightOf(model, firstNames('Jorte', 'Harte')) - 5);
   });
 
   it('uses the reference m while the data are small, and keeps the value counts current', () => {
@@ -163,6 +173,52 @@ describe('the verdicts the registry relies on', () => {
     // One typo, or one wrong date part, keeps two fields agreeing: definite from the first record on.
     expect(verdict({ ...stored, nachname: 'Quandtbreger', versicherungsnummer: '' })).toBe('MATCH');
     expect(verdict({ ...stored, geburtsjahr: '1946', versicherungsnummer: '' })).toBe('MATCH');
+  });
+
+  it("weighs a surname agreeing only with the other side's birth name less, and never lets it sound alike for a definite", () => {
+    const ira = { vorname: 'Ira', nachname: 'Schmidt', geburtstag: '24', geburtsmonat: '11', geburtsjahr: '1977' };
+    const married = { ...ira, nachname: 'Stranhofer', geburtsname: 'Schmidt' };
+    const [throughBirthName] = compare(record(ira), record(married));
+    expect(throughBirthName?.surname).toMatchObject({ level: 0, birthName: true });
+    const [direct] = compare(record(ira), record(ira));
+    const model = trainModel([data(married), data(ira)]);
+    expect(weightOf(model, { ...(direct as ComparisonVector), surname: throughBirthName?.surname ?? null })).toBeCloseTo(
+      weightOf(model, direct as ComparisonVector) + Math.log2(0.4),
+      6,
+    );
+    // Sounding like the birth name (Schmitt/Schmidt) beside an exact first name is no second identifying field.
+    const [sounding] = compare(record({ ...ira, nachname: 'Schmitt' }), record(married));
+    expect(sounding?.surname).toMatchObject({ level: 1, birthName: true });
+    expect(corroborated({ ...(sounding as ComparisonVector), birthDate: { level: 2, value: null } })).toBe(false);
+    expect(
+      corroborated({ ...(sounding as ComparisonVector), surname: { level: 1, value: null }, birthDate: { level: 2, value: null } }),
+    ).toBe(true);
+  });
+
+  it('with a field missing on either side, needs both others exact for a definite match', () => {
+    const agreement = (level: number) => ({ level, value: null });
+    const vector = (firstName: number, surname: number): ComparisonVector => ({
+      firstName: agreement(firstName),
+      surname: agreement(surname),
+      birthDate: null,
+      insurance: null,
+      address: null,
+    });
+    expect(corroborated(vector(0, 0))).toBe(true);
+    // Julia Berger stored without a birth date is not Eilia Berger (the same Kölner Phonetik).
+    expect(corroborated(vector(1, 0))).toBe(false);
+  });
+
+  it('compares a single name with either name of the other side, as a possible match only', () => {
+    const ralf = { ...stored, vorname: 'Ralf', versicherungsnummer: '' };
+    const single = { nachname: 'Ralf', geburtstag: ralf.geburtstag, geburtsmonat: ralf.geburtsmonat, geburtsjahr: ralf.geburtsjahr };
+    const arrangements = compare(record(single), record(ralf));
+    expect(arrangements).toHaveLength(2);
+    expect(arrangements[1]?.firstName?.level).toBe(0);
+    const alone = createFellegiSunterMatcher(trainModel([data(ralf)]), { thresholdMatch: 0.98, thresholdNonMatch: 0.2 });
+    const result = alone.bestMatch(data(single), [{ key: 'stored', data: data(ralf) }]);
+    expect(result.type).toBe('POSSIBLE_MATCH');
+    expect(result.score).toBeLessThan(0.98);
   });
 
   it('reports a score below definite for a pair it keeps from being definite, so a caller judging by score agrees', () => {

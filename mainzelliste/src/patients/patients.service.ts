@@ -69,15 +69,15 @@ export function createPatientService(db: Kysely<DB>, matcher: RecordMatcher): Pa
         await lockPatientAdding(trx);
         const result = await linkage.link(identity, trx);
         if (result.type === 'MATCH' && result.best !== null) {
-          matcher.countAddition?.(true);
+          matcher.countAddition?.(true, matchDataOf(identity.fields));
           return onMatch(trx, identity, { ...result, best: result.best });
         }
         if (result.type === 'POSSIBLE_MATCH' && result.best !== null && !sureness) {
           return { kind: 'possibleMatch', best: await idsOfOne(trx, result.best), score: result.score };
         }
         // A possible match the clerk insists on counts as someone new, as the answer stands until a review.
-        matcher.countAddition?.(false);
         const matchData = matchDataOf(identity.fields);
+        matcher.countAddition?.(false, matchData);
         const tentative = result.type === 'POSSIBLE_MATCH';
         const created = await insertPatient(
           trx,

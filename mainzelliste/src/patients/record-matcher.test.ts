@@ -120,10 +120,31 @@ describe('the Fellegi–Sunter matcher learning while running (issue 29)', () =>
     const candidates = [{ key: 0, data: stored[0] as MatchData }];
     const before = matcher.bestMatch(probe, candidates).score;
     expect(matcher.estimate?.().returningShare).toBe(0.5);
-    for (let i = 0; i < 1_000; i += 1) matcher.countAddition?.(i % 10 === 0);
+    for (let i = 0; i < 1_000; i += 1) matcher.countAddition?.(i % 10 === 0, stored[1] as MatchData);
     expect(matcher.estimate?.().returningShare).toBeCloseTo((100 + 100) / 1_200, 6);
     // Fewer returning people: the same evidence is less likely the stored person.
     expect(matcher.bestMatch(probe, candidates).score).toBeLessThan(before);
+  });
+
+  it('keeps a share of its own for additions lacking the birth date or the first name, learnt from their answers', async () => {
+    const stored = identities(50, 13);
+    const matcher = await createLearningMatcher(
+      { identities: async () => stored, decidedSame: async () => [], additions: async () => ({ matches: 0, adds: 0 }) },
+      thresholds,
+      { intervalMs: 0 },
+    );
+    const withoutDate = { ...(stored[0] as MatchData), geburtstag: '', geburtsmonat: '', geburtsjahr: '' };
+    const candidates = [{ key: 0, data: stored[0] as MatchData }];
+    const before = matcher.bestMatch(withoutDate, candidates).score;
+    // Complete additions, mostly new people, lower the share of complete records only.
+    for (let i = 0; i < 1_000; i += 1) matcher.countAddition?.(i % 10 === 0, stored[1] as MatchData);
+    expect(matcher.estimate?.()).toMatchObject({ incompleteReturningShare: 0.5 });
+    expect(matcher.estimate?.().returningShare).toBeLessThan(0.2);
+    expect(matcher.bestMatch(withoutDate, candidates).score).toBeCloseTo(before, 9);
+    // Records without a birth date that were mostly found: the same evidence is more likely the stored person.
+    for (let i = 0; i < 300; i += 1) matcher.countAddition?.(true, withoutDate);
+    expect(matcher.estimate?.().incompleteReturningShare).toBeCloseTo((300 + 100) / 500, 6);
+    expect(matcher.bestMatch(withoutDate, candidates).score).toBeGreaterThan(before);
   });
 
   it('counts the pairs data managers decided are one person into m', () => {

@@ -17,6 +17,7 @@ import { defaultMatcherConfig } from '../matching/default-config.js';
 import { createMatcher, type MatchResult } from '../matching/epilink.js';
 import {
   createFellegiSunterMatcher,
+  incomplete,
   lookupPairs,
   returningShare,
   runStepsInBackground,
@@ -28,6 +29,7 @@ import {
   type LinkageModel,
   type LookupOptions,
 } from '../matching/fellegi-sunter.js';
+import { linkageRecord } from '../matching/comparisons.js';
 import type { MatchData } from '../matching/prepare.js';
 
 /** The estimate in use, as the monitoring endpoint and the log show it (no IDAT: probabilities and counts only). */
@@ -36,6 +38,8 @@ export type LinkageEstimate = {
   trainedOn: number;
   /** The share of additions for someone already stored, the prior of a match. */
   returningShare: number;
+  /** The same share among additions whose record lacks the first name or the birth date (learnt since the start). */
+  incompleteReturningShare: number;
   reviewedPairs: number;
   /** The lookups' candidate pairs the estimate learnt m from. */
   lookupPairs: number;
@@ -52,7 +56,7 @@ export type RecordMatcher = {
   /** Counts an identity in (+1) or out (−1) of what a learning model knows. */
   observe?: (data: MatchData, change: 1 | -1) => void;
   /** Counts an answered addition: found (a definite match) or created. */
-  countAddition?: (matched: boolean) => void;
+  countAddition?: (matched: boolean, input: MatchData) => void;
   /** The learning model's estimate in use. */
   estimate?: () => LinkageEstimate;
   /** Re-estimates now in the background; resolves when the new estimate is in use. */
@@ -131,6 +135,7 @@ const summary = (estimate: LinkageEstimate): Record<string, unknown> => ({
   identities: estimate.identities,
   trainedOn: estimate.trainedOn,
   returningShare: Number(estimate.returningShare.toFixed(4)),
+  incompleteReturningShare: Number(estimate.incompleteReturningShare.toFixed(4)),
   reviewedPairs: estimate.reviewedPairs,
   lookupPairs: estimate.lookupPairs,
   learnedM: estimate.learnedM,
@@ -144,6 +149,7 @@ export async function createLearningMatcher(
   options: LearningOptions,
 ): Promise<RecordMatcher> {
   const [identities, decided, additions] = await Promise.all([source.identities(), source.decidedSame(), source.additions()]);
+  // The audit trail does not say which additions lacked a field: their share starts from the prior at each start.
   const model: LinkageModel = { ...trainModel(identities, decided), additions };
   const lookups = lookupPairs();
   const matcher = createFellegiSunterMatcher(model, thresholds, lookups);
@@ -159,6 +165,7 @@ export async function createLearningMatcher(
     identities: model.total,
     trainedOn,
     returningShare: returningShare(model.additions),
+    incompleteReturningShare: returningShare(model.incompleteAdditions),
     reviewedPairs,
     lookupPairs: learntLookupPairs,
     learnedM: model.learnedM,
@@ -205,9 +212,12 @@ export async function createLearningMatcher(
       matcher.observe(data, change);
       if (running === null && model.total >= Math.max(minimumSize, 2 * trainedOn)) void reestimate();
     },
-    countAddition: (matched) => {
-      model.additions.adds += 1;
-      if (matched) model.additions.matches += 1;
+    countAddition: (matched, input) => {
+      const counts = incomplete(linkageRecord(input)) ? [model.additions, model.incompleteAdditions] : [model.additions];
+      for (const count of counts) {
+        count.adds += 1;
+        if (matched) count.matches += 1;
+      }
     },
     estimate,
     reestimate,
