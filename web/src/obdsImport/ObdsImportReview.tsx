@@ -1,11 +1,12 @@
 import { graphql, useFragment } from 'react-relay';
-import { Heading, Link, Text } from '@primer/react';
+import { Banner, Heading, Link, Text } from '@primer/react';
 import { DownloadIcon } from '@primer/octicons-react';
 import type { ObdsImportReview_obdsImport$key } from '../__generated__/ObdsImportReview_obdsImport.graphql';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
 import obdsStyles from './ObdsImport.module.css';
 import { ObdsMessageReview } from './ObdsMessageReview';
+import { statusText } from './obdsImportStatus';
 
 const t = texts.obdsImport;
 
@@ -16,7 +17,10 @@ export function ObdsImportReview({ obdsImport }: { obdsImport: ObdsImportReview_
       fragment ObdsImportReview_obdsImport on ObdsImport {
         fileName
         patientCount
+        patientsDone
         messageCount
+        status
+        failureReason
         reportUrl
         messages {
           id
@@ -31,7 +35,10 @@ export function ObdsImportReview({ obdsImport }: { obdsImport: ObdsImportReview_
       <Heading as="h2" id="obds-review-heading" className={styles.heading}>
         {data.fileName}
       </Heading>
-      <Text as="p">{t.summary(data.patientCount, data.messageCount)}</Text>
+      <Text as="p">
+        {t.summary(data.patientCount, data.messageCount)} · {statusText(data)}
+      </Text>
+      {data.failureReason && <Banner variant="critical" title={data.failureReason} />}
       <p>
         <Link href={data.reportUrl} download>
           <DownloadIcon /> {t.report}
