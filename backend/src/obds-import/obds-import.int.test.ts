@@ -71,7 +71,7 @@ const therapy = (id: string, occasion: 'behandlungsbeginn' | 'behandlungsende'):
   },
 });
 
-type Patient = { position: number; messages: unknown[] };
+type Patient = { position: number; match: 'definite' | 'possible' | 'none'; studyPatientId: string | null; messages: unknown[] };
 
 /** The gateway's way: start the import, hand its patients over in one batch, read it. */
 async function importFile(client: Api, patients: Patient[]): Promise<{ status: number; body: ObdsImportDto }> {

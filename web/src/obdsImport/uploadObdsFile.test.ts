@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { statusText } from './obdsImportStatus';
-import { uploadObdsFile, type UploadDeps } from './uploadObdsFile';
+import type { UploadDeps } from '../components/postUpload';
+import { uploadObdsFile } from './uploadObdsFile';
 
 const file = new File(['<oBDS/>'], 'klinik.xml', { type: 'application/xml' });
 const json = (status: number, body: unknown) =>
