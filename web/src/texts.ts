@@ -1091,6 +1091,7 @@ export const texts = {
     openLabel: (file: string) => `Import ${file} prüfen`,
     more: 'Weitere laden',
     notFound: 'Dieser Import ist nicht (mehr) sichtbar.',
+    unmatchedTitle: 'Nicht eindeutig gefundene Personen',
     unmatchedHint:
       'Die Angaben zur Person aus der Datei werden nicht gespeichert. Registrieren Sie die Person (die Registrierung gleicht sie erneut ab; ein möglicher Treffer wird dort im Dublettenabgleich entschieden) und laden Sie die Datei danach erneut hoch: Dann werden ihre Meldungen vorgeschlagen, bereits übernommene erscheinen als Duplikate.',
     register: 'Person registrieren',

@@ -40,7 +40,7 @@ export function ObdsImportsSection({ studyId, mayImport }: Props) {
           }}
         />
       )}
-      <Heading as="h3" id="obds-list-heading" className={styles.heading}>
+      <Heading as="h3" id="obds-list-heading" className={`${styles.heading} ${obdsStyles.review}`}>
         {t.listHeading}
       </Heading>
       <Suspense fallback={<PageSpinner />}>

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link as RouterLink } from 'react-router';
-import { Banner, Button, Checkbox, Heading, Label, Link, Stack, Text } from '@primer/react';
+import { Banner, Button, Checkbox, Heading, Label, Stack, Text } from '@primer/react';
 import type { ObdsMessageReview_message$key } from '../__generated__/ObdsMessageReview_message.graphql';
 import { formatDateTime } from '../errors/errorCatalogue';
 import { useDecideObdsMessageMutation } from '../mutations/DecideObdsMessageMutation';
-import { mayRegisterPatients } from '../patients/identityRights';
-import { getStoredRights } from '../session/sessionStore';
 import { texts } from '../texts';
 import styles from '../administration/AdminTable.module.css';
 import obdsStyles from './ObdsImport.module.css';
@@ -19,26 +16,6 @@ type Choice = { instrument: string; path: string };
 const shown = (values: readonly string[]): string =>
   values.map((value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('.') : value)).join(', ');
 const keyOf = (choice: Choice) => `${choice.instrument}:${choice.path}`;
-
-/**
- * What to do for a patient the import did not find definitely. The identity of the file is not kept (it never leaves
- * the gateway), so the registration cannot be prefilled and a possible match not shown here: the registration matches
- * the person again (a possible match is decided there, in the possible-match review), and uploading the file again
- * then proposes the messages.
- */
-function UnmatchedHint() {
-  const rights = getStoredRights();
-  return (
-    <Text as="p" className={obdsStyles.note}>
-      {t.unmatchedHint}{' '}
-      {rights && mayRegisterPatients(rights) && (
-        <Link as={RouterLink} to="/patientCreate">
-          {t.register}
-        </Link>
-      )}
-    </Text>
-  );
-}
 
 /** One message: what became of it, and for proposals each field's proposed value beside the stored one, to accept. */
 export function ObdsMessageReview({ message }: { message: ObdsMessageReview_message$key }) {
@@ -120,7 +97,6 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
         <Label variant={data.outcome === 'PROPOSED' ? 'accent' : 'secondary'}>{t.outcome[data.outcome] ?? data.outcome}</Label>
       </Stack>
       {data.reason && <Text as="p">{data.reason}</Text>}
-      {data.outcome === 'UNMATCHED' && <UnmatchedHint />}
       {data.proposals.map((proposal) => {
         const caption = proposal.therapyLine
           ? `${proposal.instrumentLabel}, ${t.therapyLine(proposal.therapyLine)}`
