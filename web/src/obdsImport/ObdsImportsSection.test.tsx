@@ -27,7 +27,7 @@ function setup(imports: (typeof running)[]) {
   );
   renderWithProviders(
     <Suspense fallback="…">
-      <ObdsImportsSection studyId="study-1" mayImport={false} />
+      <ObdsImportsSection studyId="study-1" mayImport={false} listHeading="h2" />
     </Suspense>,
     { environment },
   );

@@ -18,13 +18,14 @@ import { statusText } from './obdsImportStatus';
 export const OBDS_IMPORTS_PAGE = 25;
 const t = texts.obdsImport;
 
-type Props = { studyId: string; mayImport: boolean };
+/** The list's heading level: below the screen's h1 (oBDS alone) or below the section's h2 (beside the OncoBox import). */
+type Props = { studyId: string; mayImport: boolean; listHeading: 'h2' | 'h3' };
 
 /**
  * The oBDS part of /imports: the upload (documentation right), the study's earlier imports with their live progress,
  * and the review of the chosen one (docs/obds-import.md).
  */
-export function ObdsImportsSection({ studyId, mayImport }: Props) {
+export function ObdsImportsSection({ studyId, mayImport, listHeading }: Props) {
   const [selected, setSelected] = useState<string | null>(null);
   const [listKey, setListKey] = useState(0);
   const [, startTransition] = useTransition();
@@ -40,7 +41,7 @@ export function ObdsImportsSection({ studyId, mayImport }: Props) {
           }}
         />
       )}
-      <Heading as="h3" id="obds-list-heading" className={`${styles.heading} ${obdsStyles.review}`}>
+      <Heading as={listHeading} id="obds-list-heading" className={`${styles.heading} ${obdsStyles.review}`}>
         {t.listHeading}
       </Heading>
       <Suspense fallback={<PageSpinner />}>

@@ -64,11 +64,12 @@ export function ImportsScreen() {
   const mayImportObds = hasRight(data.viewer.rights, 'InstrumentUpdateCmd');
   const maySeeObds = hasRight(data.viewer.rights, 'InstrumentGetCmd');
   const mayList = hasRight(data.viewer.rights, 'OnkozertImportsGetCmd');
-  const obdsForm = scope ? (
-    <ObdsImportsSection studyId={scope.studyId} mayImport={mayImportObds} />
-  ) : (
-    <Banner variant="warning" title={texts.obdsImport.noStudy} />
-  );
+  const obdsPart = (listHeading: 'h2' | 'h3') =>
+    scope ? (
+      <ObdsImportsSection studyId={scope.studyId} mayImport={mayImportObds} listHeading={listHeading} />
+    ) : (
+      <Banner variant="warning" title={texts.obdsImport.noStudy} />
+    );
 
   if (!mayList)
     return (
@@ -77,7 +78,7 @@ export function ImportsScreen() {
           {texts.obdsImport.heading}
         </Heading>
         <p>{texts.obdsImport.intro}</p>
-        {maySeeObds && obdsForm}
+        {maySeeObds && obdsPart('h2')}
       </section>
     );
 
@@ -116,7 +117,7 @@ export function ImportsScreen() {
             {texts.obdsImport.heading}
           </Heading>
           <p>{texts.obdsImport.intro}</p>
-          {obdsForm}
+          {obdsPart('h3')}
         </section>
       )}
     </section>
