@@ -90,7 +90,13 @@ import {
 } from './dashboard/dashboard.resolvers.js';
 import { ExportJobParametersType, ExportJobType, exportMutations, exportQueries, exportSubscription } from './exports/exports.resolvers.js';
 import { OnkozertImportType, onkozertQueries } from './onkozert/onkozert.resolvers.js';
-import { ObdsImportType, ObdsMessageType, obdsImportMutations, obdsImportQueries } from './obds-import/obds-import.resolvers.js';
+import {
+  ObdsImportType,
+  ObdsMessageType,
+  obdsImportMutations,
+  obdsImportQueries,
+  obdsImportSubscription,
+} from './obds-import/obds-import.resolvers.js';
 import {
   FreeTextEntryType,
   ScreeningConfigurationType,
@@ -194,6 +200,7 @@ const resolvers: Resolvers = {
     ...verificationFlagSubscription,
     ...dashboardSubscription,
     ...exportSubscription,
+    ...obdsImportSubscription,
   },
   Date: DateScalar,
   DateTime: DateTimeScalar,

@@ -34,6 +34,8 @@ import { createFileLinks } from './files/file-links.js';
 import { registerFileRoute } from './files/file-route.js';
 import { registerOnkozertUploadRoute } from './onkozert/upload-route.js';
 import { registerNewsDocumentUploadRoutes } from './news-documents/upload-routes.js';
+import { createObdsImportRunner } from './obds-import/obds-import-runner.js';
+import { registerObdsUploadRoute } from './obds-import/upload-route.js';
 import { GATEWAY_ACCESS_FAILURES } from './questionnaires/questionnaire-access.resolvers.js';
 import { createSharedAttemptLimiter } from './http/shared-attempt-limiter.js';
 
@@ -71,6 +73,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   const live = createLiveEvents(pool, config, (message) => console.warn(`[gateway] ${message}`));
   const fileLinks = createFileLinks(config.fileLinkSecret);
   const accessCodeLimiter = createSharedAttemptLimiter(config, 'questionnaire-access', GATEWAY_ACCESS_FAILURES);
+  const obdsImports = createObdsImportRunner();
   const schema = createSchema();
   const persisted = {
     operations: loadPersistedOperations(config.persistedOperations),
@@ -170,6 +173,7 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
   registerFileRoute(app, pool, fileLinks);
   registerOnkozertUploadRoute(app, pool);
   registerNewsDocumentUploadRoutes(app, pool);
+  registerObdsUploadRoute(app, (token) => createContext(pool, config, live, fileLinks, accessCodeLimiter, token), obdsImports);
   if (config.webDist) serveWebApp(app, config.webDist);
   app.use(errorAnswers);
 
@@ -186,6 +190,8 @@ export async function createGateway(config: GatewayConfig): Promise<Gateway> {
     close: async () => {
       health.drain();
       await apollo.stop();
+      // Running oBDS imports end as failed with a reason while the backend is still reachable.
+      await obdsImports.close();
       await health.close();
       await live.close();
       await accessCodeLimiter.close();

@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 
 describe('A physician imports the hospital’s oBDS file of a registered patient (issue 28)', () => {
-  it('uploads, reviews the proposals beside the empty forms, accepts the diagnosis and finds it documented', async () => {
+  it('uploads, follows the import to its end, reviews the proposals beside the empty forms, accepts the diagnosis and finds it documented', async () => {
     const login = new LoginPage(page);
     await login.open();
     await login.signIn('physician');
@@ -82,9 +82,15 @@ describe('A physician imports the hospital’s oBDS file of a registered patient
     expect(await imports.refusal().innerText()).toMatch(/Zeile \d+, Element „Therapieart“: Der Wert „QQ“ ist nicht zulässig/);
 
     // When I upload the correct file
-    await imports.upload('klinik.xml', FILE);
+    const fileName = `klinik-${tag}.xml`;
+    await imports.upload(fileName, FILE);
 
-    // Then each message is listed: the diagnosis with its proposals beside the empty forms, the breast tumour not applicable
+    // Then the import appears among the earlier ones and runs to its end, its counts per outcome beside it
+    const row = imports.importRow(fileName);
+    await row.getByText('abgeschlossen').waitFor();
+    expect((await row.getByRole('cell').allInnerTexts()).slice(3, 8)).toEqual(['2', '1', '0', '0', '0']);
+
+    // And each message is listed: the diagnosis with its proposals beside the empty forms, the breast tumour not applicable
     const diagnosis = imports.message(`${tag}-D`);
     await diagnosis.waitFor();
     expect(await imports.rows(diagnosis, 'TNM und UICC-Stadium')).toEqual([

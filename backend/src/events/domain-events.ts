@@ -33,6 +33,9 @@ export type ExportJobChangedPayload = {
   locationIds: string[] | null;
 };
 
+/** An oBDS import's progress (docs/obds-import.md): names no patient. */
+export type ObdsImportChangedPayload = { importId: string; status: string; patientsDone: number; patientCount: number };
+
 export type VerificationFlagChangedPayload = { flagId: string; dataFieldId: string; typeIdentifier: string; state: string };
 
 export type DomainEvent = Scope &
@@ -42,6 +45,7 @@ export type DomainEvent = Scope &
     | { type: 'StudyPatientRegistered'; payload: Record<string, never> }
     | { type: 'DocumentationSaved'; payload: { visitId: string | null; instrumentId: string | null } }
     | { type: 'ExportJobChanged'; payload: ExportJobChangedPayload }
+    | { type: 'ObdsImportChanged'; payload: ObdsImportChangedPayload }
   );
 
 export type DomainEventType = DomainEvent['type'];

@@ -8,7 +8,8 @@ export const WireEventSchema = Type.Object(
   {
     id: EventId,
     type: Type.String({
-      description: 'DataQueryChanged | VerificationFlagChanged | StudyPatientRegistered | DocumentationSaved | ExportJobChanged',
+      description:
+        'DataQueryChanged | VerificationFlagChanged | StudyPatientRegistered | DocumentationSaved | ExportJobChanged | ObdsImportChanged',
     }),
     occurredAt: Type.String({ format: 'date-time' }),
     studyId: Uuid,

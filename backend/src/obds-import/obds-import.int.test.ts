@@ -11,7 +11,8 @@ import {
   type DemoRegistry,
 } from '../test-support/documentation-fixtures.js';
 import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
-import type { ObdsImportDto, ObdsMessageRecord } from './obds-import.schemas.js';
+import type { ObdsImportDto, ObdsImportSummary, ObdsMessageRecord } from './obds-import.schemas.js';
+import { OBDS_IMPORT_LEASE_MS } from './obds-import-job.js';
 
 let backend: TestBackend;
 let registry: DemoRegistry;
@@ -70,8 +71,21 @@ const therapy = (id: string, occasion: 'behandlungsbeginn' | 'behandlungsende'):
   },
 });
 
-async function importFile(client: Api, patients: unknown[]): Promise<{ status: number; body: ObdsImportDto }> {
-  return client.send<ObdsImportDto>('POST', 'ObdsImport', { studyId: registry.studyId, fileName: 'klinik.xml', patients });
+type Patient = { position: number; match: 'definite' | 'possible' | 'none'; studyPatientId: string | null; messages: unknown[] };
+
+/** The gateway's way: start the import, hand its patients over in one batch, read it. */
+async function importFile(client: Api, patients: Patient[]): Promise<{ status: number; body: ObdsImportDto }> {
+  const messageCount = patients.reduce((sum, p) => sum + p.messages.length, 0);
+  const started = await client.send<ObdsImportSummary>('POST', 'ObdsImport', {
+    studyId: registry.studyId,
+    fileName: 'klinik.xml',
+    patientCount: patients.length,
+    messageCount,
+  });
+  if (started.status !== 201) return started as unknown as { status: number; body: ObdsImportDto };
+  const batch = await client.send<ObdsImportSummary>('POST', `ObdsImport/${started.body.id}/patients`, { patients });
+  if (batch.status !== 200) return batch as unknown as { status: number; body: ObdsImportDto };
+  return { status: 201, body: (await client.get<ObdsImportDto>(`ObdsImport/${started.body.id}`)).body };
 }
 
 const decide = (client: Api, imported: ObdsImportDto, message: ObdsMessageRecord, fields?: { instrument: string; path: string }[]) =>
@@ -260,5 +274,97 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
     const researcher = await createTestUser(backend.database, { role: 'Researcher', institutes: ['1001'] });
     const researcherApi = api(backend.app, (await signIn(backend.app, researcher.userName, researcher.password)).token);
     expect((await decide(researcherApi, imported.body, imported.body.messages[0] as ObdsMessageRecord)).status).toBe(403);
+  });
+});
+
+describe('oBDS import as a job: states, progress events, rights', () => {
+  const start = (client: Api, patientCount: number) =>
+    client.send<ObdsImportSummary>('POST', 'ObdsImport', {
+      studyId: registry.studyId,
+      fileName: 'gross.xml',
+      patientCount,
+      messageCount: patientCount,
+    });
+  const batch = (client: Api, id: string, patients: Patient[]) =>
+    client.send<ObdsImportSummary>('POST', `ObdsImport/${id}/patients`, { patients });
+  const unmatched = (position: number, prefix: string): Patient & Record<string, unknown> => ({
+    position,
+    match: 'none',
+    studyPatientId: null,
+    messages: [diagnosis(`${prefix}-${position}`)],
+  });
+  const eventsOf = async (id: string) =>
+    (await backend.database.db.selectFrom('domain_event').select('payload').where('type', '=', 'ObdsImportChanged').orderBy('id').execute())
+      .map((e) => e.payload as { importId: string; status: string; patientsDone: number })
+      .filter((p) => p.importId === id)
+      .map((p) => [p.status, p.patientsDone]);
+
+  it('goes queued → running → done by batches, numbering messages across batches, with an event per step', async () => {
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const started = await start(documentalist, 3);
+    expect(started).toMatchObject({ status: 201, body: { status: 'queued', patientsDone: 0, patientCount: 3, failureReason: null } });
+    const id = started.body.id;
+    expect((await batch(documentalist, id, [unmatched(1, prefix), unmatched(2, prefix)])).body).toMatchObject({
+      status: 'running',
+      patientsDone: 2,
+      outcomes: { unmatched: 2, proposed: 0 },
+    });
+    // Another user (even with the documentation right) cannot move the uploader's import.
+    const other = await createTestUser(backend.database, { role: 'Physician', institutes: ['1001'] });
+    const otherApi = api(backend.app, (await signIn(backend.app, other.userName, other.password)).token);
+    expect((await batch(otherApi, id, [unmatched(3, prefix)])).status).toBe(404);
+    expect((await otherApi.send('POST', `ObdsImport/${id}/fail`, { reason: 'x' })).status).toBe(404);
+    // More patients than the file holds are refused; the last batch ends the import.
+    expect((await batch(documentalist, id, [unmatched(3, prefix), unmatched(4, prefix)])).body).toMatchObject({
+      message: 'Der Import umfasst nur 3 Patienten; es wurden mehr übergeben.',
+    });
+    expect((await batch(documentalist, id, [unmatched(3, prefix)])).body).toMatchObject({ status: 'done', patientsDone: 3 });
+    expect(await batch(documentalist, id, [unmatched(3, prefix)])).toMatchObject({
+      status: 409,
+      body: { message: 'Der Import ist bereits beendet.' },
+    });
+    const read = (await documentalist.get<ObdsImportDto>(`ObdsImport/${id}`)).body;
+    expect(read.messages.map((m) => [m.position, m.patientPosition])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(await eventsOf(id)).toEqual([
+      ['queued', 0],
+      ['running', 2],
+      ['done', 3],
+    ]);
+    // The list shows it with its counts; a reader without the documentation right cannot start one.
+    const listed = (await reader.get<ObdsImportSummary[]>(`ObdsImport?studyId=${registry.studyId}`)).body.find((i) => i.id === id);
+    expect(listed).toMatchObject({ fileName: 'gross.xml', status: 'done', outcomes: { unmatched: 3 } });
+    const researcher = await createTestUser(backend.database, { role: 'Researcher', institutes: ['1001'] });
+    const researcherApi = api(backend.app, (await signIn(backend.app, researcher.userName, researcher.password)).token);
+    expect((await start(researcherApi, 1)).status).toBe(403);
+  });
+
+  it('ends as failed with the gateway’s reason, and marks an import whose gateway stopped as failed when read', async () => {
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const given = (await start(documentalist, 2)).body.id;
+    const failed = await documentalist.send<ObdsImportSummary>('POST', `ObdsImport/${given}/fail`, {
+      reason: 'Der Pseudonymisierungsdienst ist nicht erreichbar.',
+    });
+    expect(failed.body).toMatchObject({ status: 'failed', failureReason: 'Der Pseudonymisierungsdienst ist nicht erreichbar.' });
+    expect((await batch(documentalist, given, [unmatched(1, prefix)])).body).toMatchObject({
+      message: 'Der Pseudonymisierungsdienst ist nicht erreichbar.',
+    });
+
+    const stopped = (await start(documentalist, 2)).body.id;
+    await batch(documentalist, stopped, [unmatched(1, prefix)]);
+    expect((await documentalist.get<ObdsImportSummary>(`ObdsImport/${stopped}/summary`)).body.status).toBe('running');
+    // The heartbeat lies beyond the lease: the gateway handed nothing over since.
+    await backend.database.db
+      .updateTable('obds_import')
+      .set({ heartbeat_at: new Date(Date.now() - OBDS_IMPORT_LEASE_MS - 1000) })
+      .where('id', '=', stopped)
+      .execute();
+    const read = (await documentalist.get<ObdsImportSummary>(`ObdsImport/${stopped}/summary`)).body;
+    expect(read).toMatchObject({ status: 'failed', patientsDone: 1, outcomes: { unmatched: 1 } });
+    expect(read.failureReason).toMatch(/^Der Import wurde unterbrochen/);
+    expect((await eventsOf(stopped)).at(-1)).toEqual(['failed', 1]);
   });
 });

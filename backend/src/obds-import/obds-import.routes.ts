@@ -9,35 +9,79 @@ import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
 import { IdParams, Uuid, routeSchema } from '../http/schemas.js';
 import {
+  addObdsPatients,
+  failObdsImport,
+  failStaleObdsImports,
+  listObdsImports,
+  readObdsImportSummary,
+  startObdsImport,
+} from './obds-import-job.js';
+import {
   ObdsDecisionSchema,
-  ObdsImportCreateSchema,
+  ObdsImportBatchSchema,
+  ObdsImportFailSchema,
   ObdsImportSchema,
+  ObdsImportStartSchema,
   ObdsImportSummarySchema,
   ObdsMessageRecordSchema,
 } from './obds-import.schemas.js';
-import { createObdsImport, decideObdsMessage, listObdsImports, obdsImportReport, readObdsImport } from './obds-import.service.js';
+import { decideObdsMessage, obdsImportReport, readObdsImport } from './obds-import.service.js';
 
 const tags = ['ObdsImport'];
-/** A file of many patients: the clinical part of 10,000 messages stays well below this. */
-const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+/** A batch of 100 patients: the clinical part of their messages stays well below this. */
+const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
 export function registerObdsImportRoutes(app: App, { db, config }: AppDeps): void {
   app.post(
     '/ObdsImport',
     {
-      bodyLimit: IMPORT_BODY_LIMIT,
       config: { access: { right: 'InstrumentUpdateCmd' } },
       schema: routeSchema({
-        operationId: 'createObdsImport',
+        operationId: 'startObdsImport',
         tags,
         summary:
-          'Stores an oBDS upload as the gateway read it: per patient its place in the file, the match of the pseudonymisation service and the clinical part of its messages (no identity data); answers the import with its proposals',
-        body: ObdsImportCreateSchema,
-        response: { 201: ObdsImportSchema },
-        errors: [404],
+          'Starts the import of an oBDS file that passed the schema at the gateway (queued); its patients follow in batches, its progress arrives as ObdsImportChanged events',
+        body: ObdsImportStartSchema,
+        response: { 201: ObdsImportSummarySchema },
       }),
     },
-    async (request, reply) => reply.status(201).send(await createObdsImport(db, callerOf(request), request.body, config.clock())),
+    async (request, reply) => reply.status(201).send(await startObdsImport(db, callerOf(request), request.body, config.clock())),
+  );
+
+  app.post(
+    '/ObdsImport/:id/patients',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      config: { access: { right: 'InstrumentUpdateCmd' } },
+      schema: routeSchema({
+        operationId: 'addObdsImportPatients',
+        tags,
+        summary:
+          'Stores the next patients of the uploader’s running import as the gateway read them: per patient its place in the file, the match of the pseudonymisation service and the clinical part of its messages (no identity data); the batch that completes the file ends the import',
+        params: IdParams,
+        body: ObdsImportBatchSchema,
+        response: { 200: ObdsImportSummarySchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => addObdsPatients(db, callerOf(request), request.params.id, request.body, config.clock()),
+  );
+
+  app.post(
+    '/ObdsImport/:id/fail',
+    {
+      config: { access: { right: 'InstrumentUpdateCmd' } },
+      schema: routeSchema({
+        operationId: 'failObdsImport',
+        tags,
+        summary: 'Ends the uploader’s running import as failed, with the gateway’s German reason; what was stored stays',
+        params: IdParams,
+        body: ObdsImportFailSchema,
+        response: { 200: ObdsImportSummarySchema },
+        errors: [404, 409],
+      }),
+    },
+    async (request) => failObdsImport(db, callerOf(request), request.params.id, request.body.reason, config.clock()),
   );
 
   app.get(
@@ -47,12 +91,28 @@ export function registerObdsImportRoutes(app: App, { db, config }: AppDeps): voi
       schema: routeSchema({
         operationId: 'getObdsImports',
         tags,
-        summary: 'The oBDS imports of a study, newest first',
+        summary: 'The oBDS imports of a study, newest first, with their status, progress and counts per outcome',
         querystring: Type.Object({ studyId: Uuid }),
         response: { 200: Type.Array(ObdsImportSummarySchema) },
       }),
     },
-    async (request) => listObdsImports(db, request.query.studyId),
+    async (request) => listObdsImports(db, request.query.studyId, config.clock()),
+  );
+
+  app.get(
+    '/ObdsImport/:id/summary',
+    {
+      config: { access: { right: 'InstrumentGetCmd' } },
+      schema: routeSchema({
+        operationId: 'getObdsImportSummary',
+        tags,
+        summary: 'An oBDS import without its messages: status, progress, counts per outcome (for progress events)',
+        params: IdParams,
+        response: { 200: ObdsImportSummarySchema },
+        errors: [404],
+      }),
+    },
+    async (request) => readObdsImportSummary(db, request.params.id, config.clock()),
   );
 
   app.get(
@@ -68,7 +128,10 @@ export function registerObdsImportRoutes(app: App, { db, config }: AppDeps): voi
         errors: [404],
       }),
     },
-    async (request) => readObdsImport(db, callerOf(request), request.params.id),
+    async (request) => {
+      await failStaleObdsImports(db, config.clock());
+      return readObdsImport(db, callerOf(request), request.params.id);
+    },
   );
 
   app.post(

@@ -94,20 +94,37 @@ export const PatientMatchSchema = Type.Union([Type.Literal('definite'), Type.Lit
   description: 'what the pseudonymisation service found for the identity: definite (the study patient), possible, none',
 });
 
-export const ObdsImportCreateSchema = Type.Object({
+const ObdsImportPatientSchema = Type.Object({
+  position: Type.Integer({ minimum: 1, description: 'the patient’s place in the file (1, 2, …); no hospital number' }),
+  match: PatientMatchSchema,
+  studyPatientId: Type.Union([Uuid, Type.Null()], { description: 'the study patient of a definite match' }),
+  messages: Type.Array(ObdsMessageSchema, { maxItems: 1000 }),
+});
+export type ObdsImportPatient = Static<typeof ObdsImportPatientSchema>;
+
+export const ObdsImportStartSchema = Type.Object({
   studyId: Uuid,
   fileName: Type.String({ minLength: 1, maxLength: 255 }),
-  patients: Type.Array(
-    Type.Object({
-      position: Type.Integer({ minimum: 1, description: 'the patient’s place in the file (1, 2, …); no hospital number' }),
-      match: PatientMatchSchema,
-      studyPatientId: Type.Union([Uuid, Type.Null()], { description: 'the study patient of a definite match' }),
-      messages: Type.Array(ObdsMessageSchema, { maxItems: 1000 }),
-    }),
-    { maxItems: 10000, description: 'the file’s patients (the XSD asks for one at least; the gateway sends every one)' },
-  ),
+  patientCount: Type.Integer({ minimum: 1, maximum: 100000, description: 'the file’s patients (the XSD asks for one at least)' }),
+  messageCount: Type.Integer({ minimum: 0, maximum: 1000000, description: 'the file’s messages (Meldungen)' }),
 });
-export type ObdsImportCreate = Static<typeof ObdsImportCreateSchema>;
+export type ObdsImportStart = Static<typeof ObdsImportStartSchema>;
+
+/** At most this many patients per batch: a batch is one transaction and one progress step. */
+export const OBDS_BATCH_MAX = 100;
+
+export const ObdsImportBatchSchema = Type.Object({
+  patients: Type.Array(ObdsImportPatientSchema, {
+    minItems: 1,
+    maxItems: OBDS_BATCH_MAX,
+    description: 'the next patients of the file, in file order, as the gateway matched them',
+  }),
+});
+export type ObdsImportBatch = Static<typeof ObdsImportBatchSchema>;
+
+export const ObdsImportFailSchema = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 500, description: 'why the gateway gave up (German, names no patient)' }),
+});
 
 const OutcomeSchema = Type.Union(
   [
@@ -157,7 +174,9 @@ export const ObdsMessageRecordSchema = Type.Object({
 });
 export type ObdsMessageRecord = Static<typeof ObdsMessageRecordSchema>;
 
-export const ObdsImportSchema = Type.Object({
+const countOf = (description: string) => Type.Integer({ minimum: 0, description });
+
+export const ObdsImportSummarySchema = Type.Object({
   id: Uuid,
   studyId: Uuid,
   fileName: Type.String(),
@@ -165,11 +184,29 @@ export const ObdsImportSchema = Type.Object({
   importedBy: Type.String(),
   patientCount: Type.Integer(),
   messageCount: Type.Integer(),
+  status: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')], {
+    description: 'queued (created, no patient handed over yet), running, done (every patient stored), failed (see failureReason)',
+  }),
+  patientsDone: Type.Integer({ minimum: 0, description: 'the patients stored so far' }),
+  failureReason: Type.Union([Type.String(), Type.Null()], { description: 'why the import failed (German); null otherwise' }),
+  outcomes: Type.Object(
+    {
+      proposed: countOf('messages with proposals'),
+      notApplicable: countOf('messages of a tumour the registry does not cover'),
+      notMapped: countOf('messages without a target instrument'),
+      duplicate: countOf('messages imported before'),
+      unmatched: countOf('messages of patients not found definitely'),
+    },
+    { description: 'the stored messages per outcome' },
+  ),
+});
+export type ObdsImportSummary = Static<typeof ObdsImportSummarySchema>;
+
+export const ObdsImportSchema = Type.Object({
+  ...ObdsImportSummarySchema.properties,
   messages: Type.Array(ObdsMessageRecordSchema, { description: 'the messages of patients the caller may see, and the unmatched ones' }),
 });
 export type ObdsImportDto = Static<typeof ObdsImportSchema>;
-
-export const ObdsImportSummarySchema = Type.Omit(ObdsImportSchema, ['messages']);
 
 export const ObdsDecisionSchema = Type.Object({
   fields: Type.Optional(

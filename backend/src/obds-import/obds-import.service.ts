@@ -6,8 +6,8 @@
  * patient before is recorded as a duplicate and proposes nothing.
  */
 import { hasRight, mapObdsMessage, type DataFieldDefinition, type ObdsInstrumentProposal } from '@ecrf/rules';
-import type { Kysely } from 'kysely';
-import type { DB } from '../__generated__/database.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, ObdsMessageTable } from '../__generated__/database.js';
 import type { ObdsAcceptedField } from '../db/json-columns.js';
 import { EcrfError, conflict, forbidden, notFound } from '../errors/errors.js';
 import { ACCESS_MESSAGES } from '../errors/messages.js';
@@ -18,14 +18,14 @@ import { createInstrumentIn, saveInstrumentIn } from '../patient-documentation/i
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 import { assertPatientAccess, openWorkspace, type Workspace } from '../patient-documentation/patient-workspace.js';
 import { acceptedInput, currentValues, placeOf } from './obds-fields.js';
-import type { ObdsDecision, ObdsImportCreate, ObdsImportDto, ObdsMessageRecord } from './obds-import.schemas.js';
+import type { ObdsDecision, ObdsImportDto, ObdsImportPatient, ObdsImportSummary, ObdsMessageRecord } from './obds-import.schemas.js';
 import {
   decideMessage,
   findImports,
   findMessage,
   findMessages,
+  countOutcomes,
   findTakenMessages,
-  insertImport,
   type ObdsImportRow,
   type ObdsMessageRow,
 } from './obds-import.sql.js';
@@ -49,8 +49,18 @@ export const obdsReason = (messageId: string): string => `oBDS-Import ${messageI
 const germanDate = (date: Date): string =>
   date.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' });
 
-/** Stores an upload: each message mapped, repeated Meldung_IDs recorded as duplicates, unmatched patients listed. */
-export async function createObdsImport(db: Kysely<DB>, caller: CurrentUser, input: ObdsImportCreate, now: Date): Promise<ObdsImportDto> {
+/**
+ * Maps a batch of an import's patients into its message rows: each message mapped, repeated Meldung_IDs (earlier
+ * imports and earlier batches) recorded as duplicates, unmatched patients listed. `firstPosition` continues the
+ * numbering of the batches before.
+ */
+export async function mapObdsPatients(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  input: { studyId: string; patients: ObdsImportPatient[] },
+  now: Date,
+  firstPosition: number,
+): Promise<Omit<Insertable<ObdsMessageTable>, 'import_id'>[]> {
   const studyPatientIds = [
     ...new Set(input.patients.flatMap((p) => (p.match === 'definite' && p.studyPatientId ? [p.studyPatientId] : []))),
   ];
@@ -62,8 +72,8 @@ export async function createObdsImport(db: Kysely<DB>, caller: CurrentUser, inpu
   const taken = new Map(
     (await findTakenMessages(db, studyPatientIds)).map((t) => [`${t.study_patient_id}|${t.message_id}`, t.imported_at]),
   );
-  let position = 0;
-  const messages = input.patients.flatMap((patient) =>
+  let position = firstPosition - 1;
+  return input.patients.flatMap((patient) =>
     patient.messages.map((message) => {
       position += 1;
       const studyPatientId = patient.match === 'definite' ? patient.studyPatientId : null;
@@ -99,23 +109,9 @@ export async function createObdsImport(db: Kysely<DB>, caller: CurrentUser, inpu
       };
     }),
   );
-  const id = await insertImport(
-    db,
-    {
-      study_id: input.studyId,
-      imported_at: now,
-      imported_by_id: caller.id,
-      imported_by: caller.userName,
-      file_name: input.fileName,
-      patient_count: input.patients.length,
-      message_count: messages.length,
-    },
-    messages,
-  );
-  return readObdsImport(db, caller, id);
 }
 
-function summaryOf(row: ObdsImportRow): Omit<ObdsImportDto, 'messages'> {
+export function summaryOf(row: ObdsImportRow, outcomes: ObdsImportSummary['outcomes'] = emptyOutcomes()): ObdsImportSummary {
   return {
     id: row.id,
     studyId: row.study_id,
@@ -124,11 +120,24 @@ function summaryOf(row: ObdsImportRow): Omit<ObdsImportDto, 'messages'> {
     importedBy: row.imported_by,
     patientCount: row.patient_count,
     messageCount: row.message_count,
+    status: row.status,
+    patientsDone: row.patients_done,
+    failureReason: row.failure_reason,
+    outcomes,
   };
 }
 
-export async function listObdsImports(db: Kysely<DB>, studyId: string): Promise<Omit<ObdsImportDto, 'messages'>[]> {
-  return (await findImports(db, { studyId })).map(summaryOf);
+const emptyOutcomes = (): ObdsImportSummary['outcomes'] => ({ proposed: 0, notApplicable: 0, notMapped: 0, duplicate: 0, unmatched: 0 });
+
+/** The imports' message counts per outcome (all messages: counts name nobody). */
+export async function outcomeCounts(db: Kysely<DB>, importIds: readonly string[]): Promise<Map<string, ObdsImportSummary['outcomes']>> {
+  const counts = new Map<string, ObdsImportSummary['outcomes']>();
+  for (const row of await countOutcomes(db, importIds)) {
+    const entry = counts.get(row.import_id) ?? emptyOutcomes();
+    entry[row.outcome] = Number(row.count);
+    counts.set(row.import_id, entry);
+  }
+  return counts;
 }
 
 /** The baseline visit's instrument definition of an identifier. */
@@ -226,6 +235,7 @@ function recordOf(row: ObdsMessageRow, ws: Workspace | null, texts: Map<string, 
 export async function readObdsImport(db: Kysely<DB>, caller: CurrentUser, id: string): Promise<ObdsImportDto> {
   const [row] = await findImports(db, { id });
   if (!row) throw notFound('import');
+  const counts = await outcomeCounts(db, [id]);
   const workspaces = new Map<string, Workspace | null>();
   const records: ObdsMessageRecord[] = [];
   let texts = new Map<string, string>();
@@ -244,7 +254,7 @@ export async function readObdsImport(db: Kysely<DB>, caller: CurrentUser, id: st
     if (ws && texts.size === 0) texts = await displayTextsOf(db, ws.patient.studyDefinitionId);
     records.push(recordOf(message, ws, texts));
   }
-  return { ...summaryOf(row), messages: records };
+  return { ...summaryOf(row, counts.get(id)), messages: records };
 }
 
 /**

@@ -1,25 +1,59 @@
 /** SQL of the oBDS imports (migration 0120): the uploads and their messages. */
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, ObdsImportTable, ObdsMessageTable } from '../__generated__/database.js';
 import type { ObdsAcceptedField } from '../db/json-columns.js';
 
 export type ObdsImportRow = Selectable<ObdsImportTable>;
 export type ObdsMessageRow = Selectable<ObdsMessageTable>;
 
-export async function insertImport(
+export async function insertImport(db: Kysely<DB>, row: Insertable<ObdsImportTable>): Promise<ObdsImportRow> {
+  return db.insertInto('obds_import').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The import's row, locked for the batch or the end that changes it. */
+export async function lockImport(db: Kysely<DB>, id: string): Promise<ObdsImportRow | undefined> {
+  return db.selectFrom('obds_import').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateImport(db: Kysely<DB>, id: string, change: Updateable<ObdsImportTable>): Promise<ObdsImportRow> {
+  return db.updateTable('obds_import').set(change).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The last message position of an import (0 before the first batch). */
+export async function lastPosition(db: Kysely<DB>, importId: string): Promise<number> {
+  const row = await db
+    .selectFrom('obds_message')
+    .select((eb) => eb.fn.max('position').as('last'))
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+export async function insertMessages(
   db: Kysely<DB>,
-  row: Insertable<ObdsImportTable>,
+  importId: string,
   messages: Omit<Insertable<ObdsMessageTable>, 'import_id'>[],
-): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('obds_import').values(row).returning('id').executeTakeFirstOrThrow();
-    if (messages.length > 0)
-      await trx
-        .insertInto('obds_message')
-        .values(messages.map((m) => ({ ...m, import_id: id })))
-        .execute();
-    return id;
-  });
+): Promise<void> {
+  if (messages.length > 0)
+    await db
+      .insertInto('obds_message')
+      .values(messages.map((m) => ({ ...m, import_id: importId })))
+      .execute();
+}
+
+/** Queued or running imports whose heartbeat is older than `before`: their gateway stopped. */
+export async function staleImports(db: Kysely<DB>, before: Date): Promise<ObdsImportRow[]> {
+  return db.selectFrom('obds_import').selectAll().where('status', 'in', ['queued', 'running']).where('heartbeat_at', '<', before).execute();
+}
+
+export async function countOutcomes(db: Kysely<DB>, importIds: readonly string[]) {
+  if (importIds.length === 0) return [];
+  return db
+    .selectFrom('obds_message')
+    .select(['import_id', 'outcome', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('import_id', 'in', [...importIds])
+    .groupBy(['import_id', 'outcome'])
+    .execute();
 }
 
 /** The study patients' Meldung_IDs taken before (the first import of each), for recognising a repeated import. */

@@ -5,7 +5,12 @@
  */
 
 export type DomainEventType =
-  'DataQueryChanged' | 'VerificationFlagChanged' | 'StudyPatientRegistered' | 'DocumentationSaved' | 'ExportJobChanged';
+  | 'DataQueryChanged'
+  | 'VerificationFlagChanged'
+  | 'StudyPatientRegistered'
+  | 'DocumentationSaved'
+  | 'ExportJobChanged'
+  | 'ObdsImportChanged';
 
 export type DataQueryChangedPayload = {
   queryId: string;
@@ -28,6 +33,9 @@ export type ExportJobChangedPayload = {
   filesRight: string;
   locationIds: string[] | null;
 };
+
+/** An oBDS import's progress: names no patient. */
+export type ObdsImportChangedPayload = { importId: string; status: string; patientsDone: number; patientCount: number };
 
 export type VerificationFlagChangedPayload = { flagId: string; dataFieldId: string; typeIdentifier: string; state: string };
 

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/services.mjs';
 import { startHarness, type Harness } from '../test-support/gateway-harness.js';
 import { patientFixtures, type PatientFixtures } from '../test-support/patient-fixtures.js';
+import { queryFixtures } from '../test-support/query-fixtures.js';
+import { subscribe, wsClient } from '../test-support/subscriptions.js';
+import { OBDS_BATCH_SIZE } from './obds-import-runner.js';
 import {
   diagnosisReport,
   obdsFile,
@@ -24,13 +27,16 @@ let service: Service & { url: string };
 let harness: Harness;
 let fixtures: PatientFixtures;
 let physician: string;
+let queries: ReturnType<typeof queryFixtures>;
 
 beforeAll(async () => {
   const started = await createService({ DATA_DIR: 'memory://', MAINZELLISTE_API_KEY: DEV_API_KEY, MAINZELLISTE_MATCHER: 'epilink' });
   service = { ...started, url: await started.app.listen({ port: await freePort(), host: '127.0.0.1' }) };
   harness = await startHarness({ mainzellisteUrl: service.url });
   physician = (await harness.signIn('physician')).token;
-  fixtures = patientFixtures(harness, (await harness.signIn('superadmin')).token);
+  const admin = (await harness.signIn('superadmin')).token;
+  fixtures = patientFixtures(harness, admin);
+  queries = queryFixtures(harness, admin);
 });
 afterAll(async () => {
   await harness?.close();
@@ -99,26 +105,52 @@ type Message = {
   reason: string | null;
   proposals: { instrument: string; therapyLine: string | null; fields: Field[] }[];
 };
-type ImportAnswer = {
-  importObdsFile: {
-    obdsImport: { id: string; fileName: string; patientCount: number; messageCount: number; reportUrl: string; messages: Message[] } | null;
-    schemaErrors: { line: number; element: string | null; message: string }[];
-    errors: { code: string; message: string; path: string[] }[];
-  };
-};
+type Import = { id: string; fileName: string; patientCount: number; messageCount: number; reportUrl: string; messages: Message[] };
+type Update = { obdsImportUpdated: { eventId: string; obdsImport: { id: string; status: string; patientsDone: number } } };
 const MESSAGE = `id messageId patientPosition patientMatch studyPatient { id } outcome reason
   proposals { instrument therapyLine fields { path proposed current accepted } }`;
-const IMPORT = `mutation($input: ImportObdsFileInput!) { importObdsFile(input: $input) {
-  obdsImport { id fileName patientCount messageCount reportUrl messages { ${MESSAGE} } }
-  schemaErrors { line element message } errors { code message path } } }`;
 const DECIDE = `mutation($input: DecideObdsMessageInput!) { decideObdsMessage(input: $input) {
   message { ${MESSAGE} } errors { code message path } } }`;
 
-async function importFile(content: string) {
+/** Posts the file to the upload route as the web does (multipart, bearer token). */
+async function upload(content: string | Uint8Array, options: { token?: string; studyId?: string; field?: string } = {}) {
+  const studyId = options.studyId ?? (await fixtures.location('1001')).studyId;
+  const form = new FormData();
+  form.append(options.field ?? 'file', new Blob([content], { type: 'application/xml' }), 'klinik.xml');
+  const response = await fetch(`${harness.url}/uploads/obds?studyId=${encodeURIComponent(studyId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.token ?? physician}` },
+    body: form,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { obdsImportId?: string } };
+}
+
+/** Uploads the file, follows its progress through `obdsImportUpdated` until it ends, and reads the import. */
+async function importFile(content: string): Promise<{ obdsImport: Import; progress: [string, number][] }> {
   const { studyId } = await fixtures.location('1001');
-  const answer = await harness.request<ImportAnswer>(IMPORT, { input: { studyId, fileName: 'klinik.xml', content } }, physician);
-  if (!answer.data) throw new Error(JSON.stringify(answer.errors));
-  return answer.data.importObdsFile;
+  const client = wsClient(harness.url, physician);
+  const updates = subscribe<Update>(
+    client,
+    'subscription($studyId: ID!, $after: String) { obdsImportUpdated(studyId: $studyId, after: $after) { eventId obdsImport { id status patientsDone } } }',
+    { studyId, after: await queries.eventHead() },
+  );
+  try {
+    const started = await upload(content);
+    expect(started.status).toBe(202);
+    const id = started.body.obdsImportId;
+    const mine = () => updates.received.map((r) => r.data?.obdsImportUpdated.obdsImport).filter((i) => i?.id === id);
+    for (let seen = 1; !mine().some((i) => i?.status === 'DONE' || i?.status === 'FAILED'); seen += 1) await updates.waitFor(seen);
+    const answer = await harness.request<{ obdsImport: Import }>(
+      `query($id: ID!) { obdsImport(id: $id) { id fileName patientCount messageCount reportUrl messages { ${MESSAGE} } } }`,
+      { id },
+      physician,
+    );
+    if (!answer.data?.obdsImport) throw new Error(JSON.stringify(answer.errors));
+    return { obdsImport: answer.data.obdsImport, progress: mine().map((i) => [i?.status ?? '', i?.patientsDone ?? -1]) };
+  } finally {
+    await updates.close();
+    await client.dispose();
+  }
 }
 
 async function importCount(): Promise<number> {
@@ -153,22 +185,25 @@ describe('importObdsFile and decideObdsMessage', () => {
 
     // A file the schema refuses is answered with its German messages, and nothing is stored.
     const before = await importCount();
-    const refused = await importFile(
-      file.replace('<Diagnosesicherung>7.2</Diagnosesicherung>', '<Diagnosesicherung>3</Diagnosesicherung>'),
-    );
-    expect(refused.obdsImport).toBeNull();
-    expect(refused.schemaErrors[0]).toMatchObject({
+    const refused = await upload(file.replace('<Diagnosesicherung>7.2</Diagnosesicherung>', '<Diagnosesicherung>3</Diagnosesicherung>'));
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ message: 'Die Datei entspricht nicht dem oBDS-Schema 3.0.4.', code: 'INVALID_VALUE' });
+    expect((refused.body.schemaErrors as unknown[])[0]).toMatchObject({
       element: 'Diagnosesicherung',
       message: expect.stringMatching(/^Der Wert „3“ ist nicht zulässig; erlaubt sind '1', '2', '4'/),
     });
-    expect(refused.errors).toEqual([
-      { code: 'INVALID_VALUE', message: expect.stringMatching(/^Zeile \d+, Element „Diagnosesicherung“: Der Wert „3“/), path: ['content'] },
+    expect(refused.body.errors).toEqual([
+      { code: 'INVALID_VALUE', message: expect.stringMatching(/^Zeile \d+, Element „Diagnosesicherung“: Der Wert „3“/), path: ['file'] },
     ]);
     expect(await importCount()).toBe(before);
 
-    const imported = await importFile(file);
-    expect(imported.errors).toEqual([]);
-    const messages = imported.obdsImport?.messages ?? [];
+    const { obdsImport: imported, progress } = await importFile(file);
+    // Two patients fit in one batch: started, then done with both.
+    expect(progress).toEqual([
+      ['QUEUED', 0],
+      ['DONE', 2],
+    ]);
+    const messages = imported.messages;
     expect(messages.map((m) => [m.messageId, m.patientPosition, m.patientMatch, m.studyPatient?.id ?? null, m.outcome])).toEqual([
       [`${tag}-D`, 1, 'DEFINITE', studyPatientId, 'PROPOSED'],
       [`${tag}-S`, 1, 'DEFINITE', studyPatientId, 'PROPOSED'],
@@ -176,7 +211,7 @@ describe('importObdsFile and decideObdsMessage', () => {
       [`${tag}-U`, 2, 'NONE', null, 'UNMATCHED'],
     ]);
     expect(messages[2]?.reason).toBe('Der Tumor C50.4 wird im Register nicht erfasst (nur Lungenkarzinome C34).');
-    const report = await fetch(`${harness.url}${imported.obdsImport?.reportUrl ?? ''}`);
+    const report = await fetch(`${harness.url}${imported.reportUrl}`);
     expect(report.status).toBe(200);
     const rows = (await report.text()).trim().split('\r\n');
     expect(rows.map((row) => row.split(';').slice(2, 7))).toEqual([
@@ -239,16 +274,55 @@ describe('importObdsFile and decideObdsMessage', () => {
 
     const read = await harness.request<{
       obdsImport: { messageCount: number; messages: { outcome: string; decidedBy: string | null }[] } | null;
-    }>(
-      'query($id: ID!) { obdsImport(id: $id) { messageCount messages { outcome decidedBy } } }',
-      { id: imported.obdsImport?.id },
-      physician,
-    );
+    }>('query($id: ID!) { obdsImport(id: $id) { messageCount messages { outcome decidedBy } } }', { id: imported.id }, physician);
     expect(read.data?.obdsImport?.messageCount).toBe(4);
     expect(read.data?.obdsImport?.messages.map((m) => m.decidedBy)).toEqual(['physician', 'physician', null, null]);
 
-    const again = await importFile(file);
-    expect(again.obdsImport?.messages.map((m) => m.outcome)).toEqual(['DUPLICATE', 'DUPLICATE', 'DUPLICATE', 'UNMATCHED']);
-    expect(again.obdsImport?.messages.every((m) => m.proposals.length === 0)).toBe(true);
+    const again = (await importFile(file)).obdsImport;
+    expect(again.messages.map((m) => m.outcome)).toEqual(['DUPLICATE', 'DUPLICATE', 'DUPLICATE', 'UNMATCHED']);
+    expect(again.messages.every((m) => m.proposals.length === 0)).toBe(true);
+  });
+});
+
+describe('POST /uploads/obds', () => {
+  it('hands a file of more patients than a batch over in steps, each announced with its progress', async () => {
+    const lung = tumourAssignment('C34.1', '2024-03-05');
+    const tag = name(6).toUpperCase();
+    const count = OBDS_BATCH_SIZE + 2;
+    const file = obdsFile(
+      Array.from({ length: count }, (_, index) => ({
+        person: person(),
+        messages: [obdsMessage(`${tag}-${index}`, lung, diagnosisReport({ t: '1a', n: '0', m: '0', uicc: 'IA1' }))],
+      })),
+    );
+    const { obdsImport, progress } = await importFile(file);
+    expect(progress).toEqual([
+      ['QUEUED', 0],
+      ['RUNNING', OBDS_BATCH_SIZE],
+      ['DONE', count],
+    ]);
+    expect(obdsImport.messages.map((m) => m.patientPosition)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+  });
+
+  it('refuses without a token, without the documentation right, without a file, a file above 50 MB and an unknown study, in German', async () => {
+    const xml = obdsFile([{ person: person(), messages: [] }]);
+    expect(await upload(xml, { token: 'kein-token' })).toMatchObject({ status: 401 });
+    const researcher = (await harness.signIn('researcher')).token;
+    expect(await upload(xml, { token: researcher })).toEqual({
+      status: 403,
+      body: { message: 'Ihnen fehlt das Recht InstrumentUpdateCmd (oBDS-Import).', code: 'FORBIDDEN' },
+    });
+    expect(await upload(xml, { field: 'datei' })).toEqual({
+      status: 400,
+      body: { message: 'Bitte eine oBDS-Datei (XML) im Feld „file“ senden.', code: 'INVALID_VALUE' },
+    });
+    expect(await upload(new Uint8Array(50 * 1024 * 1024 + 1))).toEqual({
+      status: 413,
+      body: { message: 'Die Datei ist größer als 50 MB. Bitte die Meldungen auf mehrere Dateien verteilen.', code: 'FILE_TOO_LARGE' },
+    });
+    expect(await upload(xml, { studyId: 'keine-studie' })).toMatchObject({
+      status: 400,
+      body: { message: 'Die Studie (studyId) ist keine gültige Studien-Id.' },
+    });
   });
 });

@@ -1,26 +1,28 @@
 /**
- * The oBDS import in the graph (gateway/schema/obds-import.graphql; docs/obds-import.md). The upload is read here:
- * validated against the XSD, each patient's identity matched through the pseudonymisation service, and only the
- * clinical part of the messages with the matched study patient handed to the backend. Refusals are typed user errors.
+ * The oBDS import in the graph (gateway/schema/obds-import.graphql; docs/obds-import.md): the imports with their
+ * status and progress, the review and the decisions, and `obdsImportUpdated`. The file itself arrives beside the
+ * graph (upload-route.ts), where the identity part is read and matched.
  */
+import { hasRight } from '@ecrf/rules';
 import type {
   MutationResolvers,
   ObdsImportResolvers,
+  ObdsImportStatus,
   ObdsMessageResolvers,
   ObdsMessageOutcome,
   ObdsPatientMatch,
   QueryResolvers,
   ResolversTypes,
+  SubscriptionResolvers,
 } from '../__generated__/resolvers.js';
 import { fileLink } from '../context.js';
+import type { ObdsImportChangedPayload } from '../events/domain-event.js';
+import { delivered, liveSubscription } from '../events/subscription.js';
 import { connectionFromList } from '../graph/connection.js';
 import { toGlobalId } from '../graph/global-id.js';
-import { argumentId, attemptWithIds, backendId, type UserErrorModel } from '../graph/user-errors.js';
+import { argumentId, backendId, type UserErrorModel } from '../graph/user-errors.js';
 import { attemptSave } from '../patients/save.js';
-import type { ObdsMessageModel } from './models.js';
-import { readObdsFile } from './obds-file.js';
-import { matchPatient } from './patient-match.js';
-import { schemaErrorText } from './schema-messages.js';
+import type { ObdsImportSummaryModel, ObdsMessageModel } from './models.js';
 import { UpstreamError } from '../upstream/upstream-error.js';
 
 /** An import the viewer may not read, or an unknown one, is null. */
@@ -55,39 +57,7 @@ export const obdsImportQueries: Pick<QueryResolvers, 'obdsImports' | 'obdsImport
   },
 };
 
-export const obdsImportMutations: Pick<MutationResolvers, 'importObdsFile' | 'decideObdsMessage'> = {
-  async importObdsFile(_, { input }, context) {
-    await context.loaders.currentUser();
-    const failed = (errors: UserErrorModel[]): Payload<'ImportObdsFilePayload'> => ({ obdsImport: null, schemaErrors: [], errors });
-    return attemptWithIds<Payload<'ImportObdsFilePayload'>>(
-      context,
-      async () => {
-        const studyId = backendId(input.studyId, 'Study', 'studyId');
-        const file = readObdsFile(Buffer.from(input.content, 'utf8'));
-        if (!file.ok) {
-          const [first] = file.errors;
-          return {
-            obdsImport: null,
-            schemaErrors: file.errors,
-            errors: [{ code: 'INVALID_VALUE' as const, message: first ? schemaErrorText(first) : '', field: 'content' }],
-          };
-        }
-        const patients = [];
-        // One patient after the other: the service's sessions and the matcher are not to be flooded by one upload.
-        for (const patient of file.patients) {
-          const { match, studyPatientId } = await matchPatient(patient.identity, studyId, context);
-          patients.push({ position: patient.position, match, studyPatientId, messages: patient.messages });
-        }
-        const created = await context.backend.call('post', '/api/v1.0/ObdsImport', {
-          body: { studyId, fileName: input.fileName, patients },
-        });
-        context.loaders.obdsImports.prime(created.id, created);
-        return { obdsImport: created, schemaErrors: [], errors: [] };
-      },
-      failed,
-    );
-  },
-
+export const obdsImportMutations: Pick<MutationResolvers, 'decideObdsMessage'> = {
   async decideObdsMessage(_, { input }, context) {
     await context.loaders.currentUser();
     const failed = (errors: UserErrorModel[]): Payload<'DecideObdsMessagePayload'> => ({ message: null, errors });
@@ -108,8 +78,36 @@ export const obdsImportMutations: Pick<MutationResolvers, 'importObdsFile' | 'de
   },
 };
 
+const STATUSES: Record<ObdsImportSummaryModel['status'], ObdsImportStatus> = {
+  queued: 'QUEUED',
+  running: 'RUNNING',
+  done: 'DONE',
+  failed: 'FAILED',
+};
+
+export const obdsImportSubscription: Pick<SubscriptionResolvers, 'obdsImportUpdated'> = {
+  obdsImportUpdated: {
+    subscribe: async (_, { studyId, after }, context) => {
+      const study = await argumentId(studyId, 'Study', 'studyId', context);
+      return liveSubscription(context, {
+        after,
+        types: ['ObdsImportChanged'],
+        visible: (event, viewer) => event.studyId === study && hasRight(viewer.rights, 'InstrumentGetCmd'),
+        resolve: async (event, c) => {
+          const { importId } = event.payload as ObdsImportChangedPayload;
+          const obdsImport = await c.backend.call('get', '/api/v1.0/ObdsImport/{id}/summary', { path: { id: importId } });
+          return { eventId: event.id, obdsImport };
+        },
+      });
+    },
+    resolve: delivered,
+  },
+};
+
 export const ObdsImportType: ObdsImportResolvers = {
   id: (entry) => toGlobalId('ObdsImport', entry.id),
+  status: (entry) => STATUSES[entry.status],
+  outcomeCounts: (entry) => entry.outcomes,
   async messages(entry, _, context) {
     const full = await context.loaders.obdsImports.load(entry.id);
     return full.messages.map((message) => ({ ...message, importId: entry.id }));

@@ -25,6 +25,11 @@ export class ObdsImportPage {
     return this.page.getByRole('status').filter({ hasText: 'Die Datei entspricht nicht dem oBDS-Schema' });
   }
 
+  /** An earlier import's row in „Bisherige oBDS-Importe“ by its file name. */
+  importRow(fileName: string): Locator {
+    return this.page.getByRole('table', { name: 'Bisherige oBDS-Importe' }).getByRole('row').filter({ hasText: fileName });
+  }
+
   /** A message of the import by its Meldung_ID. */
   message(messageId: string): Locator {
     return this.page.getByRole('region', { name: new RegExp(`^Meldung ${messageId}:`) });

@@ -1,42 +1,34 @@
 import { useState } from 'react';
 import { Banner, Button, FormControl, Stack, Text } from '@primer/react';
 import { UploadIcon } from '@primer/octicons-react';
-import type { ObdsImportReview_obdsImport$key } from '../__generated__/ObdsImportReview_obdsImport.graphql';
 import { fileSizeText } from '../components/fileSize';
-import { useImportObdsFileMutation } from '../mutations/ImportObdsFileMutation';
+import { useUploadDeps } from '../components/useUploadDeps';
 import { texts } from '../texts';
 import obdsStyles from './ObdsImport.module.css';
-import { ObdsImportReview } from './ObdsImportReview';
+import { uploadObdsFile, type SchemaError } from './uploadObdsFile';
 
 const t = texts.obdsImport;
 
-type SchemaError = { line: number; element: string | null | undefined; message: string };
+type Props = { studyId: string; onStarted: (importId: string) => void };
 
-/** The oBDS file, its upload, and what came of it: the schema's refusals, or the import to review. */
-export function ObdsUploadForm({ studyId }: { studyId: string }) {
+/** The oBDS file and its upload: the schema's refusals, or the started import (its progress shows in the list). */
+export function ObdsUploadForm({ studyId, onStarted }: Props) {
+  const deps = useUploadDeps();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [schemaErrors, setSchemaErrors] = useState<readonly SchemaError[]>([]);
-  const [imported, setImported] = useState<ObdsImportReview_obdsImport$key | null>(null);
-  const [commit, busy] = useImportObdsFileMutation();
+  const [busy, setBusy] = useState(false);
 
   async function submit() {
     setProblem(null);
     setSchemaErrors([]);
     if (!file) return setProblem(t.noFile);
-    const content = await file.text();
-    commit({
-      variables: { input: { studyId, fileName: file.name, content } },
-      onCompleted: (response) => {
-        const answer = response.importObdsFile;
-        setSchemaErrors(answer.schemaErrors);
-        const [first] = answer.errors;
-        if (answer.schemaErrors.length > 0) setProblem(t.refused);
-        else if (first) setProblem(first.message);
-        setImported(answer.obdsImport ?? null);
-      },
-      onError: () => setProblem(texts.onkozert.uploadFailed),
-    });
+    setBusy(true);
+    const result = await uploadObdsFile(file, studyId, deps);
+    setBusy(false);
+    if (result.ok) return onStarted(result.importId);
+    setSchemaErrors(result.schemaErrors);
+    setProblem(result.schemaErrors.length > 0 ? t.refused : result.message);
   }
 
   return (
@@ -58,6 +50,7 @@ export function ObdsUploadForm({ studyId }: { studyId: string }) {
               className={obdsStyles.scroll}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
+            <FormControl.Caption>{t.sizeLimit}</FormControl.Caption>
           </FormControl>
           {file && <Text>{t.chosen(file.name, fileSizeText(file.size))}</Text>}
           <div>
@@ -74,7 +67,7 @@ export function ObdsUploadForm({ studyId }: { studyId: string }) {
               <ul>
                 {schemaErrors.map((error, index) => (
                   <li key={`${error.line}-${index}`}>
-                    {t.schemaLine(error.line, error.element ?? null)}: {error.message}
+                    {t.schemaLine(error.line, error.element)}: {error.message}
                   </li>
                 ))}
               </ul>
@@ -82,7 +75,6 @@ export function ObdsUploadForm({ studyId }: { studyId: string }) {
           </Banner>
         )}
       </div>
-      {imported && <ObdsImportReview obdsImport={imported} />}
     </>
   );
 }

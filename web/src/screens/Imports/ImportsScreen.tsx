@@ -11,7 +11,7 @@ import { IMPORTS_PAGE, OnkozertImportsTable, type ImportsTableHandle } from '../
 import { UploadForm } from '../../onkozert/UploadForm';
 import { UploadReportView } from '../../onkozert/UploadReportView';
 import type { UploadResult } from '../../onkozert/uploadOnkozertFile';
-import { ObdsUploadForm } from '../../obdsImport/ObdsUploadForm';
+import { ObdsImportsSection } from '../../obdsImport/ObdsImportsSection';
 import { getStoredRights } from '../../session/sessionStore';
 import { texts } from '../../texts';
 import styles from '../../administration/AdminTable.module.css';
@@ -59,10 +59,17 @@ export function ImportsScreen() {
   const table = useRef<ImportsTableHandle>(null);
   const locations = data.onkozertLocations ?? [];
   const mayImport = hasRight(data.viewer.rights, 'OnkozertImportCmd') && data.onkozertLocations != null;
-  // The oBDS import proposes documentation: it takes the documentation right (docs/roles-and-rights.md "oBDS import").
+  // The oBDS import proposes documentation: it takes the documentation right (docs/roles-and-rights.md "oBDS import");
+  // reading the imports and their review the documentation read right.
   const mayImportObds = hasRight(data.viewer.rights, 'InstrumentUpdateCmd');
+  const maySeeObds = hasRight(data.viewer.rights, 'InstrumentGetCmd');
   const mayList = hasRight(data.viewer.rights, 'OnkozertImportsGetCmd');
-  const obdsForm = scope ? <ObdsUploadForm studyId={scope.studyId} /> : <Banner variant="warning" title={texts.obdsImport.noStudy} />;
+  const obdsPart = (listHeading: 'h2' | 'h3') =>
+    scope ? (
+      <ObdsImportsSection studyId={scope.studyId} mayImport={mayImportObds} listHeading={listHeading} />
+    ) : (
+      <Banner variant="warning" title={texts.obdsImport.noStudy} />
+    );
 
   if (!mayList)
     return (
@@ -71,7 +78,7 @@ export function ImportsScreen() {
           {texts.obdsImport.heading}
         </Heading>
         <p>{texts.obdsImport.intro}</p>
-        {mayImportObds && obdsForm}
+        {maySeeObds && obdsPart('h2')}
       </section>
     );
 
@@ -104,13 +111,13 @@ export function ImportsScreen() {
         {t.listHeading}
       </Heading>
       {data.onkozertImports && <OnkozertImportsTable query={data.onkozertImports} labelledBy="imports-list-heading" handle={table} />}
-      {mayImportObds && (
+      {maySeeObds && (
         <section aria-labelledby="obds-heading" className={sectionStyles.section}>
           <Heading as="h2" id="obds-heading" className={styles.heading}>
             {texts.obdsImport.heading}
           </Heading>
           <p>{texts.obdsImport.intro}</p>
-          {obdsForm}
+          {obdsPart('h3')}
         </section>
       )}
     </section>
