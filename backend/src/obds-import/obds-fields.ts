@@ -22,8 +22,8 @@ function definitionAt(definitions: Definitions, parentId: string | null, identif
 const live = (fields: readonly DataFieldInstance[], definitionId: string): DataFieldInstance[] =>
   fields.filter((f) => f.definitionId === definitionId && f.isDeleted !== true).sort((a, b) => a.order - b.order);
 
-/** The stored values at a path below `parentId`; [] when the field is not there. */
-function valuesAt(definitions: Definitions, fields: readonly DataFieldInstance[], parentId: string | null, path: string): string[] {
+/** The stored values at a path below `parentId` (null: the form's own fields); [] when the field is not there. */
+export function valuesAt(definitions: Definitions, fields: readonly DataFieldInstance[], parentId: string | null, path: string): string[] {
   const [head, ...rest] = path.split('.');
   const definition = head ? definitionAt(definitions, parentId, head) : undefined;
   const field = definition ? live(fields, definition.id)[0] : undefined;
@@ -65,6 +65,11 @@ function inputsFor(
         : {}),
     };
   });
+}
+
+/** Field inputs of a new form (a new follow-up visit's date). */
+export function newFormInput(definitions: Definitions, values: readonly { path: string; values: readonly string[] }[]): FieldInput[] {
+  return inputsFor(definitions, [], null, values);
 }
 
 /** The list entry a proposal goes into: the list's and the entry type's definitions and the stored entries. */
