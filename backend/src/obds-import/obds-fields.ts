@@ -4,13 +4,8 @@
  * Paths follow the definition's nesting (`tnm.t`; in a therapy line `start`); an existing field is named by its id,
  * so a save changes it in place; a missing one is added.
  */
-import {
-  therapyLineOf,
-  type DataFieldDefinition,
-  type DataFieldInstance,
-  type ObdsInstrumentProposal,
-  type TherapyLineValues,
-} from '@ecrf/rules';
+import type { DataFieldDefinition, DataFieldInstance } from '@ecrf/rules';
+import { therapyLineOf, type ObdsInstrumentProposal, type TherapyLineValues } from '@ecrf/rules/obds';
 import type { FieldInput } from '../patient-documentation/field-instance.schemas.js';
 
 type Definitions = readonly DataFieldDefinition[];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ObdsMessage } from '@ecrf/rules';
+import type { ObdsMessage } from '@ecrf/rules/obds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstrumentDto, VisitDto } from '../patient-documentation/patient-documents.js';
 import {

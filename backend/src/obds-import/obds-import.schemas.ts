@@ -4,7 +4,7 @@
  * patient it matched), and the import with its messages, proposals and current values as the review reads it.
  */
 import { Type, type Static } from 'typebox';
-import { ObdsMessageSchema } from '@ecrf/rules';
+import { ObdsMessageSchema } from '@ecrf/rules/obds';
 import { Uuid } from '../http/schemas.js';
 
 export const PatientMatchSchema = Type.Union([Type.Literal('definite'), Type.Literal('possible'), Type.Literal('none')], {

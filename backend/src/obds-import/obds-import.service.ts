@@ -9,12 +9,11 @@ import {
   EXECUTION_DATE_FIELDS,
   VISIT_IDENTIFIERS,
   hasRight,
-  mapObdsMessage,
   type DataFieldDefinition,
-  type ObdsInstrumentProposal,
   type RightName,
   type VisitDefinition,
 } from '@ecrf/rules';
+import { mapObdsMessage, type ObdsInstrumentProposal } from '@ecrf/rules/obds';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import type { ObdsAcceptedField } from '../db/json-columns.js';

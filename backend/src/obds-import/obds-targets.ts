@@ -4,14 +4,8 @@
  * decision creates through the visit write; a standalone instrument whose date field holds the report's day, else a
  * new one. Matching by the day keeps a second report of the same day (a death after a status report) in the same visit.
  */
-import {
-  VISIT_IDENTIFIERS,
-  visitExecutionDate,
-  type DefinitionIndex,
-  type InstrumentDefinition,
-  type ObdsInstrumentProposal,
-  type VisitDefinition,
-} from '@ecrf/rules';
+import { VISIT_IDENTIFIERS, visitExecutionDate, type DefinitionIndex, type InstrumentDefinition, type VisitDefinition } from '@ecrf/rules';
+import type { ObdsInstrumentProposal } from '@ecrf/rules/obds';
 import { valuesAt } from './obds-fields.js';
 import type { InstrumentDto, PatientDocuments, VisitDto } from '../patient-documentation/patient-documents.js';
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { XmlDocument, XmlLibError, XsdValidator, type XmlElement, type XmlNode } from 'libxml2-wasm';
-import type { ObdsDate, ObdsMessage, ObdsReport, ObdsTnm } from '@ecrf/rules';
+import type { ObdsDate, ObdsMessage, ObdsReport, ObdsTnm } from '@ecrf/rules/obds';
 import type { IdentityFieldName } from '../identity/identity-fields.js';
 import { germanSchemaMessage, type ObdsSchemaError } from './schema-messages.js';
 
