@@ -154,7 +154,7 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
           <Text as="p" weight="semibold">
             {t.skipped}
           </Text>
-          <ul>
+          <ul className={obdsStyles.skipped}>
             {data.skipped.map((skipped) => (
               <li key={`${skipped.source}-${skipped.value}`}>{t.skippedValue(skipped.source, skipped.value, skipped.reason)}</li>
             ))}
