@@ -350,6 +350,23 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
     expect(Number(visitCount?.n)).toBe(3);
   });
 
+  it('refuses to create the follow-up for a caller without VisitCreateCmd, and writes nothing', async () => {
+    const { studyPatientId } = await createPatientWithBaseline(documentalist, registry);
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const imported = await importFile(documentalist, [
+      { position: 1, match: 'definite', studyPatientId, messages: [death(`${prefix}-T`, '2025-01-20')] },
+    ]);
+    // A pathologist documents (InstrumentUpdateCmd) but adds no visits.
+    const pathologist = await createTestUser(backend.database, { role: 'Pathologist', institutes: ['1001'] });
+    const pathologistApi = api(backend.app, (await signIn(backend.app, pathologist.userName, pathologist.password)).token);
+    const refused = await decide(pathologistApi, imported.body, imported.body.messages[0] as ObdsMessageRecord);
+    expect(refused).toMatchObject({ status: 403, body: { message: 'Ihnen fehlt das Recht VisitCreateCmd.' } });
+    const visits = await backend.database.db.selectFrom('visit').select('id').where('study_patient_id', '=', studyPatientId).execute();
+    expect(visits).toHaveLength(1);
+    const open = await documentalist.get<ObdsImportDto>(`ObdsImport/${imported.body.id}`);
+    expect(open.body.messages[0]?.decidedAt).toBeNull();
+  });
+
   it('lists a non-lung tumour as not applicable and unmatched patients without proposals', async () => {
     const { studyPatientId } = await createPatientWithBaseline(documentalist, registry);
     const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
