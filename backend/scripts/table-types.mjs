@@ -5,6 +5,7 @@ import { writeTableTypes } from '@ecrf/database';
 
 const path = (relative) => fileURLToPath(new URL(relative, import.meta.url));
 const rules = '@ecrf/rules';
+const obds = '@ecrf/rules/obds';
 const shapes = '../db/json-columns.js';
 
 await writeTableTypes({
@@ -37,9 +38,9 @@ await writeTableTypes({
     'export_job.location_ids': 'string[]',
     'generic_export_definition.items': 'string[]',
     'onkozert_import.rejected': `${rules}#RowProblem[]`,
-    'obds_message.message': `${rules}#ObdsMessage`,
-    'obds_message.proposals': `${rules}#ObdsInstrumentProposal[]`,
-    'obds_message.skipped': `${rules}#ObdsSkippedValue[]`,
+    'obds_message.message': `${obds}#ObdsMessage`,
+    'obds_message.proposals': `${obds}#ObdsInstrumentProposal[]`,
+    'obds_message.skipped': `${obds}#ObdsSkippedValue[]`,
     'obds_message.accepted': `${shapes}#ObdsAcceptedField[]`,
     'safety_screening_configuration.study_patient_fields': 'string[]',
     'safety_screening_configuration.visit_fields': 'string[]',

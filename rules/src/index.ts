@@ -77,5 +77,3 @@ export * from './limits/text-limits.js';
 export * from './questionnaires/questionnaire.js';
 export * from './questionnaires/access-code.js';
 export * from './questionnaires/attempt-limiter.js';
-export * from './obds/obds-message.js';
-export * from './obds/obds-mapping.js';

@@ -1070,7 +1070,7 @@ export const texts = {
   obdsImport: {
     heading: 'oBDS-Import',
     intro:
-      'Laden Sie eine oBDS-Datei (XML, Version 3.0.4) aus der Tumordokumentation des Klinikums hoch. Die Patienten werden über den Pseudonymisierungsdienst gefunden; die Meldungen werden als Vorschläge für die Instrumente der Baseline-Visite angezeigt und erst übernommen, wenn Sie zustimmen.',
+      'Laden Sie eine oBDS-Datei (XML, Version 3.0.4) aus der Tumordokumentation des Klinikums hoch. Die Patienten werden über den Pseudonymisierungsdienst gefunden; die Meldungen werden als Vorschläge für die Instrumente der Studie (Baseline, Follow-up, Tumorkonferenz) angezeigt und erst übernommen, wenn Sie zustimmen.',
     file: 'oBDS-Meldungen (XML)',
     chosen: (name: string, size: string) => `Ausgewählt: ${name} (${size})`,
     upload: 'Datei importieren',
@@ -1113,6 +1113,8 @@ export const texts = {
       UNMATCHED: 'Person nicht eindeutig gefunden',
     } as Record<string, string>,
     therapyLine: (line: string) => `Therapielinie ${line}`,
+    target: (label: string, date: string | null, isNew: boolean) =>
+      `Ziel: ${label}${date ? ` vom ${date}` : ''}${isNew ? ' (wird bei der Übernahme angelegt)' : ''}`,
     field: 'Feld',
     proposed: 'Vorschlag',
     current: 'Aktueller Wert',

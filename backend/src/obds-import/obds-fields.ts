@@ -4,13 +4,8 @@
  * Paths follow the definition's nesting (`tnm.t`; in a therapy line `start`); an existing field is named by its id,
  * so a save changes it in place; a missing one is added.
  */
-import {
-  therapyLineOf,
-  type DataFieldDefinition,
-  type DataFieldInstance,
-  type ObdsInstrumentProposal,
-  type TherapyLineValues,
-} from '@ecrf/rules';
+import type { DataFieldDefinition, DataFieldInstance } from '@ecrf/rules';
+import { therapyLineOf, type ObdsInstrumentProposal, type TherapyLineValues } from '@ecrf/rules/obds';
 import type { FieldInput } from '../patient-documentation/field-instance.schemas.js';
 
 type Definitions = readonly DataFieldDefinition[];
@@ -22,8 +17,8 @@ function definitionAt(definitions: Definitions, parentId: string | null, identif
 const live = (fields: readonly DataFieldInstance[], definitionId: string): DataFieldInstance[] =>
   fields.filter((f) => f.definitionId === definitionId && f.isDeleted !== true).sort((a, b) => a.order - b.order);
 
-/** The stored values at a path below `parentId`; [] when the field is not there. */
-function valuesAt(definitions: Definitions, fields: readonly DataFieldInstance[], parentId: string | null, path: string): string[] {
+/** The stored values at a path below `parentId` (null: the form's own fields); [] when the field is not there. */
+export function valuesAt(definitions: Definitions, fields: readonly DataFieldInstance[], parentId: string | null, path: string): string[] {
   const [head, ...rest] = path.split('.');
   const definition = head ? definitionAt(definitions, parentId, head) : undefined;
   const field = definition ? live(fields, definition.id)[0] : undefined;
@@ -65,6 +60,11 @@ function inputsFor(
         : {}),
     };
   });
+}
+
+/** Field inputs of a new form (a new follow-up visit's date). */
+export function newFormInput(definitions: Definitions, values: readonly { path: string; values: readonly string[] }[]): FieldInput[] {
+  return inputsFor(definitions, [], null, values);
 }
 
 /** The list entry a proposal goes into: the list's and the entry type's definitions and the stored entries. */

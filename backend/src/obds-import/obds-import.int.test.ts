@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ObdsMessage } from '@ecrf/rules';
+import type { ObdsMessage } from '@ecrf/rules/obds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstrumentDto, VisitDto } from '../patient-documentation/patient-documents.js';
 import {
   api,
+  createCompleteFollowUp,
   createPatientWithBaseline,
   demoRegistry,
   fieldAt,
@@ -68,6 +69,42 @@ const therapy = (id: string, occasion: 'behandlungsbeginn' | 'behandlungsende'):
     substances: ['L01XC18', 'L01BA04'],
     end: occasion === 'behandlungsende' ? '2024-08-20' : null,
     endReason: occasion === 'behandlungsende' ? 'E' : null,
+  },
+});
+
+const progression = (id: string, date: string, overall: string): ObdsMessage => ({
+  messageId: id,
+  tumour: tumour('C34.1'),
+  report: {
+    kind: 'Verlauf',
+    occasion: 'statusaenderung',
+    examinationDate: date,
+    overall,
+    localStatus: 'T',
+    lymphNodeStatus: null,
+    metastasisStatus: null,
+    tnm: null,
+    metastasisSites: [],
+    performance: '2',
+  },
+});
+
+const death = (id: string, date: string): ObdsMessage => ({
+  messageId: id,
+  tumour: tumour('C34.1'),
+  report: { kind: 'Tod', deathDate: date, tumourRelated: 'J', causes: ['C34.1', 'J18.9'] },
+});
+
+const board = (id: string, date: string): ObdsMessage => ({
+  messageId: id,
+  tumour: tumour('C34.1'),
+  report: {
+    kind: 'Tumorkonferenz',
+    occasion: 'diagnose',
+    date: { value: date, accuracy: 'E' },
+    boardType: 'praeth',
+    recommendations: ['CI'],
+    patientDeviation: null,
   },
 });
 
@@ -203,6 +240,145 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
     expect(cells[9]).not.toContain('ECOG');
     const unchanged = await baselineOf(documentalist, baseline.id);
     expect(unchanged.instruments.map((i) => [i.id, i.version])).toEqual(visit.instruments.map((i) => [i.id, i.version]));
+  });
+
+  it('writes Verlauf and Tod into the follow-up of their day (found, or created through the visit write), the board into a standalone instrument, audited with the message; a second import changes nothing', async () => {
+    const { studyPatientId } = await createPatientWithBaseline(documentalist, registry);
+    const existing = await createCompleteFollowUp(documentalist, registry, studyPatientId, '2024-09-12');
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const messages = [
+      progression(`${prefix}-V1`, '2024-09-12', 'P'),
+      death(`${prefix}-T`, '2025-01-20'),
+      progression(`${prefix}-V2`, '2025-01-20', 'K'),
+      board(`${prefix}-K`, '2024-03-12'),
+    ];
+    const first = await importFile(documentalist, [{ position: 1, match: 'definite', studyPatientId, messages }]);
+    expect(first.body.messages.map((m) => m.outcome)).toEqual(['proposed', 'proposed', 'proposed', 'proposed']);
+    const [v1, died, v2, tumourBoard] = first.body.messages as ObdsMessageRecord[];
+    if (!v1 || !died || !v2 || !tumourBoard) throw new Error('messages missing');
+    // The examination day has a follow-up: the proposals go there, beside its values; the death day has none yet.
+    expect(v1.proposals.map((p) => [p.instrument, p.target])).toEqual([
+      ['disease_status', { label: 'Follow-up', date: '2024-09-12', isNew: false }],
+      ['performance', { label: 'Follow-up', date: '2024-09-12', isNew: false }],
+    ]);
+    expect(v1.proposals[0]?.fields.find((f) => f.path === 'overall')).toMatchObject({
+      proposed: ['P'],
+      proposedText: ['Progression'],
+      current: ['K'],
+      currentText: ['keine Änderung'],
+    });
+    expect(v1.skipped).toEqual([
+      { source: 'Verlauf/Verlauf_Lokaler_Tumorstatus', value: 'T', reason: 'Das Register hat für diese Angabe kein Feld.' },
+    ]);
+    expect(died.proposals.map((p) => [p.instrument, p.target])).toEqual([
+      ['vital_status', { label: 'Follow-up', date: '2025-01-20', isNew: true }],
+    ]);
+    expect(tumourBoard.proposals.map((p) => [p.instrument, p.target])).toEqual([
+      ['tumour_board', { label: 'Tumorkonferenz', date: '2024-03-12', isNew: true }],
+    ]);
+
+    expect((await decide(documentalist, first.body, v1)).status).toBe(200);
+    expect((await decide(documentalist, first.body, died)).status).toBe(200);
+    // The death's follow-up now exists: the status report of the same day goes into it.
+    const afterDeath = await documentalist.get<ObdsImportDto>(`ObdsImport/${first.body.id}`);
+    expect(afterDeath.body.messages[2]?.proposals[0]?.target).toEqual({ label: 'Follow-up', date: '2025-01-20', isNew: false });
+    expect((await decide(documentalist, first.body, v2)).status).toBe(200);
+    expect((await decide(documentalist, first.body, tumourBoard)).status).toBe(200);
+
+    const followUps = await backend.database.db
+      .selectFrom('visit')
+      .select(['id', 'visit_date'])
+      .where('study_patient_id', '=', studyPatientId)
+      .where('definition_id', '=', registry.index.visitByIdentifier.get('fu')?.id ?? '')
+      .orderBy('visit_date')
+      .execute();
+    expect(followUps.map((v) => v.visit_date)).toEqual(['2024-09-12', '2025-01-20']);
+    const created = followUps[1]?.id ?? '';
+    const visit = async (id: string) => (await documentalist.get<VisitDto & { instruments: InstrumentDto[] }>(`Visit/${id}`)).body;
+    const inVisit = (v: VisitDto & { instruments: InstrumentDto[] }, identifier: string) =>
+      v.instruments.find((i) => i.identifier === identifier && !i.isDeleted);
+    const examined = await visit(existing.id);
+    expect(
+      ['overall', 'progression', 'progression_date', 'assess_date'].map((p) => valueAt(inVisit(examined, 'disease_status'), p)),
+    ).toEqual([['P'], ['yes'], ['2024-09-12'], ['2024-09-12']]);
+    expect(valueAt(inVisit(examined, 'performance'), 'ecog')).toEqual(['2']);
+    const deathVisit = await visit(created);
+    expect(fieldAt(registry.index, deathVisit.fields, 'fu_date')?.values.map((v) => v.value)).toEqual(['2025-01-20']);
+    const vital = inVisit(deathVisit, 'vital_status');
+    expect(['status', 'death_date', 'death_tumour_related', 'cause_icd10'].map((p) => valueAt(vital, p))).toEqual([
+      ['deceased'],
+      ['2025-01-20'],
+      ['J'],
+      ['C34.1, J18.9'],
+    ]);
+    expect(['overall', 'progression'].map((p) => valueAt(inVisit(deathVisit, 'disease_status'), p))).toEqual([['K'], ['no']]);
+    const standalone = await backend.database.db
+      .selectFrom('instrument')
+      .select('id')
+      .where('study_patient_id', '=', studyPatientId)
+      .where('visit_id', 'is', null)
+      .execute();
+    expect(standalone).toHaveLength(1);
+    const boardInstrument = (await documentalist.get<InstrumentDto>(`Instrument/${standalone[0]?.id ?? ''}`)).body;
+    expect([valueAt(boardInstrument, 'board_date'), valueAt(boardInstrument, 'recommendation')]).toEqual([
+      ['2024-03-12'],
+      ['Chemo- + Immun-/Antikörpertherapie'],
+    ]);
+
+    // Every write of the import names its message: the new visit, its instruments, the saved ones, the board.
+    const reasons = async (recordId: string) =>
+      (
+        await backend.database.db
+          .selectFrom('audit_trail')
+          .select(['reason', 'operation'])
+          .where('record_id', '=', recordId)
+          .orderBy('id')
+          .execute()
+      ).map((a) => `${a.operation} ${a.reason}`);
+    expect((await reasons(created))[0]).toBe(`Create oBDS-Import ${prefix}-T`);
+    // The death date shows once the status says deceased: a second save of the same write takes it.
+    expect(await reasons(vital?.id ?? '')).toEqual([`Create oBDS-Import ${prefix}-T`, `Update oBDS-Import ${prefix}-T`]);
+    expect(await reasons(inVisit(deathVisit, 'disease_status')?.id ?? '')).toEqual([`Create oBDS-Import ${prefix}-V2`]);
+    expect((await reasons(inVisit(examined, 'disease_status')?.id ?? '')).at(-1)).toBe(`Update oBDS-Import ${prefix}-V1`);
+    expect(await reasons(boardInstrument.id)).toEqual([`Create oBDS-Import ${prefix}-K`]);
+
+    // The same file again changes nothing.
+    const second = await importFile(documentalist, [{ position: 1, match: 'definite', studyPatientId, messages }]);
+    expect(second.body.messages.map((m) => m.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(second.body.messages.every((m) => m.proposals.length === 0)).toBe(true);
+    const versions = async () =>
+      backend.database.db
+        .selectFrom('instrument')
+        .select(['id', 'version'])
+        .where('study_patient_id', '=', studyPatientId)
+        .orderBy('id')
+        .execute();
+    const before = await versions();
+    expect((await decide(documentalist, second.body, second.body.messages[1] as ObdsMessageRecord)).status).toBe(400);
+    expect(await versions()).toEqual(before);
+    const visitCount = await backend.database.db
+      .selectFrom('visit')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('study_patient_id', '=', studyPatientId)
+      .executeTakeFirst();
+    expect(Number(visitCount?.n)).toBe(3);
+  });
+
+  it('refuses to create the follow-up for a caller without VisitCreateCmd, and writes nothing', async () => {
+    const { studyPatientId } = await createPatientWithBaseline(documentalist, registry);
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const imported = await importFile(documentalist, [
+      { position: 1, match: 'definite', studyPatientId, messages: [death(`${prefix}-T`, '2025-01-20')] },
+    ]);
+    // A pathologist documents (InstrumentUpdateCmd) but adds no visits.
+    const pathologist = await createTestUser(backend.database, { role: 'Pathologist', institutes: ['1001'] });
+    const pathologistApi = api(backend.app, (await signIn(backend.app, pathologist.userName, pathologist.password)).token);
+    const refused = await decide(pathologistApi, imported.body, imported.body.messages[0] as ObdsMessageRecord);
+    expect(refused).toMatchObject({ status: 403, body: { message: 'Ihnen fehlt das Recht VisitCreateCmd.' } });
+    const visits = await backend.database.db.selectFrom('visit').select('id').where('study_patient_id', '=', studyPatientId).execute();
+    expect(visits).toHaveLength(1);
+    const open = await documentalist.get<ObdsImportDto>(`ObdsImport/${imported.body.id}`);
+    expect(open.body.messages[0]?.decidedAt).toBeNull();
   });
 
   it('lists a non-lung tumour as not applicable and unmatched patients without proposals', async () => {

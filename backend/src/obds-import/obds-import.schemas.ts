@@ -1,94 +1,11 @@
 /**
  * TypeBox schemas of the oBDS import (docs/obds-import.md): what the gateway sends (the clinical part of each
- * message, as `ObdsMessage` of @ecrf/rules, and the study patient it matched), and the import with its messages,
- * proposals and current values as the review reads it.
+ * message, `ObdsMessageSchema` of @ecrf/rules, the one contract of gateway, backend and mapping, and the study
+ * patient it matched), and the import with its messages, proposals and current values as the review reads it.
  */
-import { Type, type Static, type TSchema } from 'typebox';
-import type { ObdsMessage } from '@ecrf/rules';
+import { Type, type Static } from 'typebox';
+import { ObdsMessageSchema } from '@ecrf/rules/obds';
 import { Uuid } from '../http/schemas.js';
-
-const Text = (description: string) => Type.String({ maxLength: 255, description });
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
-const ObdsDateSchema = Type.Object({
-  value: Type.String({ maxLength: 10, description: 'yyyy-MM-dd as in the message' }),
-  accuracy: Type.Union([Type.Literal('E'), Type.Literal('T'), Type.Literal('M'), Type.Literal('V')], {
-    description: 'Datumsgenauigkeit: E exact, T day estimated, M month estimated, V fully estimated',
-  }),
-});
-
-const CodeSchema = Type.Union([Type.Object({ code: Text('the code'), version: Text('the code system version') }), Type.Null()]);
-
-const TnmSchema = Type.Union([
-  Type.Object({
-    date: Nullable(Text('Datum')),
-    version: Nullable(Text('Version (TNM edition)')),
-    ySymbol: Type.Boolean({ description: 'y_Symbol given' }),
-    prefixT: Nullable(Text('c_p_u_Praefix_T')),
-    t: Nullable(Text('T')),
-    prefixN: Nullable(Text('c_p_u_Praefix_N')),
-    n: Nullable(Text('N')),
-    prefixM: Nullable(Text('c_p_u_Praefix_M')),
-    m: Nullable(Text('M')),
-    uicc: Nullable(Text('UICC_Stadium')),
-  }),
-  Type.Null(),
-]);
-
-const ReportSchema = Type.Union([
-  Type.Object({
-    kind: Type.Literal('Diagnose'),
-    topography: CodeSchema,
-    certainty: Text('Diagnosesicherung'),
-    histology: Type.Union([Type.Object({ morphology: CodeSchema, grading: Nullable(Text('Grading')) }), Type.Null()]),
-    cTnm: TnmSchema,
-    pTnm: TnmSchema,
-    metastasisSites: Type.Array(Text('Fernmetastase/Lokalisation'), { maxItems: 50 }),
-    performance: Text('Allgemeiner_Leistungszustand'),
-  }),
-  Type.Object({
-    kind: Type.Literal('Pathologie'),
-    topography: CodeSchema,
-    certainty: Text('Diagnosesicherung'),
-    histology: Type.Union([Type.Object({ morphology: CodeSchema, grading: Nullable(Text('Grading')) }), Type.Null()]),
-    cTnm: TnmSchema,
-    pTnm: TnmSchema,
-    metastasisSites: Type.Array(Text('Fernmetastase/Lokalisation'), { maxItems: 50 }),
-  }),
-  Type.Object({
-    kind: Type.Literal('SYST'),
-    occasion: Text('Meldeanlass'),
-    intention: Text('Intention'),
-    relationToSurgery: Text('Stellung_OP'),
-    therapyType: Text('Therapieart'),
-    start: ObdsDateSchema,
-    substances: Type.Array(Text('ATC code or name of a substance'), { maxItems: 50 }),
-    end: Nullable(Text('Ende')),
-    endReason: Nullable(Text('Ende_Grund')),
-  }),
-  Type.Object({
-    kind: Type.Union(
-      [Type.Literal('OP'), Type.Literal('ST'), Type.Literal('Verlauf'), Type.Literal('Tod'), Type.Literal('Tumorkonferenz')],
-      {
-        description: 'a report the import lists but does not map',
-      },
-    ),
-  }),
-]);
-
-export const ObdsMessageSchema = Type.Unsafe<ObdsMessage>(
-  Type.Object({
-    messageId: Text('Meldung_ID'),
-    tumour: Type.Object({
-      tumourId: Text('Tumor_ID'),
-      icd10: Text('Primaertumor_ICD/Code'),
-      diagnosisDate: ObdsDateSchema,
-      laterality: Nullable(Text('Seitenlokalisation')),
-      morphology: CodeSchema,
-    }),
-    report: ReportSchema,
-  }),
-);
 
 export const PatientMatchSchema = Type.Union([Type.Literal('definite'), Type.Literal('possible'), Type.Literal('none')], {
   description: 'what the pseudonymisation service found for the identity: definite (the study patient), possible, none',
@@ -150,8 +67,18 @@ export const ObdsFieldSchema = Type.Object({
 });
 
 export const ObdsProposalSchema = Type.Object({
-  instrument: Type.String({ description: 'the baseline instrument’s identifier' }),
+  instrument: Type.String({ description: 'the instrument’s identifier' }),
   instrumentLabel: Type.String(),
+  target: Type.Object(
+    {
+      label: Type.String({ description: 'the visit’s label (Baseline, Follow-up), or the standalone instrument’s' }),
+      date: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+        description: 'the visit’s or the standalone instrument’s date (a new one: the report’s); null: no baseline yet',
+      }),
+      isNew: Type.Boolean({ description: 'the decision creates this follow-up visit or standalone instrument' }),
+    },
+    { description: 'where the values go: the baseline, the follow-up visit of the report’s day, a standalone instrument' },
+  ),
   therapyLine: Type.Union([Type.String(), Type.Null()], { description: 'a therapy line: its number (a new line: the next one)' }),
   fields: Type.Array(ObdsFieldSchema),
 });

@@ -5,7 +5,15 @@
  * write (rules, rights, audit with the reason „oBDS-Import <Meldung_ID>“, events). A Meldung_ID imported for a
  * patient before is recorded as a duplicate and proposes nothing.
  */
-import { hasRight, mapObdsMessage, type DataFieldDefinition, type ObdsInstrumentProposal } from '@ecrf/rules';
+import {
+  EXECUTION_DATE_FIELDS,
+  VISIT_IDENTIFIERS,
+  hasRight,
+  type DataFieldDefinition,
+  type RightName,
+  type VisitDefinition,
+} from '@ecrf/rules';
+import { mapObdsMessage, type ObdsInstrumentProposal } from '@ecrf/rules/obds';
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, ObdsMessageTable } from '../__generated__/database.js';
 import type { ObdsAcceptedField } from '../db/json-columns.js';
@@ -15,9 +23,10 @@ import type { CurrentUser } from '../http/route-access.js';
 import { displayTextsOf } from '../languages/languages.service.js';
 import { writeDocumentation } from '../patient-documentation/documentation-write.js';
 import { createInstrumentIn, saveInstrumentIn } from '../patient-documentation/instruments.service.js';
+import { createVisitIn } from '../patient-documentation/visits.service.js';
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 import { assertPatientAccess, openWorkspace, type Workspace } from '../patient-documentation/patient-workspace.js';
-import { acceptedInput, currentValues, placeOf } from './obds-fields.js';
+import { acceptedInput, currentValues, newFormInput, placeOf } from './obds-fields.js';
 import type { ObdsDecision, ObdsImportDto, ObdsImportPatient, ObdsImportSummary, ObdsMessageRecord } from './obds-import.schemas.js';
 import {
   decideMessage,
@@ -29,6 +38,7 @@ import {
   type ObdsImportRow,
   type ObdsMessageRow,
 } from './obds-import.sql.js';
+import { targetOf } from './obds-targets.js';
 
 export const OBDS_IMPORT_MESSAGES = {
   possibleMatch:
@@ -38,7 +48,7 @@ export const OBDS_IMPORT_MESSAGES = {
   decided: 'Über diese Meldung wurde bereits entschieden.',
   nothingToDecide: 'Diese Meldung enthält keine Vorschläge.',
   noBaseline: 'Der Patient hat noch keine Baseline-Visite: Bitte zuerst die Baseline-Visite anlegen.',
-  noInstrument: (identifier: string) => `Die Baseline-Visite der Studie hat kein Instrument „${identifier}“.`,
+  noInstrument: (identifier: string) => `Die Studie hat an dieser Stelle kein Instrument „${identifier}“.`,
   unknownField: (instrument: string, path: string) => `Das Feld ${instrument}.${path} ist kein Vorschlag dieser Meldung.`,
   otherStudy: 'Der Studienpatient gehört nicht zu der Studie des Imports.',
 } as const;
@@ -140,23 +150,6 @@ export async function outcomeCounts(db: Kysely<DB>, importIds: readonly string[]
   return counts;
 }
 
-/** The baseline visit's instrument definition of an identifier. */
-function baselineInstrument(ws: Workspace, identifier: string) {
-  const baseline = ws.index.visitByIdentifier.get('baseline');
-  const definition = baseline?.instruments.find((i) => i.identifier === identifier && i.isDeleted !== true);
-  return { baseline, definition };
-}
-
-function baselineVisit(ws: Workspace) {
-  const baseline = ws.index.visitByIdentifier.get('baseline');
-  return ws.documents.visits.find((v) => v.definitionId === baseline?.id && !v.isDeleted) ?? null;
-}
-
-/** The stored fields of a baseline instrument (none while it is not created). */
-function storedInstrument(ws: Workspace, definitionId: string) {
-  return baselineVisit(ws)?.instruments.find((i) => i.definitionId === definitionId && !i.isDeleted) ?? null;
-}
-
 function labelOf(texts: Map<string, string>, definition: { displayKey: string; identifier: string }): string {
   return texts.get(definition.displayKey) ?? definition.identifier;
 }
@@ -183,10 +176,10 @@ function valueText(ws: Workspace | null, texts: Map<string, string>, definition:
 function recordOf(row: ObdsMessageRow, ws: Workspace | null, texts: Map<string, string>): ObdsMessageRecord {
   const accepted = row.accepted ?? null;
   const proposals = (row.outcome === 'proposed' ? row.proposals : []).map((proposal) => {
-    const { definition } = ws ? baselineInstrument(ws, proposal.instrument) : { definition: undefined };
+    const target = ws ? targetOf(ws.index, ws.documents, proposal) : null;
+    const definition = target?.definition;
     const definitions = definition?.fields ?? [];
-    const stored = ws && definition ? (storedInstrument(ws, definition.id)?.fields ?? []) : [];
-    const place = placeOf(definitions, stored, proposal);
+    const place = placeOf(definitions, target?.instrument?.fields ?? [], proposal);
     const current = currentValues(
       definitions,
       place,
@@ -195,6 +188,15 @@ function recordOf(row: ObdsMessageRow, ws: Workspace | null, texts: Map<string, 
     return {
       instrument: proposal.instrument,
       instrumentLabel: definition ? labelOf(texts, definition) : proposal.instrument,
+      target: {
+        label: target?.visitDefinition
+          ? labelOf(texts, target.visitDefinition)
+          : definition
+            ? labelOf(texts, definition)
+            : proposal.instrument,
+        date: target?.date ?? null,
+        isNew: target?.isNew ?? false,
+      },
       therapyLine: place.entry?.lineNo ?? null,
       fields: proposal.fields.map((field) => {
         const fieldDef = fieldDefinition(definitions, place.parentId, field.path);
@@ -281,15 +283,15 @@ export async function decideObdsMessage(
       throw new EcrfError('ECRF_ERR_VALIDATION', OBDS_IMPORT_MESSAGES.unknownField(field.instrument, field.path));
   const reason = obdsReason(message.message_id);
   await writeDocumentation(db, caller, { studyPatientId: message.study_patient_id, hiddenAs: 'study patient' }, async (unit) => {
-    const visit = baselineVisit(unit.ws);
     const writes = proposals
       .map((proposal) => ({
         proposal,
         accepted: proposal.fields.filter((f) => chosen.some((c) => c.instrument === proposal.instrument && c.path === f.path)),
       }))
       .filter((w) => w.accepted.length > 0);
-    if (writes.length > 0 && !visit) throw new EcrfError('ECRF_ERR_VALIDATION', OBDS_IMPORT_MESSAGES.noBaseline);
-    for (const { proposal, accepted } of writes) await writeProposal(unit, visit?.id ?? '', proposal, accepted, reason);
+    // The follow-up visits this decision created, by day: a message's proposals for one day share one visit.
+    const created = new Map<string, string>();
+    for (const { proposal, accepted } of writes) await writeProposal(unit, proposal, accepted, reason, created);
     const decided = await decideMessage(unit.trx, message.id, { accepted: chosen, decidedAt: now, decidedBy: caller.userName });
     if (!decided) throw conflict(OBDS_IMPORT_MESSAGES.decided);
   });
@@ -301,25 +303,64 @@ export async function decideObdsMessage(
 
 type Unit = Parameters<Parameters<typeof writeDocumentation>[3]>[0];
 
+function assertRight(unit: Unit, right: RightName): void {
+  if (!hasRight(unit.caller.rights, right)) throw forbidden(ACCESS_MESSAGES.missingRight(right));
+}
+
+/** A new follow-up visit of `date` (its date field and visit date), through the visit write and its rules. */
+async function createFollowUp(unit: Unit, definition: VisitDefinition, date: string, reason: string): Promise<string> {
+  assertRight(unit, 'VisitCreateCmd');
+  const dateField = EXECUTION_DATE_FIELDS[VISIT_IDENTIFIERS.followUp] ?? '';
+  const fields = newFormInput(definition.fields, [{ path: dateField, values: [date] }]);
+  const visit = await createVisitIn(unit, { definitionId: definition.id, visitDate: date, fields, reasonForChange: reason });
+  return visit.id;
+}
+
+/** Writes one proposal's accepted fields at its place: the instrument saved over its stored version, or created. */
 async function writeProposal(
   unit: Unit,
-  visitId: string,
   proposal: ObdsInstrumentProposal,
   accepted: ObdsInstrumentProposal['fields'],
   reason: string,
+  created: Map<string, string>,
 ): Promise<void> {
-  const { definition } = baselineInstrument(unit.ws, proposal.instrument);
+  const { place } = proposal;
+  const target = targetOf(unit.ws.index, unit.ws.documents, proposal);
+  const { definition } = target;
+  if (place.kind === 'baseline' && !target.visit) throw new EcrfError('ECRF_ERR_VALIDATION', OBDS_IMPORT_MESSAGES.noBaseline);
   if (!definition) throw new EcrfError('ECRF_ERR_VALIDATION', OBDS_IMPORT_MESSAGES.noInstrument(proposal.instrument));
-  const visit = unit.visit(visitId);
-  const stored = visit.instruments.find((i) => i.definitionId === definition.id && !i.isDeleted) ?? null;
-  const fields = acceptedInput(definition.fields, stored?.fields ?? [], proposal, accepted);
-  if (stored) {
-    await saveInstrumentIn(unit, stored.id, { version: stored.version, fields, reasonForChange: reason });
-    return;
+  let visitId = target.visit?.id ?? null;
+  if (place.kind === 'followUp' && !visitId && target.visitDefinition) {
+    visitId = created.get(place.date) ?? (await createFollowUp(unit, target.visitDefinition, place.date, reason));
+    created.set(place.date, visitId);
   }
-  if (!hasRight(unit.caller.rights, 'InstrumentCreateCmd')) throw forbidden(ACCESS_MESSAGES.missingRight('InstrumentCreateCmd'));
-  await createInstrumentIn(unit, { visitId, definitionId: definition.id, fields, reasonForChange: reason });
+  // As this write left them so far: an instrument written by an earlier proposal of the message is saved over.
+  let stored = visitId
+    ? (unit.visit(visitId).instruments.find((i) => i.definitionId === definition.id && !i.isDeleted) ?? null)
+    : target.instrument && unit.instrument(target.instrument.id);
+  // A rule may show a field only once another holds a value (the death date once the status says deceased, through
+  // the derived „Verstorben“); one save applies the rules once and empties what is hidden then, so the accepted
+  // values it left out are saved again, as long as each save takes more of them.
+  let pending = accepted;
+  while (pending.length > 0) {
+    const fields = acceptedInput(definition.fields, stored?.fields ?? [], proposal, pending);
+    if (stored) stored = await saveInstrumentIn(unit, stored.id, { version: stored.version, fields, reasonForChange: reason });
+    else {
+      assertRight(unit, 'InstrumentCreateCmd');
+      stored = await createInstrumentIn(unit, { visitId, definitionId: definition.id, fields, reasonForChange: reason });
+    }
+    const now = currentValues(
+      definition.fields,
+      placeOf(definition.fields, stored.fields, proposal),
+      pending.map((f) => f.path),
+    );
+    const left = pending.filter((f) => !sameValues(now.get(f.path) ?? [], f.values));
+    if (left.length === pending.length) return;
+    pending = left;
+  }
 }
+
+const sameValues = (a: readonly string[], b: readonly string[]): boolean => [...a].sort().join('\n') === [...b].sort().join('\n');
 
 const OUTCOME_TEXTS: Record<ObdsMessageRecord['outcome'], string> = {
   proposed: 'Vorschlag',

@@ -67,62 +67,65 @@ export async function temporaryVisitFields(db: Kysely<DB>, caller: CurrentUser, 
 
 const stored = (unit: DocumentationUnit, row: VisitRow): VisitDto => unit.visit(visitDto(row, [], unit.ws.identifierOf).id);
 
-export async function createVisit(
-  db: Kysely<DB>,
-  caller: CurrentUser,
-  input: {
-    studyPatientId: string;
-    definitionId: string;
-    visitDate?: string | null;
-    fields?: FieldInput[];
-    assignedInstituteId?: string | null;
-  },
-): Promise<VisitDto> {
-  return writeDocumentation(db, caller, { studyPatientId: input.studyPatientId, hiddenAs: 'study patient' }, async (unit) => {
-    const { ws } = unit;
-    const definition = visitDefinitionOf(ws, input.definitionId);
-    assertVisitAvailable(ws, definition);
-    assertVisitDateValid(input.visitDate);
-    const form = saveForm({
-      definitions: definition.fields,
-      original: [],
-      incoming: input.fields ?? [],
-      contextFor: (fields) => ws.contextFor(null, fields),
-      userName: caller.userName,
-      now: ws.now,
-    });
-    const state = visitStateOf(definition, [], form.changedFieldIds.length > 0);
-    const row = await unit.apply({
-      table: 'visit',
-      operation: 'Create',
-      read: null,
-      form: { definitions: definition.fields, before: [], after: form.fields, inputPaths: form.inputPaths },
-      after: {
-        studyPatientId: ws.patient.id,
-        definitionId: definition.id,
-        visitDate: input.visitDate ?? null,
-        assignedInstituteId: input.assignedInstituteId ?? null,
-        state,
-      },
-      // A new visit is no visit of the write yet: its own rules (availability) were checked above.
-      visitId: null,
-      concerns: 'documentation',
-      reason: null,
-      write: (trx, stamp) =>
-        insertVisit(trx, {
-          study_patient_id: ws.patient.id,
-          definition_id: definition.id,
-          sort_order: definition.order,
-          fields: JSON.stringify(form.fields),
-          visit_date: input.visitDate ?? null,
-          assigned_institute_id: input.assignedInstituteId ?? null,
-          state,
-          created_by: stamp.changedBy,
-          changed_by: stamp.changedBy,
-        }),
-    });
-    return stored(unit, row);
+type NewVisit = {
+  definitionId: string;
+  visitDate?: string | null;
+  fields?: FieldInput[];
+  assignedInstituteId?: string | null;
+  reasonForChange?: string;
+};
+
+export async function createVisit(db: Kysely<DB>, caller: CurrentUser, input: NewVisit & { studyPatientId: string }): Promise<VisitDto> {
+  return writeDocumentation(db, caller, { studyPatientId: input.studyPatientId, hiddenAs: 'study patient' }, (unit) =>
+    createVisitIn(unit, input),
+  );
+}
+
+/** Creates a visit within a write (a route's own, or an import's that documents the new visit in the same write). */
+export async function createVisitIn(unit: DocumentationUnit, input: NewVisit): Promise<VisitDto> {
+  const { ws, caller } = unit;
+  const definition = visitDefinitionOf(ws, input.definitionId);
+  assertVisitAvailable(ws, definition);
+  assertVisitDateValid(input.visitDate);
+  const form = saveForm({
+    definitions: definition.fields,
+    original: [],
+    incoming: input.fields ?? [],
+    contextFor: (fields) => ws.contextFor(null, fields),
+    userName: caller.userName,
+    now: ws.now,
   });
+  const state = visitStateOf(definition, [], form.changedFieldIds.length > 0);
+  const row = await unit.apply({
+    table: 'visit',
+    operation: 'Create',
+    read: null,
+    form: { definitions: definition.fields, before: [], after: form.fields, inputPaths: form.inputPaths },
+    after: {
+      studyPatientId: ws.patient.id,
+      definitionId: definition.id,
+      visitDate: input.visitDate ?? null,
+      assignedInstituteId: input.assignedInstituteId ?? null,
+      state,
+    },
+    // A new visit is no visit of the write yet: its own rules (availability) were checked above.
+    visitId: null,
+    concerns: 'documentation',
+    reason: input.reasonForChange ?? null,
+    write: (trx, stamp) =>
+      insertVisit(trx, {
+        study_patient_id: ws.patient.id,
+        definition_id: definition.id,
+        sort_order: definition.order,
+        fields: JSON.stringify(form.fields),
+        visit_date: input.visitDate ?? null,
+        assigned_institute_id: input.assignedInstituteId ?? null,
+        state,
+        created_by: stamp.changedBy,
+        changed_by: stamp.changedBy,
+      }),
+  });
+  return stored(unit, row);
 }
 
 export async function saveVisit(

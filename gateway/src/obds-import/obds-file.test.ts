@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { readObdsFile } from './obds-file.js';
 import { schemaErrorText } from './schema-messages.js';
 import {
+  deathReport,
   diagnosisReport,
   obdsFile,
   pathologyReport,
   obdsMessage,
+  progressionReport,
   systemicTherapyReport,
   tumourAssignment,
+  tumourBoardReport,
   type ObdsTestPerson,
 } from '../test-support/obds-files.js';
 
@@ -139,6 +142,63 @@ describe('readObdsFile', () => {
       metastasisSites: [],
     });
     expect(JSON.stringify(file.patients[0]?.messages)).not.toContain('Institut für Pathologie');
+  });
+
+  it('reads a follow-up, a death and a tumour board report, and of surgery only its kind', () => {
+    const tumour = tumourAssignment('C34.1', '2024-03-05');
+    const surgery =
+      '<OP><Intention>K</Intention><Datum>2024-04-10</Datum><Menge_OPS><OPS><Code>5-324.a1</Code><Version>2024</Version></OPS></Menge_OPS><Komplikationen><Komplikation_nein_oder_unbekannt>N</Komplikation_nein_oder_unbekannt></Komplikationen></OP>';
+    const file = readObdsFile(
+      encode(
+        obdsFile([
+          {
+            person,
+            messages: [
+              obdsMessage('RV-1', tumour, progressionReport({ date: '2024-09-12', overall: 'P', m: '1b', site: 'HEP', ecog: '2' })),
+              obdsMessage('RT-1', tumour, deathReport({ date: '2025-01-20', tumourRelated: 'J', causes: ['C34.1', 'J18.9'] })),
+              obdsMessage('RK-1', tumour, tumourBoardReport({ date: '2024-03-12', type: 'praeth', recommendations: ['CI', 'ST'] })),
+              obdsMessage('RO-1', tumour, surgery),
+            ],
+          },
+        ]),
+      ),
+    );
+    if (!file.ok) throw new Error(JSON.stringify(file.errors));
+    expect(file.patients[0]?.messages.map((m) => m.report)).toEqual([
+      {
+        kind: 'Verlauf',
+        occasion: 'statusaenderung',
+        examinationDate: '2024-09-12',
+        overall: 'P',
+        localStatus: 'T',
+        lymphNodeStatus: null,
+        metastasisStatus: null,
+        tnm: {
+          date: null,
+          version: '8',
+          ySymbol: false,
+          prefixT: null,
+          t: '2a',
+          prefixN: null,
+          n: '1',
+          prefixM: null,
+          m: '1b',
+          uicc: null,
+        },
+        metastasisSites: ['HEP'],
+        performance: '2',
+      },
+      { kind: 'Tod', deathDate: '2025-01-20', tumourRelated: 'J', causes: ['C34.1', 'J18.9'] },
+      {
+        kind: 'Tumorkonferenz',
+        occasion: 'diagnose',
+        date: { value: '2024-03-12', accuracy: 'E' },
+        boardType: 'praeth',
+        recommendations: ['CI', 'ST'],
+        patientDeviation: 'N',
+      },
+      { kind: 'OP' },
+    ]);
   });
 
   it('refuses a file the schema does not take, in German words with line and element', () => {

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { XmlDocument, XmlLibError, XsdValidator, type XmlElement, type XmlNode } from 'libxml2-wasm';
-import type { ObdsDate, ObdsMessage, ObdsReport, ObdsTnm } from '@ecrf/rules';
+import type { ObdsDate, ObdsMessage, ObdsReport, ObdsTnm } from '@ecrf/rules/obds';
 import type { IdentityFieldName } from '../identity/identity-fields.js';
 import { germanSchemaMessage, type ObdsSchemaError } from './schema-messages.js';
 
@@ -75,8 +75,6 @@ function tnmAt(node: XmlNode, path: string): ObdsTnm | null {
   };
 }
 
-const OTHER_KINDS = ['OP', 'ST', 'Verlauf', 'Tod', 'Tumorkonferenz'] as const;
-
 function histologyAt(report: XmlNode) {
   const histology = report.get('o:Histologie', NS);
   return histology ? { morphology: codeAt(histology, 'o:Morphologie_ICD_O'), grading: text(histology, 'o:Grading') } : null;
@@ -124,9 +122,43 @@ function reportOf(meldung: XmlNode): ObdsReport {
       end: text(syst, 'o:Ende'),
       endReason: text(syst, 'o:Ende_Grund'),
     };
-  const kind = OTHER_KINDS.find((name) => meldung.get(`o:${name}`, NS));
-  // The schema's choice leaves no other case; a kind it adds later reads as the last one named.
-  return { kind: kind ?? 'Tumorkonferenz' };
+  const verlauf = meldung.get('o:Verlauf', NS);
+  // Its histology, further classifications, genetics and modules are not passed on (docs/obds-import.md).
+  if (verlauf)
+    return {
+      kind: 'Verlauf',
+      occasion: required(verlauf, 'o:Meldeanlass'),
+      examinationDate: required(verlauf, 'o:Untersuchungsdatum_Verlauf'),
+      overall: required(verlauf, 'o:Gesamtbeurteilung_Tumorstatus'),
+      localStatus: text(verlauf, 'o:Verlauf_Lokaler_Tumorstatus'),
+      lymphNodeStatus: text(verlauf, 'o:Verlauf_Tumorstatus_Lymphknoten'),
+      metastasisStatus: text(verlauf, 'o:Verlauf_Tumorstatus_Fernmetastasen'),
+      tnm: tnmAt(verlauf, 'o:TNM'),
+      metastasisSites: verlauf.find('o:Menge_FM/o:Fernmetastase/o:Lokalisation', NS).map((site) => site.content.trim()),
+      performance: required(verlauf, 'o:Allgemeiner_Leistungszustand'),
+    };
+  const tod = meldung.get('o:Tod', NS);
+  if (tod)
+    return {
+      kind: 'Tod',
+      deathDate: required(tod, 'o:Sterbedatum'),
+      tumourRelated: required(tod, 'o:Tod_tumorbedingt'),
+      causes: tod.find('o:Menge_Todesursachen/o:Todesursache_ICD/o:Code', NS).map((code) => code.content.trim()),
+    };
+  const board = meldung.get('o:Tumorkonferenz', NS);
+  if (board)
+    return {
+      kind: 'Tumorkonferenz',
+      occasion: required(board, 'o:Meldeanlass'),
+      date: dateAt(board, 'o:Datum') ?? { value: '', accuracy: 'E' },
+      boardType: required(board, 'o:Typ'),
+      recommendations: board
+        .find('o:Therapieempfehlung/o:Menge_Typ_Therapieempfehlung/o:Typ_Therapieempfehlung', NS)
+        .map((code) => code.content.trim()),
+      patientDeviation: text(board, 'o:Therapieempfehlung/o:Abweichung_Patientenwunsch'),
+    };
+  // The schema's choice leaves OP and ST (their content is not mapped).
+  return { kind: meldung.get('o:OP', NS) ? 'OP' : 'ST' };
 }
 
 function messageOf(meldung: XmlElement): ObdsMessage {

@@ -67,6 +67,39 @@ export function systemicTherapyReport(line: { start: string; end: string; type: 
   );
 }
 
+/** A `Verlauf` report of an examination: the overall assessment, the local status, a TNM with a metastasis, the ECOG. */
+export function progressionReport(status: { date: string; overall: string; m: string; site: string; ecog: string }): string {
+  return (
+    `<Verlauf><Meldeanlass>statusaenderung</Meldeanlass><Untersuchungsdatum_Verlauf>${status.date}</Untersuchungsdatum_Verlauf>` +
+    `<Gesamtbeurteilung_Tumorstatus>${status.overall}</Gesamtbeurteilung_Tumorstatus><Verlauf_Lokaler_Tumorstatus>T</Verlauf_Lokaler_Tumorstatus>` +
+    `<Menge_FM><Fernmetastase><Diagnosedatum Datumsgenauigkeit="E">${status.date}</Diagnosedatum><Lokalisation>${status.site}</Lokalisation></Fernmetastase></Menge_FM>` +
+    `<Histologie><Morphologie_ICD_O><Code>8140/3</Code><Version>33</Version></Morphologie_ICD_O><Grading>3</Grading></Histologie>` +
+    `<TNM><Version>8</Version><T>2a</T><N>1</N><M>${status.m}</M></TNM>` +
+    `<Allgemeiner_Leistungszustand>${status.ecog}</Allgemeiner_Leistungszustand></Verlauf>`
+  );
+}
+
+/** A `Tod` report with its causes (ICD-10 codes). */
+export function deathReport(death: { date: string; tumourRelated: string; causes: string[] }): string {
+  const causes = death.causes
+    .map((code) => `<Todesursache_ICD><Code>${code}</Code><Version>10 2024 GM</Version></Todesursache_ICD>`)
+    .join('');
+  return (
+    `<Tod><Sterbedatum>${death.date}</Sterbedatum><Tod_tumorbedingt>${death.tumourRelated}</Tod_tumorbedingt>` +
+    `${causes ? `<Menge_Todesursachen>${causes}</Menge_Todesursachen>` : ''}</Tod>`
+  );
+}
+
+/** A `Tumorkonferenz` report with its recommended kinds of therapy. */
+export function tumourBoardReport(board: { date: string; type: string; recommendations: string[] }): string {
+  const recommendations = board.recommendations.map((code) => `<Typ_Therapieempfehlung>${code}</Typ_Therapieempfehlung>`).join('');
+  return (
+    `<Tumorkonferenz><Meldeanlass>diagnose</Meldeanlass><Datum Datumsgenauigkeit="E">${board.date}</Datum><Typ>${board.type}</Typ>` +
+    `<Therapieempfehlung><Menge_Typ_Therapieempfehlung>${recommendations}</Menge_Typ_Therapieempfehlung>` +
+    `<Abweichung_Patientenwunsch>N</Abweichung_Patientenwunsch></Therapieempfehlung></Tumorkonferenz>`
+  );
+}
+
 /** One `Meldung`: its id, the tumour assignment and the report. */
 export function obdsMessage(id: string, tumour: string, report: string): string {
   return `<Meldung Meldung_ID="${escape(id)}" Melder_ID="ME1"><Meldebegruendung>I</Meldebegruendung><Eigene_Leistung>J</Eigene_Leistung>${tumour}${report}</Meldung>`;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { OBDS_MESSAGES, mapObdsMessage, therapyLineOf, type ObdsInstrumentProposal, type ObdsMapping } from './obds-mapping.js';
-import type { ObdsDiagnosis, ObdsMessage, ObdsSystemicTherapy, ObdsTnm } from './obds-message.js';
+import type {
+  ObdsDeath,
+  ObdsDiagnosis,
+  ObdsMessage,
+  ObdsProgression,
+  ObdsSystemicTherapy,
+  ObdsTnm,
+  ObdsTumourBoard,
+} from './obds-message.js';
 
 const tumour = (icd10 = 'C34.1'): ObdsMessage['tumour'] => ({
   tumourId: '1',
@@ -46,6 +54,38 @@ const therapy = (parts: Partial<ObdsSystemicTherapy> = {}): ObdsSystemicTherapy 
   substances: ['L01XC18', 'L01BA04'],
   end: '2024-08-20',
   endReason: 'E',
+  ...parts,
+});
+
+const progression = (parts: Partial<ObdsProgression> = {}): ObdsProgression => ({
+  kind: 'Verlauf',
+  occasion: 'statusaenderung',
+  examinationDate: '2024-09-12',
+  overall: 'P',
+  localStatus: null,
+  lymphNodeStatus: null,
+  metastasisStatus: null,
+  tnm: null,
+  metastasisSites: [],
+  performance: '2',
+  ...parts,
+});
+
+const death = (parts: Partial<ObdsDeath> = {}): ObdsDeath => ({
+  kind: 'Tod',
+  deathDate: '2025-01-20',
+  tumourRelated: 'J',
+  causes: ['C34.1'],
+  ...parts,
+});
+
+const board = (parts: Partial<ObdsTumourBoard> = {}): ObdsTumourBoard => ({
+  kind: 'Tumorkonferenz',
+  occasion: 'diagnose',
+  date: { value: '2024-03-12', accuracy: 'E' },
+  boardType: 'praeth',
+  recommendations: ['CI', 'ST'],
+  patientDeviation: 'N',
   ...parts,
 });
 
@@ -174,7 +214,9 @@ describe('mapObdsMessage: Pathologie', () => {
 describe('mapObdsMessage: SYST', () => {
   it('proposes one therapy line with its substances, dates and end reason', () => {
     const mapping = mapObdsMessage({ messageId: 'M-5', tumour: tumour(), report: therapy() });
-    expect(mapping).toMatchObject({ proposals: [{ instrument: 'systemic_therapy', entry: { list: 'therapy_lines' } }] });
+    expect(mapping).toMatchObject({
+      proposals: [{ instrument: 'systemic_therapy', place: { kind: 'baseline' }, entry: { list: 'therapy_lines' } }],
+    });
     expect(valuesOf(mapping).systemic_therapy).toEqual({
       intention: 'P',
       relation_to_surgery: 'O',
@@ -196,9 +238,154 @@ describe('mapObdsMessage: SYST', () => {
   });
 });
 
+describe('mapObdsMessage: Verlauf', () => {
+  it('proposes the disease status, a progression, the TNM and the ECOG for the follow-up of the examination day', () => {
+    const mapping = mapObdsMessage({
+      messageId: 'V-1',
+      tumour: tumour(),
+      report: progression({ tnm: tnm({ version: '8', t: '3', n: '2', m: '1b', uicc: 'IVA' }), metastasisSites: ['HEP'] }),
+    });
+    expect(valuesOf(mapping)).toEqual({
+      disease_status: { assess_date: '2024-09-12', overall: 'P', progression: 'yes', progression_date: '2024-09-12' },
+      staging: { tnm_version: '8', 'tnm.prefix': 'c', 'tnm.t': '3', 'tnm.n': '2', 'tnm.m': '1b', met_sites: 'HEP' },
+      performance: { ecog: '2', ecog_date: '2024-09-12' },
+    });
+    if (mapping.outcome !== 'proposed') return;
+    expect(mapping.proposals.map((p) => p.place)).toEqual(Array(3).fill({ kind: 'followUp', date: '2024-09-12' }));
+    const field = (instrument: string, path: string) =>
+      mapping.proposals.find((p) => p.instrument === instrument)?.fields.find((f) => f.path === path);
+    expect(field('disease_status', 'overall')).toEqual({
+      path: 'overall',
+      values: ['P'],
+      source: 'Verlauf/Gesamtbeurteilung_Tumorstatus',
+      note: null,
+    });
+    expect(field('disease_status', 'progression')).toMatchObject({ note: OBDS_MESSAGES.progressionFrom('P') });
+    expect(field('disease_status', 'progression_date')).toMatchObject({ note: OBDS_MESSAGES.progressionDate });
+    expect(field('staging', 'tnm.t')?.source).toBe('Verlauf/TNM/T');
+    expect(field('staging', 'met_sites')?.source).toBe('Verlauf/Menge_FM/Fernmetastase/Lokalisation');
+    expect(field('performance', 'ecog')?.source).toBe('Verlauf/Allgemeiner_Leistungszustand');
+    expect(field('performance', 'ecog_date')?.source).toBe('Verlauf/Untersuchungsdatum_Verlauf');
+  });
+
+  it('says “no progression” only for an assessment that rules it out, nothing for D, Y, U and X', () => {
+    const progressionOf = (overall: string) =>
+      valuesOf(mapObdsMessage({ messageId: 'V-2', tumour: tumour(), report: progression({ overall }) }));
+    for (const overall of ['V', 'T', 'K', 'B', 'R'])
+      expect(progressionOf(overall).disease_status).toEqual({ assess_date: '2024-09-12', overall, progression: 'no' });
+    for (const overall of ['D', 'Y', 'X']) expect(progressionOf(overall).disease_status).toEqual({ assess_date: '2024-09-12', overall });
+    const unknown = mapObdsMessage({ messageId: 'V-3', tumour: tumour(), report: progression({ overall: 'U' }) });
+    if (unknown.outcome !== 'proposed') throw new Error('no proposal');
+    expect(unknown.proposals[0]?.fields.find((f) => f.path === 'overall')).toMatchObject({
+      values: ['U'],
+      note: OBDS_MESSAGES.assessmentUnknown,
+    });
+  });
+
+  it('lists the partial statuses (no field), a Karnofsky index converted, and values outside the value sets as skipped', () => {
+    const mapping = mapObdsMessage({
+      messageId: 'V-4',
+      tumour: tumour(),
+      report: progression({
+        localStatus: 'R',
+        lymphNodeStatus: 'K',
+        metastasisStatus: 'P',
+        performance: '60%',
+        tnm: tnm({ version: '7', m: '1' }),
+        metastasisSites: ['XYZ'],
+      }),
+    });
+    expect(valuesOf(mapping).performance).toEqual({ ecog: '2', ecog_date: '2024-09-12' });
+    expect(mapping).toMatchObject({
+      skipped: [
+        { source: 'Verlauf/Verlauf_Lokaler_Tumorstatus', value: 'R', reason: OBDS_MESSAGES.noField },
+        { source: 'Verlauf/Verlauf_Tumorstatus_Lymphknoten', value: 'K', reason: OBDS_MESSAGES.noField },
+        { source: 'Verlauf/Verlauf_Tumorstatus_Fernmetastasen', value: 'P', reason: OBDS_MESSAGES.noField },
+        { source: 'Verlauf/TNM/Version', value: '7', reason: OBDS_MESSAGES.tnmVersion('7') },
+        { source: 'Verlauf/TNM/M', value: '1', reason: OBDS_MESSAGES.notInValueSet('1') },
+        { source: 'Verlauf/Menge_FM/Fernmetastase/Lokalisation', value: 'XYZ' },
+      ],
+    });
+    const other = mapObdsMessage({ messageId: 'V-5', tumour: tumour(), report: progression({ overall: 'Q', performance: '5' }) });
+    expect(valuesOf(other)).toEqual({ disease_status: { assess_date: '2024-09-12' } });
+    expect(other).toMatchObject({
+      skipped: [
+        { source: 'Verlauf/Gesamtbeurteilung_Tumorstatus', value: 'Q' },
+        { source: 'Verlauf/Allgemeiner_Leistungszustand', value: '5' },
+      ],
+    });
+  });
+});
+
+describe('mapObdsMessage: Tod', () => {
+  it('proposes the vital status “deceased” with the death date, its relation to the tumour and the causes for the follow-up of the death day', () => {
+    const mapping = mapObdsMessage({ messageId: 'T-1', tumour: tumour(), report: death({ causes: ['C34.1', 'J18.9'] }) });
+    expect(valuesOf(mapping)).toEqual({
+      vital_status: { status: 'deceased', death_date: '2025-01-20', death_tumour_related: 'J', cause_icd10: 'C34.1, J18.9' },
+    });
+    expect(mapping).toMatchObject({
+      proposals: [{ instrument: 'vital_status', place: { kind: 'followUp', date: '2025-01-20' }, entry: null }],
+      skipped: [],
+    });
+    if (mapping.outcome !== 'proposed') return;
+    expect(mapping.proposals[0]?.fields.map((f) => [f.path, f.source, f.note])).toEqual([
+      ['status', 'Tod', OBDS_MESSAGES.deceased],
+      ['death_date', 'Tod/Sterbedatum', null],
+      ['death_tumour_related', 'Tod/Tod_tumorbedingt', null],
+      ['cause_icd10', 'Tod/Menge_Todesursachen/Todesursache_ICD/Code', null],
+    ]);
+  });
+
+  it('leaves out causes the message does not give and skips a relation outside J, N, U', () => {
+    const mapping = mapObdsMessage({ messageId: 'T-2', tumour: tumour(), report: death({ causes: [], tumourRelated: 'X' }) });
+    expect(valuesOf(mapping).vital_status).toEqual({ status: 'deceased', death_date: '2025-01-20' });
+    expect(mapping).toMatchObject({ skipped: [{ source: 'Tod/Tod_tumorbedingt', value: 'X' }] });
+  });
+});
+
+describe('mapObdsMessage: Tumorkonferenz', () => {
+  it('proposes a standalone tumour board of the day with the recommendations in the XSD’s words', () => {
+    const mapping = mapObdsMessage({ messageId: 'K-1', tumour: tumour(), report: board() });
+    expect(valuesOf(mapping)).toEqual({
+      tumour_board: { board_date: '2024-03-12', recommendation: 'Chemo- + Immun-/Antikörpertherapie, Strahlentherapie' },
+    });
+    expect(mapping).toMatchObject({
+      proposals: [{ instrument: 'tumour_board', place: { kind: 'standalone', date: '2024-03-12', dateField: 'board_date' } }],
+      skipped: [
+        { source: 'Tumorkonferenz/Typ', value: 'praeth', reason: OBDS_MESSAGES.noField },
+        { source: 'Tumorkonferenz/Therapieempfehlung/Abweichung_Patientenwunsch', value: 'N', reason: OBDS_MESSAGES.noField },
+      ],
+    });
+    if (mapping.outcome !== 'proposed') return;
+    expect(mapping.proposals[0]?.fields[1]?.note).toBe(OBDS_MESSAGES.recommendations('CI, ST'));
+  });
+
+  it('notes an estimated date, proposes no recommendation without one, and skips an unknown code', () => {
+    const mapping = mapObdsMessage({
+      messageId: 'K-2',
+      tumour: tumour(),
+      report: board({ date: { value: '2024-03-15', accuracy: 'T' }, recommendations: ['QQ'], patientDeviation: null, boardType: 'postop' }),
+    });
+    expect(valuesOf(mapping)).toEqual({ tumour_board: { board_date: '2024-03-15' } });
+    if (mapping.outcome !== 'proposed') return;
+    expect(mapping.proposals[0]?.fields[0]?.note).toBe(OBDS_MESSAGES.estimated);
+    expect(mapping.skipped.map((s) => [s.source, s.value])).toEqual([
+      ['Tumorkonferenz/Therapieempfehlung/Menge_Typ_Therapieempfehlung/Typ_Therapieempfehlung', 'QQ'],
+      ['Tumorkonferenz/Typ', 'postop'],
+    ]);
+  });
+
+  it('does not map a therapy planning outside a tumour board', () => {
+    expect(mapObdsMessage({ messageId: 'K-3', tumour: tumour(), report: board({ boardType: 'ther' }) })).toEqual({
+      outcome: 'notMapped',
+      reason: OBDS_MESSAGES.notTumourBoard,
+    });
+  });
+});
+
 describe('mapObdsMessage: what is not proposed', () => {
   it('reports a tumour other than C34 as not applicable, whatever the report', () => {
-    for (const report of [diagnosis(), therapy(), { kind: 'Tod' as const }])
+    for (const report of [diagnosis(), therapy(), death(), progression(), board(), { kind: 'ST' as const }])
       expect(mapObdsMessage({ messageId: 'M-7', tumour: tumour('C50.4'), report })).toEqual({
         outcome: 'notApplicable',
         reason: 'Der Tumor C50.4 wird im Register nicht erfasst (nur Lungenkarzinome C34).',
@@ -206,10 +393,14 @@ describe('mapObdsMessage: what is not proposed', () => {
     expect(mapObdsMessage({ messageId: 'M-8', tumour: tumour('C340'), report: diagnosis() }).outcome).toBe('notApplicable');
   });
 
-  it('lists reports without a target instrument as not mapped', () => {
+  it('lists surgery and radiotherapy reports (no target instrument) as not mapped', () => {
     expect(mapObdsMessage({ messageId: 'M-9', tumour: tumour(), report: { kind: 'OP' } })).toEqual({
       outcome: 'notMapped',
       reason: 'Meldungen der Art „OP“ haben in der Studiendefinition kein Zielinstrument.',
+    });
+    expect(mapObdsMessage({ messageId: 'M-10', tumour: tumour(), report: { kind: 'ST' } })).toEqual({
+      outcome: 'notMapped',
+      reason: 'Meldungen der Art „ST“ haben in der Studiendefinition kein Zielinstrument.',
     });
   });
 });
@@ -217,6 +408,7 @@ describe('mapObdsMessage: what is not proposed', () => {
 describe('therapyLineOf', () => {
   const proposal = (start: string, therapyType: string): ObdsInstrumentProposal => ({
     instrument: 'systemic_therapy',
+    place: { kind: 'baseline' },
     entry: { list: 'therapy_lines', entry: 'therapy_line' },
     fields: [
       { path: 'start', values: [start], source: 'SYST/Beginn', note: null },

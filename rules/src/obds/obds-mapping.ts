@@ -1,12 +1,31 @@
 /**
  * oBDS 3.0.4 message → proposals for the lung registry's instruments (issue 28 item 2; the mapping element by
  * element is docs/obds-import.md). Pure: the message in, the proposed values (by field path of the study
- * definition, docs/definitions.md) out; what the registry's value sets cannot hold is listed as skipped, never
- * guessed. A tumour that is not C34 is not applicable; reports without a target instrument are listed as not mapped.
+ * definition, docs/definitions.md) and where they go out; what the registry's value sets cannot hold, or no field
+ * holds, is listed as skipped, never guessed. A tumour that is not C34 is not applicable; reports without a target
+ * instrument are listed as not mapped.
  */
-import type { ObdsDate, ObdsDiagnosis, ObdsMessage, ObdsPathology, ObdsSystemicTherapy, ObdsTnm } from './obds-message.js';
+import type {
+  ObdsDate,
+  ObdsDeath,
+  ObdsDiagnosis,
+  ObdsMessage,
+  ObdsPathology,
+  ObdsProgression,
+  ObdsSystemicTherapy,
+  ObdsTnm,
+  ObdsTumourBoard,
+} from './obds-message.js';
 
-export type ObdsInstrument = 'diagnosis' | 'staging' | 'performance' | 'systemic_therapy';
+export type ObdsInstrument =
+  'diagnosis' | 'staging' | 'performance' | 'systemic_therapy' | 'disease_status' | 'vital_status' | 'tumour_board';
+
+/**
+ * Where a proposal's instrument lives: the baseline visit; the follow-up visit of the report's date (the one whose
+ * date is that day, else a new one); a standalone instrument of the report's date (the one whose `dateField` holds
+ * that day, else a new one). docs/obds-import.md "Which visit".
+ */
+export type ObdsPlace = { kind: 'baseline' } | { kind: 'followUp'; date: string } | { kind: 'standalone'; date: string; dateField: string };
 
 /**
  * One proposed field: its path in the instrument (or list entry), its values (one; several for a multiple choice), the
@@ -18,8 +37,9 @@ export type ObdsFieldProposal = { path: string; values: string[]; source: string
 export type ObdsSkippedValue = { source: string; value: string; reason: string };
 
 export type ObdsInstrumentProposal = {
-  /** The baseline visit's instrument the values belong to. */
+  /** The instrument the values belong to. */
   instrument: ObdsInstrument;
+  place: ObdsPlace;
   /** The repeating list whose one entry takes the values (a therapy line); null: the instrument's own fields. */
   entry: { list: 'therapy_lines'; entry: 'therapy_line' } | null;
   fields: ObdsFieldProposal[];
@@ -38,6 +58,13 @@ export const OBDS_MESSAGES = {
   icdUnspecified: 'Die Meldung nennt nur C34; vorgeschlagen ist C34.9 (nicht näher bezeichnet).',
   karnofsky: (value: string) => `Umgerechnet aus dem Karnofsky-Index ${value}.`,
   tnmVersion: (value: string) => `Das Register erfasst TNM ab der 8. Auflage, die Meldung nennt die ${value}. Auflage.`,
+  noField: 'Das Register hat für diese Angabe kein Feld.',
+  notTumourBoard: 'Die Meldung beschreibt eine Therapieplanung ohne Tumorkonferenz; das Register erfasst nur Tumorkonferenzen.',
+  assessmentUnknown: 'Die Meldung sagt „Beurteilung unmöglich“.',
+  progressionFrom: (overall: string) => `Abgeleitet aus der Gesamtbeurteilung „${overall}“.`,
+  progressionDate: 'Das Datum der Untersuchung, die die Progression feststellte.',
+  deceased: 'Aus der Todesmeldung.',
+  recommendations: (codes: string) => `Aus den Therapieempfehlungen ${codes} der Meldung.`,
 } as const;
 
 const LUNG_ICD = ['C34.0', 'C34.1', 'C34.2', 'C34.3', 'C34.8', 'C34.9'];
@@ -52,6 +79,29 @@ const TNM_M = ['0', '1a', '1b', '1c'];
 const UICC = ['okk', '0', 'IA1', 'IA2', 'IA3', 'IB', 'IIA', 'IIB', 'IIIA', 'IIIB', 'IIIC', 'IVA', 'IVB'];
 const MET_SITES = ['PUL', 'OSS', 'HEP', 'BRA', 'LYM', 'MAR', 'PLE', 'PER', 'ADR', 'SKI', 'OTH', 'GEN'];
 const ECOG = ['0', '1', '2', '3', '4', 'U'];
+const OVERALL = ['V', 'T', 'K', 'P', 'D', 'B', 'R', 'Y', 'U', 'X'];
+/** Overall assessments that say whether the disease progressed (P); D, Y, U and X do not say (docs/obds-import.md). */
+const PROGRESSION: Record<string, string> = { P: 'yes', V: 'no', T: 'no', K: 'no', B: 'no', R: 'no' };
+const JNU = ['J', 'N', 'U'];
+/** `Typ_Therapieempfehlung`: the XSD's texts, as the free-text recommendation shows them. */
+const RECOMMENDATIONS: Record<string, string> = {
+  CH: 'Chemotherapie',
+  HO: 'Hormontherapie',
+  IM: 'Immun-/Antikörpertherapie',
+  ZS: 'zielgerichtete Substanzen',
+  SZ: 'Stammzelltransplantation (inkl. Knochenmarktransplantation)',
+  CI: 'Chemo- + Immun-/Antikörpertherapie',
+  CZ: 'Chemotherapie + zielgerichtete Substanzen',
+  CIZ: 'Chemo- + Immun-/Antikörpertherapie + zielgerichtete Substanzen',
+  IZ: 'Immun-/Antikörpertherapie + zielgerichtete Substanzen',
+  WW: 'Watchful Waiting',
+  AS: 'Active Surveillance',
+  WS: 'Wait and see',
+  OP: 'Operation',
+  ST: 'Strahlentherapie',
+  SO: 'Sonstiges',
+  KW: 'keine weitere tumorspezifische Therapie empfohlen',
+};
 /** Karnofsky → ECOG (Oken et al. 1982, the conversion the oBDS annotation refers to). */
 const KARNOFSKY_TO_ECOG: Record<string, string> = {
   '100%': '0',
@@ -89,6 +139,11 @@ class Fields {
   date(path: string, value: ObdsDate | null, source: string): void {
     if (value) this.text(path, value.value, source, value.accuracy === 'E' ? null : OBDS_MESSAGES.estimated);
   }
+
+  /** An element the registry has no field for: listed, so the reviewer knows it was in the message. */
+  unheld(value: string | null | undefined, source: string): void {
+    if (value) this.skipped.push({ source, value, reason: OBDS_MESSAGES.noField });
+  }
 }
 
 export function isLungTumour(icd10: string): boolean {
@@ -125,6 +180,17 @@ function stagingFields(report: ObdsDiagnosis | ObdsPathology, skipped: ObdsSkipp
   const [tnm, element]: [ObdsTnm | null, string] = report.pTnm
     ? [report.pTnm, `${report.kind}/pTNM`]
     : [report.cTnm, `${report.kind}/cTNM`];
+  return tnmFields(tnm, element, report.metastasisSites, `${report.kind}/Menge_FM/Fernmetastase/Lokalisation`, skipped);
+}
+
+/** A TNM classification (element `element`) and the distant metastases' sites (element `sitesElement`). */
+function tnmFields(
+  tnm: ObdsTnm | null,
+  element: string,
+  metastasisSites: readonly string[],
+  sitesElement: string,
+  skipped: ObdsSkippedValue[],
+): Fields | null {
   if (!tnm) return null;
   const fields = new Fields(skipped);
   if (tnm.version && !['8', '9'].includes(tnm.version))
@@ -137,19 +203,72 @@ function stagingFields(report: ObdsDiagnosis | ObdsPathology, skipped: ObdsSkipp
   fields.coded('tnm.m', tnm.m, TNM_M, `${element}/M`);
   // The stage of M0 is documented; with M1 the definition derives it (uicc is a display value).
   if (tnm.m === '0') fields.coded('uicc_stage', tnm.uicc, UICC, `${element}/UICC_Stadium`);
-  const sites = report.metastasisSites.filter((site) => MET_SITES.includes(site));
-  for (const site of report.metastasisSites.filter((s) => !MET_SITES.includes(s)))
-    skipped.push({ source: `${report.kind}/Menge_FM/Fernmetastase/Lokalisation`, value: site, reason: OBDS_MESSAGES.notInValueSet(site) });
-  if (tnm.m !== '0') fields.several('met_sites', [...new Set(sites)], `${report.kind}/Menge_FM/Fernmetastase/Lokalisation`);
+  const sites = metastasisSites.filter((site) => MET_SITES.includes(site));
+  for (const site of metastasisSites.filter((s) => !MET_SITES.includes(s)))
+    skipped.push({ source: sitesElement, value: site, reason: OBDS_MESSAGES.notInValueSet(site) });
+  if (tnm.m !== '0') fields.several('met_sites', [...new Set(sites)], sitesElement);
   return fields;
 }
 
-function performanceFields(message: ObdsMessage, report: ObdsDiagnosis, skipped: ObdsSkippedValue[]): Fields {
+/** ECOG (or Karnofsky converted) of `report`'s element, with the date it was assessed at (element `dateSource`). */
+function performanceFields(
+  report: ObdsDiagnosis | ObdsProgression,
+  date: ObdsDate,
+  dateSource: string,
+  skipped: ObdsSkippedValue[],
+): Fields {
   const fields = new Fields(skipped);
+  const source = `${report.kind}/Allgemeiner_Leistungszustand`;
   const karnofsky = KARNOFSKY_TO_ECOG[report.performance];
-  if (karnofsky) fields.text('ecog', karnofsky, 'Diagnose/Allgemeiner_Leistungszustand', OBDS_MESSAGES.karnofsky(report.performance));
-  else fields.coded('ecog', report.performance, ECOG, 'Diagnose/Allgemeiner_Leistungszustand');
-  if (fields.fields.length > 0) fields.date('ecog_date', message.tumour.diagnosisDate, 'Tumorzuordnung/Diagnosedatum');
+  if (karnofsky) fields.text('ecog', karnofsky, source, OBDS_MESSAGES.karnofsky(report.performance));
+  else fields.coded('ecog', report.performance, ECOG, source);
+  if (fields.fields.length > 0) fields.date('ecog_date', date, dateSource);
+  return fields;
+}
+
+/** `Verlauf` → the follow-up's disease status; the three partial statuses have no field. */
+function diseaseStatusFields(report: ObdsProgression, skipped: ObdsSkippedValue[]): Fields {
+  const fields = new Fields(skipped);
+  fields.text('assess_date', report.examinationDate, 'Verlauf/Untersuchungsdatum_Verlauf');
+  const overall = 'Verlauf/Gesamtbeurteilung_Tumorstatus';
+  fields.coded('overall', report.overall, OVERALL, overall, report.overall === 'U' ? OBDS_MESSAGES.assessmentUnknown : null);
+  const progression = PROGRESSION[report.overall];
+  if (progression) fields.text('progression', progression, overall, OBDS_MESSAGES.progressionFrom(report.overall));
+  if (progression === 'yes')
+    fields.text('progression_date', report.examinationDate, 'Verlauf/Untersuchungsdatum_Verlauf', OBDS_MESSAGES.progressionDate);
+  fields.unheld(report.localStatus, 'Verlauf/Verlauf_Lokaler_Tumorstatus');
+  fields.unheld(report.lymphNodeStatus, 'Verlauf/Verlauf_Tumorstatus_Lymphknoten');
+  fields.unheld(report.metastasisStatus, 'Verlauf/Verlauf_Tumorstatus_Fernmetastasen');
+  return fields;
+}
+
+/** `Tod` → the follow-up's vital status. */
+function vitalStatusFields(report: ObdsDeath, skipped: ObdsSkippedValue[]): Fields {
+  const fields = new Fields(skipped);
+  fields.text('status', 'deceased', 'Tod', OBDS_MESSAGES.deceased);
+  fields.text('death_date', report.deathDate, 'Tod/Sterbedatum');
+  fields.coded('death_tumour_related', report.tumourRelated, JNU, 'Tod/Tod_tumorbedingt');
+  if (report.causes.length > 0) fields.text('cause_icd10', report.causes.join(', '), 'Tod/Menge_Todesursachen/Todesursache_ICD/Code');
+  return fields;
+}
+
+/** `Tumorkonferenz` → the standalone tumour board; its kind and a patient's deviation have no field. */
+function tumourBoardFields(report: ObdsTumourBoard, skipped: ObdsSkippedValue[]): Fields {
+  const fields = new Fields(skipped);
+  fields.date('board_date', report.date, 'Tumorkonferenz/Datum');
+  const source = 'Tumorkonferenz/Therapieempfehlung/Menge_Typ_Therapieempfehlung/Typ_Therapieempfehlung';
+  const known = report.recommendations.filter((code) => RECOMMENDATIONS[code]);
+  for (const code of report.recommendations.filter((c) => !RECOMMENDATIONS[c]))
+    skipped.push({ source, value: code, reason: OBDS_MESSAGES.notInValueSet(code) });
+  if (known.length > 0)
+    fields.text(
+      'recommendation',
+      known.map((code) => RECOMMENDATIONS[code]).join(', '),
+      source,
+      OBDS_MESSAGES.recommendations(known.join(', ')),
+    );
+  fields.unheld(report.boardType, 'Tumorkonferenz/Typ');
+  fields.unheld(report.patientDeviation, 'Tumorkonferenz/Therapieempfehlung/Abweichung_Patientenwunsch');
   return fields;
 }
 
@@ -170,27 +289,48 @@ function therapyLineFields(report: ObdsSystemicTherapy, skipped: ObdsSkippedValu
   return fields;
 }
 
-/** Maps one message onto the baseline instruments of the lung registry. */
+/** Maps one message onto the lung registry's instruments: baseline, follow-up or standalone. */
 export function mapObdsMessage(message: ObdsMessage): ObdsMapping {
   if (!isLungTumour(message.tumour.icd10)) return { outcome: 'notApplicable', reason: OBDS_MESSAGES.notLung(message.tumour.icd10) };
   const { report } = message;
   const skipped: ObdsSkippedValue[] = [];
   const proposals: ObdsInstrumentProposal[] = [];
-  const add = (instrument: ObdsInstrument, fields: Fields | null, entry: ObdsInstrumentProposal['entry'] = null) => {
-    if (fields && fields.fields.length > 0) proposals.push({ instrument, entry, fields: fields.fields });
+  const baseline: ObdsPlace = { kind: 'baseline' };
+  const add = (instrument: ObdsInstrument, place: ObdsPlace, fields: Fields | null, entry: ObdsInstrumentProposal['entry'] = null) => {
+    if (fields && fields.fields.length > 0) proposals.push({ instrument, place, entry, fields: fields.fields });
   };
   switch (report.kind) {
     case 'Diagnose':
-      add('diagnosis', diagnosisFields(message, report, skipped));
-      add('staging', stagingFields(report, skipped));
-      add('performance', performanceFields(message, report, skipped));
+      add('diagnosis', baseline, diagnosisFields(message, report, skipped));
+      add('staging', baseline, stagingFields(report, skipped));
+      add('performance', baseline, performanceFields(report, message.tumour.diagnosisDate, 'Tumorzuordnung/Diagnosedatum', skipped));
       break;
     case 'Pathologie':
-      add('diagnosis', diagnosisFields(message, report, skipped));
-      add('staging', stagingFields(report, skipped));
+      add('diagnosis', baseline, diagnosisFields(message, report, skipped));
+      add('staging', baseline, stagingFields(report, skipped));
       break;
     case 'SYST':
-      add('systemic_therapy', therapyLineFields(report, skipped), { list: 'therapy_lines', entry: 'therapy_line' });
+      add('systemic_therapy', baseline, therapyLineFields(report, skipped), { list: 'therapy_lines', entry: 'therapy_line' });
+      break;
+    case 'Verlauf': {
+      const followUp: ObdsPlace = { kind: 'followUp', date: report.examinationDate };
+      const examined: ObdsDate = { value: report.examinationDate, accuracy: 'E' };
+      add('disease_status', followUp, diseaseStatusFields(report, skipped));
+      add(
+        'staging',
+        followUp,
+        tnmFields(report.tnm, 'Verlauf/TNM', report.metastasisSites, 'Verlauf/Menge_FM/Fernmetastase/Lokalisation', skipped),
+      );
+      add('performance', followUp, performanceFields(report, examined, 'Verlauf/Untersuchungsdatum_Verlauf', skipped));
+      break;
+    }
+    case 'Tod':
+      add('vital_status', { kind: 'followUp', date: report.deathDate }, vitalStatusFields(report, skipped));
+      break;
+    case 'Tumorkonferenz':
+      // A therapy planning outside a board is no tumour board (the XSD's Typ „ther“).
+      if (report.boardType === 'ther') return { outcome: 'notMapped', reason: OBDS_MESSAGES.notTumourBoard };
+      add('tumour_board', { kind: 'standalone', date: report.date.value, dateField: 'board_date' }, tumourBoardFields(report, skipped));
       break;
     default:
       return { outcome: 'notMapped', reason: OBDS_MESSAGES.notMapped(report.kind) };

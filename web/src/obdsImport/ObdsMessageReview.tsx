@@ -35,6 +35,11 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
         proposals {
           instrument
           instrumentLabel
+          target {
+            label
+            date
+            isNew
+          }
           therapyLine
           fields {
             path
@@ -104,7 +109,12 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
         return (
           <div key={proposal.instrument} className={obdsStyles.scroll}>
             <table className={styles.table}>
-              <caption className={obdsStyles.caption}>{caption}</caption>
+              <caption className={obdsStyles.caption}>
+                {caption}
+                <div className={obdsStyles.target}>
+                  {t.target(proposal.target.label, proposal.target.date ? shown([proposal.target.date]) : null, proposal.target.isNew)}
+                </div>
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t.field}</th>
@@ -144,7 +154,7 @@ export function ObdsMessageReview({ message }: { message: ObdsMessageReview_mess
           <Text as="p" weight="semibold">
             {t.skipped}
           </Text>
-          <ul>
+          <ul className={obdsStyles.skipped}>
             {data.skipped.map((skipped) => (
               <li key={`${skipped.source}-${skipped.value}`}>{t.skippedValue(skipped.source, skipped.value, skipped.reason)}</li>
             ))}
