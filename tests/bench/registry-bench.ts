@@ -73,6 +73,55 @@ try {
   const { token } = (await signIn.json()) as { token: string };
   const data = await benchData(databaseUrl, 8);
   const operations = registryOperations({ gateway: services.url, backend: services.backendUrl }, token, data);
+  const rss = sampleRss(services.pids);
+  const { gateway: gatewayPid, backend: backendPid } = services.pids;
+  const measured = { gateway: gatewayPid, backend: backendPid };
+  const ms = (n: number) => n.toFixed(n < 100 ? 1 : 0);
+  const cells = concurrencies.map((c) => `p50 / p95 ms, c=${c}`);
+  console.log(
+    `\n${await patientCount()} patients; timed requests per cell: ${concurrencies.map((c) => `${requestsAt(c)} at c=${c}`).join(', ')}\n`,
+  );
+  console.log(
+    `| operation | via | upstream calls | ${cells.join(' | ')} | CPU ms per request, gateway + backend, c=1 / c=8 |\n|---|---|---:|${cells.map(() => '---:|').join('')}---:|`,
+  );
+  let rssAfterWarmUp: Record<string, number> | undefined;
+  for (const operation of operations.filter(({ name }) => name.includes(only))) {
+    for (const via of ['gateway', 'rest'] as const) {
+      for (let i = 0; i < 2; i += 1) await operation[via](0);
+      rssAfterWarmUp ??= { gateway: rssMb(gatewayPid), backend: rssMb(backendPid) };
+      const timings: string[] = [];
+      const cpu: string[] = [];
+      let calls = 0;
+      for (const concurrency of concurrencies) {
+        const spent = cpuSpent(measured);
+        const timing = await measure(operation[via], concurrency, requestsAt(concurrency));
+        const { gateway = 0, backend = 0 } = spent.stop();
+        calls = timing.calls;
+        timings.push(`${ms(timing.p50)} / ${ms(timing.p95)}`);
+        if (concurrency === 1 || concurrency === 8) {
+          const perRequest = (total: number) => (total / requestsAt(concurrency)).toFixed(1);
+          cpu.push(via === 'gateway' ? `${perRequest(gateway)} + ${perRequest(backend)}` : perRequest(backend));
+        }
+      }
+      console.log(
+        `| ${operation.name} | ${via === 'gateway' ? 'GraphQL' : 'REST'} | ${calls} | ${timings.join(' | ')} | ${cpu.join(' / ')} |`,
+      );
+    }
+  }
+  if (!only || 'study export'.includes(only)) {
+    console.log(
+      `\nStudy export (CSV, ZIP), started over REST until its file is ready: ${await timeExport(services.backendUrl, token, data.studyId)}`,
+    );
+  }
+  if (sustainMinutes > 0) await sustain(operations, sustainMinutes, measured);
+  const peak = rss.stop();
+  const end = { gateway: rssMb(gatewayPid), backend: rssMb(backendPid) };
+  const mb = (values: Record<string, number> | undefined, name: string) => (values?.[name] ?? Number.NaN).toFixed(0);
+  console.log(
+    `\nRSS (MB) after the first warm-up / at the end / peak: ${['gateway', 'backend']
+      .map((name) => `${name} ${mb(rssAfterWarmUp, name)} / ${mb(end, name)} / ${mb(peak, name)}`)
+      .join(', ')}; pseudonymisation service peak ${mb(peak, 'mainzelliste')}`,
+  );
 } finally {
   await services.stop();
 }
