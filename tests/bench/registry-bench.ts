@@ -63,6 +63,7 @@ const services = await startServices({
   },
   log: (line) => process.env.BENCH_LOG && console.log(line),
 });
+const rss = sampleRss(services.pids);
 try {
   const signIn = await fetch(`${services.backendUrl}/api/v1.0/Auth`, {
     method: 'POST',
@@ -71,9 +72,9 @@ try {
   });
   if (!signIn.ok) throw new Error(`sign-in of the demo data manager failed: ${signIn.status}`);
   const { token } = (await signIn.json()) as { token: string };
-  const data = await benchData(databaseUrl, 8);
+  // One patient per save worker at the highest concurrency.
+  const data = await benchData(databaseUrl, Math.max(8, ...concurrencies));
   const operations = registryOperations({ gateway: services.url, backend: services.backendUrl }, token, data);
-  const rss = sampleRss(services.pids);
   const { gateway: gatewayPid, backend: backendPid } = services.pids;
   const measured = { gateway: gatewayPid, backend: backendPid };
   const ms = (n: number) => n.toFixed(n < 100 ? 1 : 0);
@@ -123,6 +124,7 @@ try {
       .join(', ')}; pseudonymisation service peak ${mb(peak, 'mainzelliste')}`,
   );
 } finally {
+  rss.stop();
   await services.stop();
 }
 
