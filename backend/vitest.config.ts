@@ -1,12 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { nodeProject } from '../vitest.node-project.js';
 
-export default defineProject({
-  test: {
-    name: 'backend',
-    include: ['src/**/*.test.ts'],
-    // Integration tests share one database; files run one after another to keep the two cores free.
-    fileParallelism: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+export default nodeProject('backend');
