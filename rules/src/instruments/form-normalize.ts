@@ -2,7 +2,8 @@
  * The normalisation of a form as it is stored (ecrf-core.md §4 "Field instance"; docs/rules.md
  * "Population"): population values applied, invisible fields emptied and marked `isVisible: false`, and a
  * value field without a live instance created when a population rule fills it, pass after pass until
- * nothing changes. The backend's save stores the result and the browser shows the same result while the
+ * nothing changes. Populations reach their fixed point before anything hidden is emptied: a field that a
+ * derived value shows (the death date once the status makes „Verstorben“ yes) keeps what was saved with it. The backend's save stores the result and the browser shows the same result while the
  * user types, so both call this one function.
  * Immutable: untouched subtrees keep their identity (the browser re-renders only what changed), and the
  * caller supplies what differs between the tiers: how a created field looks (ids, creation stamp) and what
@@ -37,7 +38,13 @@ export type NormalizedForm = {
 const isValueField = (definition: DataFieldDefinition): boolean =>
   !CONTAINER_FIELD_TYPES.includes(definition.definitionType) && !ENTRY_FIELD_TYPES.includes(definition.definitionType);
 
-type Pass = { options: NormalizeOptions; live: readonly DataFieldDefinition[]; changedIds: Set<string> };
+type Pass = {
+  options: NormalizeOptions;
+  live: readonly DataFieldDefinition[];
+  changedIds: Set<string>;
+  /** Off while the populations settle, so that a field they will show is not emptied before. */
+  emptyHidden: boolean;
+};
 
 function normalizeField(
   pass: Pass,
@@ -49,7 +56,7 @@ function normalizeField(
   const own = ENTRY_FIELD_TYPES.includes(definition.definitionType) ? withinEntry(context, field) : context;
   const visible = isFieldVisible(definition, own, parentVisible);
   const populated = populatedValue(definition, own);
-  const wanted: readonly FieldValue[] = !visible ? [] : populated !== undefined ? [{ value: populated }] : field.values;
+  const wanted: readonly FieldValue[] = !visible && pass.emptyHidden ? [] : populated !== undefined ? [{ value: populated }] : field.values;
   const values = valuesEqual(wanted, field.values) ? field.values : wanted;
   if (values !== field.values) pass.changedIds.add(field.id);
   const childFields = normalizeLevel(pass, definition.id, field.childFields, own, visible);
@@ -86,12 +93,38 @@ function normalizeLevel(
 
 /** Normalises `fields` until stable (at most NORMALIZE_PASSES passes), as the backend stores a form. */
 export function normalizeForm(fields: readonly DataFieldInstance[], options: NormalizeOptions): NormalizedForm {
-  const pass: Pass = { options, live: options.definitions.filter((d) => d.isDeleted !== true), changedIds: new Set() };
+  const pass: Pass = {
+    options,
+    live: options.definitions.filter((d) => d.isDeleted !== true),
+    changedIds: new Set(),
+    emptyHidden: false,
+  };
   let current = fields;
-  for (let round = 0; round < NORMALIZE_PASSES; round += 1) {
-    const next = normalizeLevel(pass, null, current, options.contextFor(current), true);
-    if (next === current) break;
-    current = next;
+  for (const emptyHidden of [false, true]) {
+    pass.emptyHidden = emptyHidden;
+    for (let round = 0; round < NORMALIZE_PASSES; round += 1) {
+      const next = normalizeLevel(pass, null, current, options.contextFor(current), true);
+      if (next === current) break;
+      current = next;
+    }
   }
-  return { fields: current, changedIds: pass.changedIds };
+  if (current === fields) return { fields, changedIds: new Set() };
+  // A value the settling populations set and the emptying took back is no change.
+  const before = valuesById(fields);
+  const after = valuesById(current);
+  const changedIds = new Set(
+    [...pass.changedIds].filter((id) => {
+      const was = before.get(id);
+      return was === undefined || !valuesEqual(was, after.get(id) ?? []);
+    }),
+  );
+  return { fields: current, changedIds };
+}
+
+function valuesById(fields: readonly DataFieldInstance[], into = new Map<string, readonly FieldValue[]>()) {
+  for (const field of fields) {
+    into.set(field.id, field.values);
+    valuesById(field.childFields, into);
+  }
+  return into;
 }
