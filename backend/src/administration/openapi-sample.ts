@@ -6,6 +6,7 @@ export type JsonSchema = {
   enum?: unknown[];
   const?: unknown;
   minimum?: number;
+  minItems?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -37,7 +38,7 @@ export function sampleOf(schema: JsonSchema): unknown {
     case 'object':
       return Object.fromEntries((schema.required ?? []).map((key) => [key, sampleOf(schema.properties?.[key] ?? {})]));
     case 'array':
-      return [];
+      return Array.from({ length: schema.minItems ?? 0 }, () => sampleOf(schema.items ?? {}));
     case 'boolean':
       return false;
     case 'integer':

@@ -42,6 +42,36 @@ async function since(after?: string): Promise<Since> {
   return response.json<Since>();
 }
 
+/**
+ * The events after `after` once `complete` holds for them: an event is deliverable only when every older writing
+ * transaction on the PostgreSQL server has ended (docs/backend.md "The event stream"), and test files running beside this
+ * one write in databases of the same server.
+ */
+async function sinceOnce(complete: (events: WireEvent[]) => boolean, after?: string): Promise<Since> {
+  let answer = await since(after);
+  for (let i = 0; i < 200 && !complete(answer.events); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = await since(after);
+  }
+  return answer;
+}
+
+/** The head once every event committed so far is deliverable: a marker written now is delivered after all of them. */
+async function settledHead(): Promise<string | null> {
+  const start = (await since()).head ?? undefined;
+  const marker = randomUUID();
+  await backend.database.db.transaction().execute((trx) =>
+    recordEvent(trx, {
+      type: 'StudyPatientRegistered',
+      studyId: marker,
+      studyPatientId: null,
+      studyInstituteId: registry.locationOf('1001'),
+      payload: {},
+    }),
+  );
+  return (await sinceOnce((events) => events.some((e) => e.studyId === marker), start)).head;
+}
+
 async function raiseQuery(title: string): Promise<string> {
   const created = await dataManager.send<DataQueryDto>('POST', `Query/patient/${studyPatientId}`, {
     queryTypeIdentifier: 'plausibility',
@@ -136,17 +166,19 @@ describe('the event stream', () => {
       }),
     ).rejects.toThrow('the change failed');
     await backend.database.db.transaction().execute((trx) => recordEvent(trx, { ...event, type: 'StudyPatientRegistered', payload: {} }));
-    const mine = (await since()).events.filter((e) => e.studyId === studyId);
+    // The rolled-back event would have come first (its transaction began first).
+    const mine = (await sinceOnce((events) => events.some((e) => e.studyId === studyId))).events.filter((e) => e.studyId === studyId);
     expect(mine).toHaveLength(1);
 
     const before = (await since()).head;
     const stale = await dataManager.send('PUT', `Query/${await raiseQuery('Zurückgewiesen')}/accept`, { version: 7 });
     expect(stale.status).toBe(409);
-    expect((await since(before ?? undefined)).events.map((e) => e.payload.action)).toEqual(['CREATE']);
+    const after = await sinceOnce((events) => events.length > 0, before ?? undefined);
+    expect(after.events.map((e) => e.payload.action)).toEqual(['CREATE']);
   });
 
   it('replays exactly the events after Last-Event-ID, then streams live ones, and resumes after a drop', async () => {
-    const head = (await since()).head;
+    const head = await settledHead();
     expect(head).toMatch(/^\d+-\d+$/);
     const a = await raiseQuery('A');
     const first = await openStream(baseUrl, head);
@@ -174,7 +206,7 @@ describe('the event stream', () => {
     const e = await raiseQuery('E');
     expect((await fromHead.waitFor(1)).map((event) => event.data.payload.queryId)).toEqual([e]);
     await fromHead.drop();
-    const replay = await since(head ?? undefined);
+    const replay = await sinceOnce((events) => events.length >= 5, head ?? undefined);
     expect(replay.events.map((event) => event.payload.queryId)).toEqual([a, b, c, d, e]);
     expect(replay.head).toBe(replay.events.at(-1)?.id);
   });
@@ -220,7 +252,8 @@ describe.each(postgres)('delivery order on %s', () => {
     expect(whileOpen).toEqual([]);
     release();
     await older;
-    const delivered = (await since(head)).events.filter((e) => e.studyId === studyId);
+    const mine = (events: WireEvent[]) => events.filter((e) => e.studyId === studyId);
+    const delivered = mine((await sinceOnce((events) => mine(events).length >= 2, head)).events);
     expect(delivered.map((e) => e.payload.visitId)).toEqual(['older', 'younger']);
     const [olderId, youngerId] = delivered.map((e) => e.id.split('-').map(BigInt));
     expect(olderId?.[1]).toBeGreaterThan(youngerId?.[1] ?? 0n);
