@@ -1,3 +1,12 @@
-import { nodeProject } from '../vitest.node-project.js';
+import { defineProject } from 'vitest/config';
 
-export default nodeProject('database');
+export default defineProject({
+  test: {
+    name: 'database',
+    include: ['src/**/*.test.ts'],
+    // Integration tests may share one PostgreSQL database; files run one after another.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

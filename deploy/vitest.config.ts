@@ -1,4 +1,12 @@
-import { nodeProject } from '../vitest.node-project.js';
+import { defineProject } from 'vitest/config';
 
-// The restore drill starts the built services and restores a backup.
-export default nodeProject('deploy', { test: { testTimeout: 120_000, hookTimeout: 120_000 } });
+export default defineProject({
+  test: {
+    name: 'deploy',
+    include: ['src/**/*.test.ts'],
+    // The restore drill starts the built services and creates databases; files run one after another.
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,8 +1,15 @@
 import { createRequire } from 'node:module';
-import { nodeProject } from '../vitest.node-project.js';
+import { defineProject } from 'vitest/config';
 
-export default nodeProject('gateway', {
+export default defineProject({
   // Node loads graphql's CommonJS build (the package has no exports map), Vite would pick its .mjs: one copy, as in
   // production, because graphql-ws takes errors from onSubscribe only as instances of its GraphQLError.
   resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
+  test: {
+    name: 'gateway',
+    include: ['src/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

@@ -1,3 +1,12 @@
-import { nodeProject } from '../vitest.node-project.js';
+import { defineProject } from 'vitest/config';
 
-export default nodeProject('mainzelliste');
+export default defineProject({
+  test: {
+    name: 'mainzelliste',
+    include: ['src/**/*.test.ts'],
+    // Integration tests share one database; files run one after another to keep the two cores free.
+    fileParallelism: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -70,9 +70,6 @@ export function postgresRefusal(url: string, statement: string): Promise<string 
 /** Drops the database of `databaseUrl` (a fresh one a test made), closing its connections. */
 export function dropPostgresDatabase(databaseUrl: string): Promise<void>;
 
-/** A copy of the database of `templateUrl` named `<its name>_<suffix>` (no session may be connected to the template); answers its URL. */
-export function clonePostgresDatabase(templateUrl: string, suffix: string): Promise<string>;
-
 export type MainzellisteOptions = Supervise & { port?: number; env?: NodeJS.ProcessEnv; log?: (line: string) => void };
 
 export function startMainzelliste<O extends MainzellisteOptions>(options?: O): Promise<ServiceOf<O>>;

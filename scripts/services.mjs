@@ -30,15 +30,6 @@ export async function freshPostgresDatabase(databaseUrl, suffix) {
   return url.toString();
 }
 
-/** A copy of the database of `templateUrl` named `<its name>_<suffix>` (no session may be connected to the template); answers its URL. */
-export async function clonePostgresDatabase(templateUrl, suffix) {
-  const url = new URL(templateUrl);
-  const template = url.pathname.slice(1);
-  url.pathname = `/${template}_${suffix}`;
-  await onServer(templateUrl, [`CREATE DATABASE "${template}_${suffix}" TEMPLATE "${template}"`]);
-  return url.toString();
-}
-
 /**
  * A fresh database beside `databaseUrl` with a login that is a member of `role` (created if missing, as the
  * services' migrations create it): how production runs a service with the least privileges. Answers the owner's and

@@ -5,9 +5,7 @@ export default defineProject({
     name: 'e2e',
     include: ['e2e/**/*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // After the unit and integration tests, one file at a time: the files share one running system.
-    sequence: { groupOrder: 1 },
-    maxWorkers: 1,
+    fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 120_000,
     // A browser step waits for the server as a user would; vitest's default of 1 s is too short on a loaded machine.

@@ -5,9 +5,6 @@ export default defineProject({
   test: {
     name: 'failover',
     include: ['failover/**/*.test.ts'],
-    // After the unit and integration tests, one file at a time (root vitest.config.ts).
-    sequence: { groupOrder: 1 },
-    maxWorkers: 1,
     testTimeout: 300_000,
     hookTimeout: 180_000,
   },
