@@ -3,11 +3,12 @@
  * file (identity path), so the job's worker is the gateway: it starts the import once the file passed the schema
  * (`queued`), hands its patients over in batches (`running`, progress = patients stored), and the last batch ends it
  * (`done`); a gateway that gives up says why (`failed`). Only the uploader's own calls move an import. Each change
- * writes the row and an `ObdsImportChanged` event in one transaction. A gateway that stops mid-file renews no
+ * writes the row, its audit record and an `ObdsImportChanged` event in one transaction. A gateway that stops mid-file renews no
  * heartbeat: such an import is marked failed with a German reason when imports are next read, so none stays running.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
+import { SYSTEM_ACTOR, audit, type AuditActor } from '../audit/audit.service.js';
 import { EcrfError, conflict, notFound } from '../errors/errors.js';
 import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
@@ -35,7 +36,22 @@ export const OBDS_JOB_MESSAGES = {
   unknownStudy: 'Die Studie existiert nicht.',
 } as const;
 
-async function announce(trx: Kysely<DB>, row: ObdsImportRow): Promise<void> {
+/** The change's audit record (the import's state, never a patient's data) and its event. */
+async function announce(trx: Kysely<DB>, row: ObdsImportRow, actor: AuditActor, operation: 'Create' | 'Update'): Promise<void> {
+  await audit(trx, {
+    actor,
+    tableName: 'obds_import',
+    recordId: row.id,
+    operation,
+    newValue: {
+      studyId: row.study_id,
+      fileName: row.file_name,
+      status: row.status,
+      patientsDone: row.patients_done,
+      patientCount: row.patient_count,
+      failureReason: row.failure_reason,
+    },
+  });
   await recordEvent(trx, {
     type: 'ObdsImportChanged',
     studyId: row.study_id,
@@ -44,6 +60,8 @@ async function announce(trx: Kysely<DB>, row: ObdsImportRow): Promise<void> {
     payload: { importId: row.id, status: row.status, patientsDone: row.patients_done, patientCount: row.patient_count },
   });
 }
+
+const actorOf = (caller: CurrentUser): AuditActor => ({ userId: caller.id, userName: caller.userName });
 
 async function withCounts(db: Kysely<DB>, row: ObdsImportRow): Promise<ObdsImportSummary> {
   return summaryOf(row, (await outcomeCounts(db, [row.id])).get(row.id));
@@ -65,7 +83,7 @@ export async function startObdsImport(db: Kysely<DB>, caller: CurrentUser, input
       status: 'queued',
       heartbeat_at: now,
     });
-    await announce(trx, created);
+    await announce(trx, created, actorOf(caller), 'Create');
     return created;
   });
   return withCounts(db, row);
@@ -104,7 +122,7 @@ export async function addObdsPatients(
       status: done === current.patient_count ? 'done' : 'running',
       heartbeat_at: now,
     });
-    await announce(trx, next);
+    await announce(trx, next, actorOf(caller), 'Update');
     return next;
   });
   return withCounts(db, row);
@@ -121,7 +139,7 @@ export async function failObdsImport(
   const row = await db.transaction().execute(async (trx) => {
     await ownRunningImport(trx, caller, id);
     const next = await updateImport(trx, id, { status: 'failed', failure_reason: reason, heartbeat_at: now });
-    await announce(trx, next);
+    await announce(trx, next, actorOf(caller), 'Update');
     return next;
   });
   return withCounts(db, row);
@@ -135,7 +153,12 @@ export async function failStaleObdsImports(db: Kysely<DB>, now: Date): Promise<v
       const row = await lockImport(trx, stale.id);
       // Another reader or a late batch got there first.
       if (!row || (row.status !== 'queued' && row.status !== 'running') || row.heartbeat_at >= before) return;
-      await announce(trx, await updateImport(trx, row.id, { status: 'failed', failure_reason: OBDS_JOB_MESSAGES.interrupted }));
+      await announce(
+        trx,
+        await updateImport(trx, row.id, { status: 'failed', failure_reason: OBDS_JOB_MESSAGES.interrupted }),
+        SYSTEM_ACTOR,
+        'Update',
+      );
     });
 }
 

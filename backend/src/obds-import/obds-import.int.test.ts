@@ -20,6 +20,7 @@ let registry: DemoRegistry;
 let documentalist: Api;
 let reader: Api;
 let documentalistHeaders: Record<string, string>;
+let documentalistName: string;
 
 beforeAll(async () => {
   backend = await createTestBackend();
@@ -28,6 +29,7 @@ beforeAll(async () => {
   const elsewhere = await createTestUser(backend.database, { role: 'Physician', institutes: ['2002'] });
   const token = (await signIn(backend.app, doku.userName, doku.password)).token;
   documentalist = api(backend.app, token);
+  documentalistName = doku.userName;
   documentalistHeaders = bearer(token);
   reader = api(backend.app, (await signIn(backend.app, elsewhere.userName, elsewhere.password)).token);
 });
@@ -475,7 +477,22 @@ describe('oBDS import as a job: states, progress events, rights', () => {
       .filter((p) => p.importId === id)
       .map((p) => [p.status, p.patientsDone]);
 
-  it('goes queued → running → done by batches, numbering messages across batches, with an event per step', async () => {
+  /** The import's audit records: who, what, and the state it left. */
+  const auditOf = async (id: string) =>
+    (
+      await backend.database.db
+        .selectFrom('audit_trail')
+        .select(['user_name', 'operation', 'new_value'])
+        .where('table_name', '=', 'obds_import')
+        .where('record_id', '=', id)
+        .orderBy('id')
+        .execute()
+    ).map((row) => {
+      const state = (typeof row.new_value === 'string' ? JSON.parse(row.new_value) : row.new_value) as { status: string };
+      return [row.user_name, row.operation, state.status];
+    });
+
+  it('goes queued → running → done by batches, numbering messages across batches, with an event and an audit record per step', async () => {
     const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
     const started = await start(documentalist, 3);
     expect(started).toMatchObject({ status: 201, body: { status: 'queued', patientsDone: 0, patientCount: 3, failureReason: null } });
@@ -510,6 +527,11 @@ describe('oBDS import as a job: states, progress events, rights', () => {
       ['running', 2],
       ['done', 3],
     ]);
+    expect(await auditOf(id)).toEqual([
+      [documentalistName, 'Create', 'queued'],
+      [documentalistName, 'Update', 'running'],
+      [documentalistName, 'Update', 'done'],
+    ]);
     // The list shows it with its counts; a reader without the documentation right cannot start one.
     const listed = (await reader.get<ObdsImportSummary[]>(`ObdsImport?studyId=${registry.studyId}`)).body.find((i) => i.id === id);
     expect(listed).toMatchObject({ fileName: 'gross.xml', status: 'done', outcomes: { unmatched: 3 } });
@@ -542,5 +564,7 @@ describe('oBDS import as a job: states, progress events, rights', () => {
     expect(read).toMatchObject({ status: 'failed', patientsDone: 1, outcomes: { unmatched: 1 } });
     expect(read.failureReason).toMatch(/^Der Import wurde unterbrochen/);
     expect((await eventsOf(stopped)).at(-1)).toEqual(['failed', 1]);
+    expect((await auditOf(given)).at(-1)).toEqual([documentalistName, 'Update', 'failed']);
+    expect((await auditOf(stopped)).at(-1)).toEqual(['system', 'Update', 'failed']);
   });
 });
