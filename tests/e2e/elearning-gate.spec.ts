@@ -42,13 +42,6 @@ async function answer(options: readonly string[]): Promise<void> {
   await page.getByRole('button', { name: 'Antworten absenden' }).click();
 }
 
-async function createBaseline(patients: PatientPages): Promise<void> {
-  await patients.newVisit('Baseline');
-  await page.getByRole('heading', { name: 'Neue Visite: Baseline' }).waitFor();
-  await patients.fillDate('Datum der Baseline-Visite', { day: '03', month: '11', year: '2026' });
-  await patients.save();
-}
-
 describe('A documentalist who has not passed the e-learning', () => {
   it('is led to the e-learning and documents only after passing it', async () => {
     const login = new LoginPage(page);
@@ -63,7 +56,7 @@ describe('A documentalist who has not passed the e-learning', () => {
     await page.getByText(REQUIRED).waitFor();
 
     // When I save a new baseline anyway, the server refuses and I land on the e-learning
-    await createBaseline(patients);
+    await patients.addBaseline({ day: '03', month: '11', year: '2026' });
     await page.waitForURL('**/elearning');
     await page.getByRole('heading', { name: 'Dokumentieren im nNGM-Lungenkrebsregister' }).waitFor();
 
@@ -80,7 +73,7 @@ describe('A documentalist who has not passed the e-learning', () => {
     await patients.openPatient(PATIENT);
     expect(await page.getByRole('main').innerText()).toContain('Noch keine Visiten dokumentiert.');
     expect(await page.getByText(REQUIRED).count()).toBe(0);
-    await createBaseline(patients);
+    await patients.addBaseline({ day: '03', month: '11', year: '2026' });
     await page.getByRole('heading', { name: 'Baseline' }).waitFor();
     expect(page.url()).not.toContain('/elearning');
   });

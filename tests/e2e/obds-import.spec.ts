@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
+import { randomLetters } from '../support/run-names.js';
 import {
   diagnosisReport,
   obdsFile,
@@ -20,18 +21,16 @@ import { PatientPages } from './pages/patient-pages.js';
 const browser = useBrowser();
 let page: Page;
 
-const letters = 'abcdefghijklmnopqrstuvwxyz';
-const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
 // A person of this run only: the service keeps every registered person.
 const ilse = {
-  lastName: `Obdsimport${word(6)}`,
-  firstName: `Ilse${word(4)}`,
+  lastName: `Obdsimport${randomLetters(6)}`,
+  firstName: `Ilse${randomLetters(4)}`,
   birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-2${randomInt(0, 9)}`,
   street: `Lindenallee ${randomInt(1, 300)}`,
   zip: '50667',
   city: 'Köln',
 };
-const tag = word(6).toUpperCase();
+const tag = randomLetters(6).toUpperCase();
 const lung = tumourAssignment('C34.1', '2024-03-05');
 const FILE = obdsFile([
   {
@@ -62,10 +61,7 @@ describe('A physician imports the hospital’s oBDS file of a registered patient
     await create.register({ ...ilse, gender: 'weiblich' });
     await page.getByRole('heading', { level: 1, name: /^Patient [0-9A-Z]{8}/ }).waitFor();
     const patients = new PatientPages(page);
-    await patients.newVisit('Baseline');
-    await page.getByRole('heading', { name: 'Neue Visite: Baseline' }).waitFor();
-    await patients.fillDate('Datum der Baseline-Visite', { day: '10', month: '03', year: '2024' });
-    await patients.save();
+    await patients.addBaseline({ day: '10', month: '03', year: '2024' });
     // The saved visit's page, not the form's heading „Neue Visite: Baseline“ (which names the visit too)
     await page.getByText('Visitendatum: 10.03.2024').waitFor();
     const baselineUrl = page.url();

@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from '@ecrf/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
+import { randomLetters } from '../support/run-names.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
 import { PatientCreatePage, type Person } from './pages/patient-create-page.js';
@@ -11,12 +12,10 @@ import { PatientsPage } from './pages/patients-page.js';
 const browser = useBrowser();
 const PREFIX = 'Bei der Kommunikation mit der Mainzelliste ist ein Fehler aufgetreten:';
 
-const letters = 'abcdefghijklmnopqrstuvwxyz';
-const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
 // A fresh identity per run: the service keeps every registered person.
 const hedwig: Person = {
-  lastName: `Brandt${word(6)}`,
-  firstName: `Hedwig${word(3)}`,
+  lastName: `Brandt${randomLetters(6)}`,
+  firstName: `Hedwig${randomLetters(3)}`,
   birthDate: `19${randomInt(30, 99)}-0${randomInt(1, 10)}-1${randomInt(0, 10)}`,
   gender: 'weiblich',
   street: 'Rüttenscheider Straße 12',
@@ -112,7 +111,7 @@ describe('A case manager registers a patient at the pseudonymisation service (is
     await create.open();
     // The service stores at most 200 characters of an identifying field (TEXT_LIMITS.identityField of the rules).
     const city = create.field('Ort');
-    await city.fill(`Essen${word(200)}`);
+    await city.fill(`Essen${randomLetters(200)}`);
     expect(await city.getAttribute('maxlength')).toBe(String(TEXT_LIMITS.identityField));
     expect((await city.inputValue()).length).toBe(TEXT_LIMITS.identityField);
     for (const label of ['Nachname', 'Vorname', 'Geburtsname', 'Straße und Hausnummer', 'Postleitzahl'])

@@ -4,10 +4,10 @@
  * list; or decides "Dieselbe Person", and the stored patient then holds both patients' documentation. The e2e
  * services use the default matcher (Fellegi–Sunter); the pairs below are ones it rates a possible match.
  */
-import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from '../support/browser.js';
+import { randomLetters } from '../support/run-names.js';
 import { GraphQLTraffic } from './pages/graphql-traffic.js';
 import { LocationDialog } from './pages/location-dialog.js';
 import { LoginPage } from './pages/login-page.js';
@@ -16,12 +16,10 @@ import { PossibleMatchesPage } from './pages/possible-matches-page.js';
 
 const browser = useBrowser();
 
-const letters = 'abcdefghijklmnopqrstuvwxyz';
-const word = (length: number): string => Array.from({ length }, () => letters.charAt(randomInt(26))).join('');
 // A fresh person per run: the service keeps every registered identity.
 const martha = {
-  lastName: `Kessler${word(6)}`,
-  firstName: `Martha${word(3)}`,
+  lastName: `Kessler${randomLetters(6)}`,
+  firstName: `Martha${randomLetters(3)}`,
   birthDate: '1961-05-12',
   gender: 'FEMALE',
   street: 'Huyssenallee 5',
@@ -42,7 +40,7 @@ const inBerlin = (person: typeof martha) => ({
   city: 'Berlin',
 });
 // Born on another day than Martha: sharing her address and birth date, Rosa would be a possible match of hers.
-const rosa = { ...martha, lastName: `Brandt${word(6)}`, firstName: `Rosa${word(3)}`, birthDate: '1957-09-03' };
+const rosa = { ...martha, lastName: `Brandt${randomLetters(6)}`, firstName: `Rosa${randomLetters(3)}`, birthDate: '1957-09-03' };
 
 const REGISTER = `mutation ($input: RegisterPatientInput!) {
   registerPatient(input: $input) { studyPatient { id pseudonym } errors { code } }

@@ -29,10 +29,7 @@ describe('A physician prints a signed baseline visit (issue 18, defect 5)', () =
 
     // Given the baseline of a Heidelberg patient with a diagnosis whose day is unknown
     await patients.openPatient(PSEUDONYM);
-    await patients.newVisit('Baseline');
-    await page.getByRole('heading', { name: 'Neue Visite: Baseline' }).waitFor();
-    await patients.fillDate('Datum der Baseline-Visite', { day: '02', month: '11', year: '2026' });
-    await patients.save();
+    await patients.addBaseline({ day: '02', month: '11', year: '2026' });
     await page.getByRole('heading', { name: 'Baseline' }).waitFor();
     await patients.instrumentCard('Diagnose').getByRole('link', { name: 'Anlegen: Diagnose' }).click();
     await page.getByRole('heading', { name: 'Neues Instrument: Diagnose' }).waitFor();

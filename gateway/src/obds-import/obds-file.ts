@@ -44,6 +44,8 @@ const text = (node: XmlNode, path: string): string | null => {
   return found ? found.content.trim() : null;
 };
 const required = (node: XmlNode, path: string): string => text(node, path) ?? '';
+/** The texts of every element at `path` (a Menge_… list). */
+const textsAt = (node: XmlNode, path: string): string[] => node.find(path, NS).map((found) => found.content.trim());
 
 function dateAt(node: XmlNode, path: string): ObdsDate | null {
   const found = node.get(path, NS) as XmlElement | null;
@@ -80,32 +82,26 @@ function histologyAt(report: XmlNode) {
   return histology ? { morphology: codeAt(histology, 'o:Morphologie_ICD_O'), grading: text(histology, 'o:Grading') } : null;
 }
 
+const metastasisSitesAt = (report: XmlNode): string[] => textsAt(report, 'o:Menge_FM/o:Fernmetastase/o:Lokalisation');
+
+/** What a diagnosis and a pathology report both say about the tumour. */
+function findingsAt(report: XmlNode) {
+  return {
+    topography: codeAt(report, 'o:Primaertumor_Topographie_ICD_O'),
+    certainty: required(report, 'o:Diagnosesicherung'),
+    histology: histologyAt(report),
+    cTnm: tnmAt(report, 'o:cTNM'),
+    pTnm: tnmAt(report, 'o:pTNM'),
+    metastasisSites: metastasisSitesAt(report),
+  };
+}
+
 function reportOf(meldung: XmlNode): ObdsReport {
   const diagnose = meldung.get('o:Diagnose', NS);
-  if (diagnose) {
-    return {
-      kind: 'Diagnose',
-      topography: codeAt(diagnose, 'o:Primaertumor_Topographie_ICD_O'),
-      certainty: required(diagnose, 'o:Diagnosesicherung'),
-      histology: histologyAt(diagnose),
-      cTnm: tnmAt(diagnose, 'o:cTNM'),
-      pTnm: tnmAt(diagnose, 'o:pTNM'),
-      metastasisSites: diagnose.find('o:Menge_FM/o:Fernmetastase/o:Lokalisation', NS).map((site) => site.content.trim()),
-      performance: required(diagnose, 'o:Allgemeiner_Leistungszustand'),
-    };
-  }
+  if (diagnose) return { kind: 'Diagnose', ...findingsAt(diagnose), performance: required(diagnose, 'o:Allgemeiner_Leistungszustand') };
   const pathology = meldung.get('o:Pathologie', NS);
   // The sender (Einsender: the pathologist's institute) and the findings' free text are not passed on.
-  if (pathology)
-    return {
-      kind: 'Pathologie',
-      topography: codeAt(pathology, 'o:Primaertumor_Topographie_ICD_O'),
-      certainty: required(pathology, 'o:Diagnosesicherung'),
-      histology: histologyAt(pathology),
-      cTnm: tnmAt(pathology, 'o:cTNM'),
-      pTnm: tnmAt(pathology, 'o:pTNM'),
-      metastasisSites: pathology.find('o:Menge_FM/o:Fernmetastase/o:Lokalisation', NS).map((site) => site.content.trim()),
-    };
+  if (pathology) return { kind: 'Pathologie', ...findingsAt(pathology) };
   const syst = meldung.get('o:SYST', NS);
   if (syst)
     return {
@@ -134,7 +130,7 @@ function reportOf(meldung: XmlNode): ObdsReport {
       lymphNodeStatus: text(verlauf, 'o:Verlauf_Tumorstatus_Lymphknoten'),
       metastasisStatus: text(verlauf, 'o:Verlauf_Tumorstatus_Fernmetastasen'),
       tnm: tnmAt(verlauf, 'o:TNM'),
-      metastasisSites: verlauf.find('o:Menge_FM/o:Fernmetastase/o:Lokalisation', NS).map((site) => site.content.trim()),
+      metastasisSites: metastasisSitesAt(verlauf),
       performance: required(verlauf, 'o:Allgemeiner_Leistungszustand'),
     };
   const tod = meldung.get('o:Tod', NS);
@@ -143,7 +139,7 @@ function reportOf(meldung: XmlNode): ObdsReport {
       kind: 'Tod',
       deathDate: required(tod, 'o:Sterbedatum'),
       tumourRelated: required(tod, 'o:Tod_tumorbedingt'),
-      causes: tod.find('o:Menge_Todesursachen/o:Todesursache_ICD/o:Code', NS).map((code) => code.content.trim()),
+      causes: textsAt(tod, 'o:Menge_Todesursachen/o:Todesursache_ICD/o:Code'),
     };
   const board = meldung.get('o:Tumorkonferenz', NS);
   if (board)
@@ -152,9 +148,7 @@ function reportOf(meldung: XmlNode): ObdsReport {
       occasion: required(board, 'o:Meldeanlass'),
       date: dateAt(board, 'o:Datum') ?? { value: '', accuracy: 'E' },
       boardType: required(board, 'o:Typ'),
-      recommendations: board
-        .find('o:Therapieempfehlung/o:Menge_Typ_Therapieempfehlung/o:Typ_Therapieempfehlung', NS)
-        .map((code) => code.content.trim()),
+      recommendations: textsAt(board, 'o:Therapieempfehlung/o:Menge_Typ_Therapieempfehlung/o:Typ_Therapieempfehlung'),
       patientDeviation: text(board, 'o:Therapieempfehlung/o:Abweichung_Patientenwunsch'),
     };
   // The schema's choice leaves OP and ST (their content is not mapped).

@@ -41,7 +41,6 @@ const isValueField = (definition: DataFieldDefinition): boolean =>
 type Pass = {
   options: NormalizeOptions;
   live: readonly DataFieldDefinition[];
-  changedIds: Set<string>;
   /** Off while the populations settle, so that a field they will show is not emptied before. */
   emptyHidden: boolean;
 };
@@ -58,7 +57,6 @@ function normalizeField(
   const populated = populatedValue(definition, own);
   const wanted: readonly FieldValue[] = !visible && pass.emptyHidden ? [] : populated !== undefined ? [{ value: populated }] : field.values;
   const values = valuesEqual(wanted, field.values) ? field.values : wanted;
-  if (values !== field.values) pass.changedIds.add(field.id);
   const childFields = normalizeLevel(pass, definition.id, field.childFields, own, visible);
   if (values === field.values && childFields === field.childFields && field.isVisible === visible) return field;
   return { ...field, values, childFields, isVisible: visible };
@@ -96,7 +94,6 @@ export function normalizeForm(fields: readonly DataFieldInstance[], options: Nor
   const pass: Pass = {
     options,
     live: options.definitions.filter((d) => d.isDeleted !== true),
-    changedIds: new Set(),
     emptyHidden: false,
   };
   let current = fields;
@@ -109,14 +106,11 @@ export function normalizeForm(fields: readonly DataFieldInstance[], options: Nor
     }
   }
   if (current === fields) return { fields, changedIds: new Set() };
-  // A value the settling populations set and the emptying took back is no change.
+  // What differs from the input (created fields included): a value the settling populations set and the emptying took
+  // back is no change.
   const before = valuesById(fields);
-  const after = valuesById(current);
   const changedIds = new Set(
-    [...pass.changedIds].filter((id) => {
-      const was = before.get(id);
-      return was === undefined || !valuesEqual(was, after.get(id) ?? []);
-    }),
+    [...valuesById(current)].filter(([id, values]) => !valuesEqual(before.get(id) ?? [], values)).map(([id]) => id),
   );
   return { fields: current, changedIds };
 }

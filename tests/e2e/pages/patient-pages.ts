@@ -14,6 +14,14 @@ export class PatientPages {
     await this.page.getByRole('heading', { name: `Patient ${pseudonym}` }).waitFor();
   }
 
+  /** Adds the baseline visit of the date from the patient screen and saves it (the caller waits for the outcome). */
+  async addBaseline(date: DateParts): Promise<void> {
+    await this.newVisit('Baseline');
+    await this.page.getByRole('heading', { name: 'Neue Visite: Baseline' }).waitFor();
+    await this.fillDate('Datum der Baseline-Visite', date);
+    await this.save();
+  }
+
   /** Starts a new visit from the patient screen's menu. */
   async newVisit(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Neue Visite' }).click();

@@ -1,5 +1,5 @@
 /**
- * Uploads beside the graph (the OncoBox import, news documents): the form goes as multipart/form-data with the
+ * Uploads beside the graph (the OncoBox and oBDS imports, news documents): the form goes as multipart/form-data with the
  * bearer token to a gateway upload route, which streams it to the backend; no file travels through GraphQL. An
  * expired access token is renewed once (through a GraphQL call, which refreshes the session) and the upload repeated.
  */
@@ -13,6 +13,13 @@ export type UploadDeps = {
 
 /** The gateway's answer: its status and JSON body; a network failure is thrown. */
 export type UploadResponse = { status: number; body: Record<string, unknown> };
+
+/** A form of one file in the part `file`, as the import upload routes take it. */
+export const fileForm = (file: File) => (): FormData => {
+  const data = new FormData();
+  data.append('file', file, file.name);
+  return data;
+};
 
 /** Posts the form to the upload route (a path with its query) and answers the gateway's answer. */
 export async function postUpload(path: string, form: () => FormData, deps: UploadDeps): Promise<UploadResponse> {

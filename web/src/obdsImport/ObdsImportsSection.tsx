@@ -1,11 +1,12 @@
 import { Suspense, useMemo, useState, useTransition } from 'react';
-import { graphql, useLazyLoadQuery, usePaginationFragment, useSubscription } from 'react-relay';
+import { graphql, useFragment, useLazyLoadQuery, usePaginationFragment, useSubscription } from 'react-relay';
 import { Button, Heading, ProgressBar, VisuallyHidden } from '@primer/react';
 import type { GraphQLSubscriptionConfig } from 'relay-runtime';
 import type { ObdsImportsSectionQuery } from '../__generated__/ObdsImportsSectionQuery.graphql';
 import type { ObdsImportsSectionReviewQuery } from '../__generated__/ObdsImportsSectionReviewQuery.graphql';
 import type { ObdsImportsSectionSubscription } from '../__generated__/ObdsImportsSectionSubscription.graphql';
 import type { ObdsImportsSection_query$key } from '../__generated__/ObdsImportsSection_query.graphql';
+import type { ObdsImportsSection_row$key } from '../__generated__/ObdsImportsSection_row.graphql';
 import { formatAuditTime } from '../audit/auditFormat';
 import { PageSpinner } from '../components/PageSpinner';
 import { texts } from '../texts';
@@ -69,17 +70,8 @@ function ImportList({ studyId, fetchKey, selected, onSelect, onNew }: ListProps)
         subscription ObdsImportsSectionSubscription($studyId: ID!) {
           obdsImportUpdated(studyId: $studyId) {
             obdsImport {
-              id
               status
-              patientsDone
-              failureReason
-              outcomeCounts {
-                proposed
-                notApplicable
-                notMapped
-                duplicate
-                unmatched
-              }
+              ...ObdsImportsSection_row
             }
           }
         }
@@ -114,20 +106,8 @@ function ImportTable({
           edges {
             node {
               id
-              fileName
-              importedAt
-              importedBy
-              patientCount
-              patientsDone
               status
-              failureReason
-              outcomeCounts {
-                proposed
-                notApplicable
-                notMapped
-                duplicate
-                unmatched
-              }
+              ...ObdsImportsSection_row
             }
           }
         }
@@ -159,35 +139,7 @@ function ImportTable({
           </thead>
           <tbody>
             {edges.map(({ node }) => (
-              <tr key={node.id} aria-current={node.id === selected ? 'true' : undefined}>
-                <td>
-                  {formatAuditTime(node.importedAt)}
-                  <div className={styles.muted}>
-                    {t.importedBy} {node.importedBy}
-                  </div>
-                </td>
-                <td>{node.fileName}</td>
-                <td>
-                  {statusText(node)}
-                  {(node.status === 'RUNNING' || node.status === 'QUEUED') && (
-                    <ProgressBar
-                      aria-label={t.progressLabel(node.fileName)}
-                      progress={node.patientCount > 0 ? Math.round((100 * node.patientsDone) / node.patientCount) : 0}
-                    />
-                  )}
-                  {node.failureReason && <div className={styles.muted}>{node.failureReason}</div>}
-                </td>
-                <td>{node.outcomeCounts.proposed}</td>
-                <td>{node.outcomeCounts.notApplicable}</td>
-                <td>{node.outcomeCounts.notMapped}</td>
-                <td>{node.outcomeCounts.duplicate}</td>
-                <td>{node.outcomeCounts.unmatched}</td>
-                <td>
-                  <Button size="small" aria-label={t.openLabel(node.fileName)} onClick={() => onSelect(node.id)}>
-                    {t.open}
-                  </Button>
-                </td>
-              </tr>
+              <ImportRow key={node.id} obdsImport={node} selected={node.id === selected} onSelect={onSelect} />
             ))}
           </tbody>
         </table>
@@ -203,6 +155,71 @@ function ImportTable({
         </Suspense>
       )}
     </>
+  );
+}
+
+/** One import of the list; the progress subscription updates it through the store. */
+function ImportRow({
+  obdsImport,
+  selected,
+  onSelect,
+}: {
+  obdsImport: ObdsImportsSection_row$key;
+  selected: boolean;
+  onSelect: (id: string) => void;
+}) {
+  const node = useFragment(
+    graphql`
+      fragment ObdsImportsSection_row on ObdsImport {
+        id
+        fileName
+        importedAt
+        importedBy
+        patientCount
+        patientsDone
+        status
+        failureReason
+        outcomeCounts {
+          proposed
+          notApplicable
+          notMapped
+          duplicate
+          unmatched
+        }
+      }
+    `,
+    obdsImport,
+  );
+  return (
+    <tr aria-current={selected ? 'true' : undefined}>
+      <td>
+        {formatAuditTime(node.importedAt)}
+        <div className={styles.muted}>
+          {t.importedBy} {node.importedBy}
+        </div>
+      </td>
+      <td>{node.fileName}</td>
+      <td>
+        {statusText(node)}
+        {(node.status === 'RUNNING' || node.status === 'QUEUED') && (
+          <ProgressBar
+            aria-label={t.progressLabel(node.fileName)}
+            progress={node.patientCount > 0 ? Math.round((100 * node.patientsDone) / node.patientCount) : 0}
+          />
+        )}
+        {node.failureReason && <div className={styles.muted}>{node.failureReason}</div>}
+      </td>
+      <td>{node.outcomeCounts.proposed}</td>
+      <td>{node.outcomeCounts.notApplicable}</td>
+      <td>{node.outcomeCounts.notMapped}</td>
+      <td>{node.outcomeCounts.duplicate}</td>
+      <td>{node.outcomeCounts.unmatched}</td>
+      <td>
+        <Button size="small" aria-label={t.openLabel(node.fileName)} onClick={() => onSelect(node.id)}>
+          {t.open}
+        </Button>
+      </td>
+    </tr>
   );
 }
 

@@ -3,7 +3,7 @@
  * gateway's upload route (components/postUpload.ts), which validates it, starts the import and answers at once; the
  * patients are matched in the background and the progress arrives through `obdsImportUpdated`.
  */
-import { postUpload, type UploadDeps } from '../components/postUpload';
+import { fileForm, postUpload, type UploadDeps } from '../components/postUpload';
 import { texts } from '../texts';
 
 export const OBDS_UPLOAD_PATH = '/uploads/obds';
@@ -14,13 +14,8 @@ export type ObdsUploadResult =
 
 /** Uploads the file for the study (a Study id): the started import, or the German refusal with the schema's lines. */
 export async function uploadObdsFile(file: File, studyId: string, deps: UploadDeps): Promise<ObdsUploadResult> {
-  const form = () => {
-    const data = new FormData();
-    data.append('file', file, file.name);
-    return data;
-  };
   try {
-    const { status, body } = await postUpload(`${OBDS_UPLOAD_PATH}?studyId=${encodeURIComponent(studyId)}`, form, deps);
+    const { status, body } = await postUpload(`${OBDS_UPLOAD_PATH}?studyId=${encodeURIComponent(studyId)}`, fileForm(file), deps);
     if (status === 202 && typeof body.obdsImportId === 'string')
       return { ok: true, importId: body.obdsImportId, patientCount: Number(body.patientCount) };
     return {

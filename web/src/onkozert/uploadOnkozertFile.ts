@@ -2,7 +2,7 @@
  * The OncoBox upload (ecrf-calls.md §7 "Onkozert: POST import (multipart)"): the file goes to the gateway's upload
  * route (components/postUpload.ts), which streams it to the backend.
  */
-import { postUpload, type UploadDeps } from '../components/postUpload';
+import { fileForm, postUpload, type UploadDeps } from '../components/postUpload';
 import { texts } from '../texts';
 
 export type { UploadDeps } from '../components/postUpload';
@@ -21,13 +21,8 @@ export type UploadResult = { ok: true; report: UploadReport } | { ok: false; mes
 
 /** Uploads the file for the location (a StudyInstitute id): the import's report, or the German refusal. */
 export async function uploadOnkozertFile(file: File, locationId: string, deps: UploadDeps): Promise<UploadResult> {
-  const form = () => {
-    const data = new FormData();
-    data.append('file', file, file.name);
-    return data;
-  };
   try {
-    const { status, body } = await postUpload(`${UPLOAD_PATH}?locationId=${encodeURIComponent(locationId)}`, form, deps);
+    const { status, body } = await postUpload(`${UPLOAD_PATH}?locationId=${encodeURIComponent(locationId)}`, fileForm(file), deps);
     if (status === 201) return { ok: true, report: body as UploadReport };
     return { ok: false, message: typeof body.message === 'string' ? body.message : texts.onkozert.uploadFailed };
   } catch {
