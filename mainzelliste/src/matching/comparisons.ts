@@ -57,9 +57,10 @@ export const COMPARISON_NAMES = Object.keys(COMPARISONS) as ComparisonName[];
 
 /**
  * A level, and on exact or same-sounding agreement the agreed value, whose frequency sets its u-probability;
- * `birthName` when a surname agrees only through a birth name (either side's).
+ * `birthName` when a surname agrees only through a birth name (either side's). A lookup's pair kept for learning m
+ * holds that frequency as `u` instead of the value (no IDAT is kept).
  */
-export type Agreement = { level: number; value: string | null; birthName?: true } | null;
+export type Agreement = { level: number; value: string | null; birthName?: true; u?: number } | null;
 /** One arrangement of a pair: an agreement per comparison. */
 export type ComparisonVector = Record<ComparisonName, Agreement>;
 

@@ -21,6 +21,7 @@ import {
   COMPARISONS,
   isoDate,
   linkageRecord,
+  type Agreement,
   type ComparisonName,
   type ComparisonVector,
   type LinkageRecord,
@@ -181,6 +182,22 @@ const emptyShares = (): Record<ComparisonName, number[] | null> =>
 
 const emptyCounts = (): ValueCounts => Object.fromEntries(COMPARISON_NAMES.map((name) => [name, new Map<string, number>()])) as ValueCounts;
 
+/** What the chance of an agreement between two different people is read from: the value counts and the levels' u. */
+export type ChanceModel = Pick<LinkageModel, 'total' | 'counts' | 'u'>;
+
+/**
+ * The chance that two different people agree as `agreement` says (its u): for an exact or same-sounding agreement
+ * the agreed value's smoothed frequency among the stored identities (or, for a lookup's pair kept for learning, the
+ * frequency it was scored with), otherwise the level's u from random pairs.
+ */
+export function chanceOf(model: ChanceModel, name: ComparisonName, agreement: NonNullable<Agreement>): number {
+  if (agreement.u !== undefined) return agreement.u;
+  if (agreement.value !== null) {
+    return ((model.counts[name].get(agreement.value) ?? 0) + SMOOTHING * priorFrequency(name, agreement.value)) / (model.total + SMOOTHING);
+  }
+  return model.u[name][agreement.level] ?? 1;
+}
+
 /** Counts one identity in (+1) or out (−1) of the value frequencies. */
 export function observe(model: LinkageModel, data: MatchData, change: 1 | -1): void {
   model.total = Math.max(0, model.total + change);
@@ -301,14 +318,28 @@ function probabilityOf(vector: ComparisonVector, p: LevelProbabilities): number 
   return product;
 }
 
+/** The probability of a pair's agreements between two different people, each at its own chance (chanceOf). */
+function chanceOfPair(vector: ComparisonVector, model: ChanceModel): number {
+  let product = 1;
+  for (const name of COMPARISON_NAMES) {
+    const agreement = vector[name];
+    if (agreement !== null) product *= chanceOf(model, name, agreement);
+  }
+  return product;
+}
+
 type EstimatedM = Record<ComparisonName, number[] | null>;
 
 function* estimateMSteps(
   vectors: readonly ComparisonVector[],
-  u: LevelProbabilities,
+  chance: ChanceModel,
   heldOut: ComparisonName | null,
 ): Steps<EstimatedM | null> {
   const pairs = heldOut === null ? vectors : vectors.map((vector) => ({ ...vector, [heldOut]: null }));
+  // Each pair's chance agreement is fixed as the score weighs it: a pair sharing MÜLLER is likelier two people than one
+  // sharing a rare name (issue 29: with the levels' average u, EM took namesakes born the same day who share a common
+  // surname for one person whose first name differs, which raised the m of a wholly different first name).
+  const chances = pairs.map((vector) => chanceOfPair(vector, chance));
   let m: LevelProbabilities = REFERENCE_M;
   let share = 0.01;
   let shares = levelShares(pairs, null);
@@ -316,7 +347,7 @@ function* estimateMSteps(
     const posteriors: number[] = [];
     for (const vector of pairs) {
       const match = share * probabilityOf(vector, m);
-      posteriors.push(match / (match + (1 - share) * probabilityOf(vector, u)));
+      posteriors.push(match / (match + (1 - share) * (chances[posteriors.length] ?? 1)));
       if (posteriors.length % STEP === 0) yield;
     }
     share = posteriors.reduce((a, b) => a + b, 0) / Math.max(1, pairs.length);
@@ -341,10 +372,10 @@ function* estimateMSteps(
  */
 export function estimateM(
   vectors: readonly ComparisonVector[],
-  u: LevelProbabilities,
+  chance: ChanceModel,
   heldOut: ComparisonName | null = null,
 ): EstimatedM | null {
-  return runSteps(estimateMSteps(vectors, u, heldOut));
+  return runSteps(estimateMSteps(vectors, chance, heldOut));
 }
 
 /**
@@ -377,15 +408,20 @@ export const LOOKUP_PAIRS = 100_000;
  * with their stored record is among its lookup's candidates. A ring of LOOKUP_PAIRS; the same lookups in the same
  * order give the same pairs. Not kept across restarts (the stored pairs and reviewed pairs are).
  */
-export type LookupPairs = { add: (vector: ComparisonVector) => void; snapshot: () => ComparisonVector[]; size: () => number };
+export type LookupPairs = { add: (vector: ComparisonVector, chance: ChanceModel) => void; snapshot: () => ComparisonVector[]; size: () => number };
 
 export function lookupPairs(capacity = LOOKUP_PAIRS): LookupPairs {
   const ring: ComparisonVector[] = [];
   let next = 0;
   return {
-    add: (vector) => {
+    add: (vector, chance) => {
+      // An agreed value is replaced by its frequency, which EM weighs the pair by.
       const levels = Object.fromEntries(
-        COMPARISON_NAMES.map((name) => [name, vector[name] === null ? null : { level: vector[name].level, value: null }]),
+        COMPARISON_NAMES.map((name) => {
+          const agreement = vector[name];
+          if (agreement === null) return [name, null];
+          return [name, { level: agreement.level, value: null, ...(agreement.value === null ? {} : { u: chanceOf(chance, name, agreement) }) }];
+        }),
       ) as ComparisonVector;
       if (ring.length < capacity) ring.push(levels);
       else ring[next] = levels;
@@ -439,10 +475,10 @@ export function* trainingSteps(
     random,
   );
   const lookupsByDate = lookups.filter((vector) => vector.birthDate?.level === 0);
-  const byDate = yield* estimateMSteps([...byDatePairs, ...lookupsByDate], model.u, 'birthDate');
+  const byDate = yield* estimateMSteps([...byDatePairs, ...lookupsByDate], model, 'birthDate');
   const bySurnamePairs = yield* blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random);
   const lookupsBySurname = lookups.filter((vector) => vector.surname !== null && vector.surname.level <= 1);
-  const bySurname = yield* estimateMSteps([...bySurnamePairs, ...lookupsBySurname], model.u, 'surname');
+  const bySurname = yield* estimateMSteps([...bySurnamePairs, ...lookupsBySurname], model, 'surname');
   const learned: EstimatedM = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
   model.m = withDecisions(orReference(learned, REFERENCE_M), labelled);
   model.learnedM = byDate !== null || bySurname !== null || labelled.length > 0;
@@ -471,11 +507,8 @@ export function weightOf(model: LinkageModel, vector: ComparisonVector): number 
   for (const name of COMPARISON_NAMES) {
     const agreement = vector[name];
     if (agreement === null) continue;
-    let u = model.u[name][agreement.level] ?? 1;
     // Exact and same-sounding agreements weigh by how often their value (the name, the date, the code) is stored.
-    if (agreement.value !== null) {
-      u = ((model.counts[name].get(agreement.value) ?? 0) + SMOOTHING * priorFrequency(name, agreement.value)) / (model.total + SMOOTHING);
-    }
+    const u = chanceOf(model, name, agreement);
     const m = (model.m[name][agreement.level] ?? 1) * (agreement.birthName ? BIRTH_NAME_SHARE : 1);
     weight += Math.log2(m / u);
   }
@@ -540,7 +573,7 @@ export function createFellegiSunterMatcher(
       const weights = vectors.map((vector) => weightOf(model, vector));
       const strongest = weights.indexOf(Math.max(...weights));
       const odds = prior * 2 ** (weights[strongest] ?? 0);
-      if (learn) lookups?.add(vectors[strongest] as ComparisonVector);
+      if (learn) lookups?.add(vectors[strongest] as ComparisonVector, model);
       evidence += odds;
       if (best === null || odds > best.odds) {
         const loneNameSwapped = strongest === 1 && (singleName(record) || singleName(stored));
@@ -553,6 +586,9 @@ export function createFellegiSunterMatcher(
     let type = classify(score);
     // A single name taken for the other field's name: whether it is a first name or a surname is a guess.
     if (type === 'MATCH' && (!corroborated(best.vector) || best.loneNameSwapped)) type = 'POSSIBLE_MATCH';
+    // Taking it for the other field's name is one guess; with the birth date not exact as well, it is no lead for a clerk
+    // (issue 29: at 100,000 identities every such possible answer went to a new person).
+    if (best.loneNameSwapped && best.vector.birthDate?.level !== 0) type = 'NON_MATCH';
     // The insurance number alone never makes a definite match: a record that shares it while the person's own data
     // would not match is a conflict for the clerk to see (ecrf-calls.md §5 'Versichertennummer und weitere
     // Patientendaten passen nicht zusammen.'), not the same person.
