@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { applyError, generateStored, germanPopulation } from '../../bench/generate.js';
+import { matchDataOf } from '../patients/fields.js';
 import { compare, compareBirthDates, compareNames, linkageRecord, type ComparisonVector } from './comparisons.js';
 import { DEFAULT_TRANSFORMS } from './default-config.js';
 import {
   corroborated,
   createFellegiSunterMatcher,
   estimateM,
+  LOOKUP_PAIRS_ALONE,
   priorFrequency,
   REFERENCE_M,
   REFERENCE_U,
@@ -13,6 +16,7 @@ import {
 } from './fellegi-sunter.js';
 import { jaroWinkler } from './jaro-winkler.js';
 import { prepareMatchData, type MatchValue } from './prepare.js';
+import { seededRandom } from './seeded-random.js';
 
 const data = (fields: Record<string, string>) => prepareMatchData(fields, DEFAULT_TRANSFORMS);
 const record = (fields: Record<string, string>) => linkageRecord(data(fields));
@@ -164,6 +168,30 @@ describe('Fellegi–Sunter model', () => {
     const u = { ...REFERENCE_U, surname: [0.0005, 0.003, 0.002, 0.03, 0.9645] };
     const m = estimateM([...people, ...muellers, ...strangers], { ...trainModel([]), u }, 'birthDate');
     expect(m?.firstName?.[4]).toBeLessThan(2 * (REFERENCE_M.firstName[4] ?? 0));
+  });
+
+  it('learns m from the lookups alone once they hold enough pairs: the stored duplicates are the ones the lookups missed (issue 29)', () => {
+    const random = seededRandom(7);
+    const population = germanPopulation(random);
+    const people = generateStored(random, population, 2_000, 0).stored;
+    // The store holds what a linking registry keeps: returning people it did not find, here all with a first-name typo.
+    const stored = [...people, ...people.slice(0, 600).map((fields) => applyError(random, population, fields, 'typoFirstName'))].map(
+      (fields) => matchDataOf(fields),
+    );
+    // The lookups born the same day as their candidate: returning people with both names exact, and strangers.
+    const agreement = (level: number, u: number) => ({ level, value: null, u });
+    const lookups = (size: number): ComparisonVector[] =>
+      Array.from({ length: size }, (_, i) => ({
+        firstName: i % 20 === 0 ? agreement(0, 0.0001) : { level: 4, value: null },
+        surname: i % 20 === 0 ? agreement(0, 0.0001) : { level: 4, value: null },
+        birthDate: agreement(0, 0.00003),
+        insurance: null,
+        address: null,
+      }));
+    const typo = (model: ReturnType<typeof trainModel>): number => (model.m.firstName[2] ?? 0) + (model.m.firstName[3] ?? 0);
+    const reference = (REFERENCE_M.firstName[2] ?? 0) + (REFERENCE_M.firstName[3] ?? 0);
+    expect(typo(trainModel(stored, [], lookups(LOOKUP_PAIRS_ALONE - 1)))).toBeGreaterThan(reference);
+    expect(typo(trainModel(stored, [], lookups(LOOKUP_PAIRS_ALONE)))).toBeLessThan(reference);
   });
 
   it('finds the person despite one error, and stays below definite when two stored people fit equally', () => {

@@ -401,6 +401,8 @@ export type DecidedPair = readonly [MatchData, MatchData];
 
 /** The most recent lookups' candidate pairs kept for EM (levels only: no value, so no IDAT is held). */
 export const LOOKUP_PAIRS = 100_000;
+/** From this many lookup pairs on, EM learns m from them without the stored pairs (trainingSteps). */
+export const LOOKUP_PAIRS_ALONE = 20_000;
 
 /**
  * The candidate pairs of the latest lookups, as Splink learns from blocked pairs of the incoming data: a registry
@@ -408,7 +410,11 @@ export const LOOKUP_PAIRS = 100_000;
  * with their stored record is among its lookup's candidates. A ring of LOOKUP_PAIRS; the same lookups in the same
  * order give the same pairs. Not kept across restarts (the stored pairs and reviewed pairs are).
  */
-export type LookupPairs = { add: (vector: ComparisonVector, chance: ChanceModel) => void; snapshot: () => ComparisonVector[]; size: () => number };
+export type LookupPairs = {
+  add: (vector: ComparisonVector, chance: ChanceModel) => void;
+  snapshot: () => ComparisonVector[];
+  size: () => number;
+};
 
 export function lookupPairs(capacity = LOOKUP_PAIRS): LookupPairs {
   const ring: ComparisonVector[] = [];
@@ -420,7 +426,10 @@ export function lookupPairs(capacity = LOOKUP_PAIRS): LookupPairs {
         COMPARISON_NAMES.map((name) => {
           const agreement = vector[name];
           if (agreement === null) return [name, null];
-          return [name, { level: agreement.level, value: null, ...(agreement.value === null ? {} : { u: chanceOf(chance, name, agreement) }) }];
+          return [
+            name,
+            { level: agreement.level, value: null, ...(agreement.value === null ? {} : { u: chanceOf(chance, name, agreement) }) },
+          ];
         }),
       ) as ComparisonVector;
       if (ring.length < capacity) ring.push(levels);
@@ -474,11 +483,14 @@ export function* trainingSteps(
     records.length,
     random,
   );
+  // Once the lookups hold enough pairs, m is learnt from them alone: the duplicates a linking registry stores are the
+  // returning people its lookups did not find definitely, a sample biased towards errors (issue 29).
+  const storedToo = lookups.length < LOOKUP_PAIRS_ALONE;
   const lookupsByDate = lookups.filter((vector) => vector.birthDate?.level === 0);
-  const byDate = yield* estimateMSteps([...byDatePairs, ...lookupsByDate], model, 'birthDate');
+  const byDate = yield* estimateMSteps(storedToo ? [...byDatePairs, ...lookupsByDate] : lookupsByDate, model, 'birthDate');
   const bySurnamePairs = yield* blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random);
   const lookupsBySurname = lookups.filter((vector) => vector.surname !== null && vector.surname.level <= 1);
-  const bySurname = yield* estimateMSteps([...bySurnamePairs, ...lookupsBySurname], model, 'surname');
+  const bySurname = yield* estimateMSteps(storedToo ? [...bySurnamePairs, ...lookupsBySurname] : lookupsBySurname, model, 'surname');
   const learned: EstimatedM = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
   model.m = withDecisions(orReference(learned, REFERENCE_M), labelled);
   model.learnedM = byDate !== null || bySurname !== null || labelled.length > 0;
