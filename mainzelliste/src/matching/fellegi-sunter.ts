@@ -476,21 +476,18 @@ export function* trainingSteps(
   }
   model.u = yield* randomPairU(records, random);
   // Names' m from pairs born the same day, the date's m from pairs whose surnames sound alike: stored pairs and the
-  // lookups' candidate pairs alike (held out, the comparison that selected a pair says nothing about it).
-  const byDatePairs = yield* blockedPairs(
-    records,
-    (record) => (record.birthDate ? isoDate(record.birthDate) : null),
-    records.length,
-    random,
-  );
-  // Once the lookups hold enough pairs, m is learnt from them alone: the duplicates a linking registry stores are the
-  // returning people its lookups did not find definitely, a sample biased towards errors (issue 29).
+  // lookups' candidate pairs alike (held out, the comparison that selected a pair says nothing about it). Once the
+  // lookups hold enough pairs, m is learnt from them alone: the duplicates a linking registry stores are the returning
+  // people its lookups did not find definitely, a sample biased towards errors (issue 29).
   const storedToo = lookups.length < LOOKUP_PAIRS_ALONE;
+  const byDatePairs = storedToo
+    ? yield* blockedPairs(records, (record) => (record.birthDate ? isoDate(record.birthDate) : null), records.length, random)
+    : [];
   const lookupsByDate = lookups.filter((vector) => vector.birthDate?.level === 0);
-  const byDate = yield* estimateMSteps(storedToo ? [...byDatePairs, ...lookupsByDate] : lookupsByDate, model, 'birthDate');
-  const bySurnamePairs = yield* blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random);
+  const byDate = yield* estimateMSteps([...byDatePairs, ...lookupsByDate], model, 'birthDate');
+  const bySurnamePairs = storedToo ? yield* blockedPairs(records, (record) => record.nachname?.code ?? null, EM_RECORDS, random) : [];
   const lookupsBySurname = lookups.filter((vector) => vector.surname !== null && vector.surname.level <= 1);
-  const bySurname = yield* estimateMSteps(storedToo ? [...bySurnamePairs, ...lookupsBySurname] : lookupsBySurname, model, 'surname');
+  const bySurname = yield* estimateMSteps([...bySurnamePairs, ...lookupsBySurname], model, 'surname');
   const learned: EstimatedM = { ...(byDate ?? emptyShares()), birthDate: bySurname?.birthDate ?? null };
   model.m = withDecisions(orReference(learned, REFERENCE_M), labelled);
   model.learnedM = byDate !== null || bySurname !== null || labelled.length > 0;
