@@ -14,6 +14,7 @@ import { createElearningLoaders } from './elearning/loaders.js';
 import type { Role, StudyInstitute, User } from './upstream/models.js';
 import type { GatewayConfig } from './config/gateway-config.js';
 import { byId, once } from './upstream/loading.js';
+import { rideAlong } from './upstream/ride-along.js';
 import { createIdentityLoaders, type IdentityLoaders } from './identity/loaders.js';
 import { createServiceClient, type ServiceClient } from './identity/service-client.js';
 import { viewerRights } from './viewer/rights.js';
@@ -36,13 +37,15 @@ function viewerPart<T>(part: T | null, right: string): T {
 }
 
 function createLoaders(backend: BackendClient) {
-  // The user, their rights and locations (every screen's frame) come in one call.
-  const viewer = once(() => backend.call('get', '/api/v1.0/Viewer', {}));
-  const patients = createPatientLoaders(backend, (context) => primeIncluded(loaders, context));
+  // The user, their rights and locations (every screen's frame) come in one call, or with the patient context.
+  const viewer = rideAlong(() => backend.call('get', '/api/v1.0/Viewer', {}));
+  const questionnaires = rideAlong(() => backend.call('get', '/api/v1.0/SynQuest/questionnaires', {}));
+  const patients = createPatientLoaders(backend, (context) => primeIncluded(loaders, context), { viewer, questionnaires });
   const loaders = {
-    currentUser: once(async () => viewerPart((await viewer()).user, 'UserGetCurrentCmd')),
-    currentRights: once(async () => viewerPart((await viewer()).rights, 'RightGetCurrentUserCmd')),
-    myStudyInstitutes: once(async () => viewerPart((await viewer()).studyInstitutes, 'StudyInstituteGetMyCmd')),
+    currentUser: once(async () => viewerPart((await viewer.load()).user, 'UserGetCurrentCmd')),
+    currentRights: once(async () => viewerPart((await viewer.load()).rights, 'RightGetCurrentUserCmd')),
+    myStudyInstitutes: once(async () => viewerPart((await viewer.load()).studyInstitutes, 'StudyInstituteGetMyCmd')),
+    questionnaires,
     roles: once(() => backend.call('get', '/api/v1.0/Role', {})),
     users: new DataLoader<string, User | null>(async (ids) =>
       byId(ids, await backend.call('get', '/api/v1.0/User', { query: { ids: ids.join(',') } })),

@@ -122,20 +122,20 @@ describe('the patient screen in the graph', () => {
     const tnm = answers[1]?.data?.node.visits[19]?.instruments[0]?.fields.find((f) => f.definition?.identifier === 'tnm');
     expect(tnm?.childFields.find((f) => f.definition?.identifier === 't')).toMatchObject({ visible: true, editable: true });
     const calls = answers.map((a) => a.extensions?.upstreamCalls);
-    // The count recorded in docs/gateway.md ("Patient documentation").
+    // The count recorded in docs/gateway.md ("Patient documentation"): the context with the viewer, the definition.
     expect(calls[0]).toBe(calls[1]);
-    expect(calls[0]).toBe(3);
+    expect(calls[0]).toBe(2);
     expect(answers[0]?.data?.node.visitOptions.map((o) => o.definition.identifier)).toEqual(['baseline', 'fu', 'fu_24m']);
     // What the viewer may do costs no call more: the viewer's rights come with the viewer (GET Viewer).
     const withCapabilities = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'viewerCan { edit document } visitOptions {'));
-    expect(withCapabilities.extensions?.upstreamCalls).toBe(3);
+    expect(withCapabilities.extensions?.upstreamCalls).toBe(2);
     // Its identity costs nothing for a patient without one: the context says so, no rights or read token are asked for.
     const withIdentity = await screen(large, PATIENT_SCREEN.replace('visitOptions {', 'identity { lastName } visitOptions {'));
     expect(withIdentity.data?.node).toMatchObject({ identity: null });
-    expect(withIdentity.extensions?.upstreamCalls).toBe(3);
+    expect(withIdentity.extensions?.upstreamCalls).toBe(2);
   });
 
-  it("costs at most 4 backend calls for the web's whole patient screen, its queries, interviews, e-learning and texts included", async () => {
+  it("costs 2 backend calls for the web's whole patient screen, its queries, interviews, e-learning and texts included", async () => {
     const id = await fixtures.patientWithVisits(2);
     const dataManager = (await harness.signIn('datamanager')).token;
     const raised = await queryFixtures(harness, dataManager).raise(dataManager, id, 'plausibility', 'Geburtsjahr prüfen');
@@ -152,9 +152,9 @@ describe('the patient screen in the graph', () => {
     for (const token of [dataManager, caseManager, (await harness.signIn('physician')).token]) {
       const screen = await graph<Screen>(webOperation('PatientScreenQuery'), { id }, token);
       expect(screen.errors).toBeUndefined();
-      // The viewer, the context with its parts, the questionnaires, and the names of the query's field, form and people
-      // (issue 26; one batched call for all queries): 4, the most issue 14 allows.
-      expect(screen.extensions?.upstreamCalls).toBe(4);
+      // The context with its parts, the viewer and the questionnaires (issue 30), and the names of the query's field,
+      // form and people (issue 26; one batched call for all queries): 2, where issue 14 allows 4.
+      expect(screen.extensions?.upstreamCalls).toBe(2);
       expect(screen.data?.studyPatient.visits).toHaveLength(2);
       expect(Object.keys(screen.data?.studyPatient.definitionVersion.texts ?? {}).length).toBeGreaterThan(0);
     }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { randomSecret, sha256, signAccessToken, verifyAccessToken } from './tokens.js';
+import { randomSecret, sha256, signAccessToken, VERIFIED_TOKEN_LIMIT, verifiedTokens, verifyAccessToken } from './tokens.js';
 
 describe('access tokens', () => {
   const secret = randomBytes(32);
@@ -18,6 +18,34 @@ describe('access tokens', () => {
     const forged = await signAccessToken({ userId: 'u1', role: 'SuperAdmin', sessionId: 's1' }, randomBytes(32), 900);
     expect(await verifyAccessToken(forged.token, secret)).toBeNull();
     expect(await verifyAccessToken('not.a.jwt', secret)).toBeNull();
+  });
+
+  it('remembers a verified token only until it expires, and only under its own secret', async () => {
+    const own = randomBytes(32);
+    const issued = new Date();
+    const { token } = await signAccessToken({ userId: 'u2', role: 'Physician', sessionId: 's2' }, own, 60, issued);
+    const at = (seconds: number) => issued.getTime() + seconds * 1000;
+    expect(await verifyAccessToken(token, own, at(1))).toEqual({ userId: 'u2', role: 'Physician', sessionId: 's2' });
+    expect(verifiedTokens(own)).toBe(1);
+    expect(await verifyAccessToken(token, randomBytes(32), at(2))).toBeNull();
+    expect(await verifyAccessToken(token, own, at(59))).toEqual({ userId: 'u2', role: 'Physician', sessionId: 's2' });
+    expect(await verifyAccessToken(token, own, at(61))).toBeNull();
+    expect(verifiedTokens(own)).toBe(0);
+  });
+
+  it('remembers at most VERIFIED_TOKEN_LIMIT tokens, dropping expired ones first, else the oldest', async () => {
+    const own = randomBytes(32);
+    const now = Date.now();
+    const sign = (n: number, ttl: number) => signAccessToken({ userId: `u${n}`, role: 'Physician', sessionId: `s${n}` }, own, ttl);
+    for (const n of [0, 1]) await verifyAccessToken((await sign(n, 1)).token, own, now);
+    for (let n = 2; n < VERIFIED_TOKEN_LIMIT; n += 1) await verifyAccessToken((await sign(n, 900)).token, own, now);
+    expect(verifiedTokens(own)).toBe(VERIFIED_TOKEN_LIMIT);
+    const later = now + 2000;
+    // Both short-lived tokens have expired: they go, and the new one comes.
+    await verifyAccessToken((await sign(VERIFIED_TOKEN_LIMIT, 900)).token, own, later);
+    expect(verifiedTokens(own)).toBe(VERIFIED_TOKEN_LIMIT - 1);
+    for (const n of [1, 2]) await verifyAccessToken((await sign(VERIFIED_TOKEN_LIMIT + n, 900)).token, own, later);
+    expect(verifiedTokens(own)).toBe(VERIFIED_TOKEN_LIMIT);
   });
 });
 

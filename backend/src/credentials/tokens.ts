@@ -30,12 +30,50 @@ export async function signAccessToken(
   return { token, expiresAt };
 }
 
+/** At most this many verified tokens are remembered per secret (a long-running process must not grow with each one). */
+export const VERIFIED_TOKEN_LIMIT = 10_000;
+
+type Verified = { claims: AccessClaims; expiresAt: number };
+
+/**
+ * Tokens whose signature was checked, by their whole text (signature included, so a changed token is a miss), until
+ * they expire: every authenticated request verifies its token, and the HMAC check through WebCrypto was a sixth of a
+ * small request's CPU (docs/benchmarks.md "CPU per request"). Per secret, so a token is never accepted under another.
+ */
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, Verified>>();
+
+/** How many verified tokens are remembered now under a secret (bounded by VERIFIED_TOKEN_LIMIT). */
+export const verifiedTokens = (secret: Uint8Array): number => verifiedBySecret.get(secret)?.size ?? 0;
+
+function remember(verified: Map<string, Verified>, token: string, entry: Verified, now: number): void {
+  if (verified.size >= VERIFIED_TOKEN_LIMIT) {
+    for (const [known, { expiresAt }] of verified) if (expiresAt <= now) verified.delete(known);
+    // Maps iterate in insertion order: the oldest entry goes when none has expired.
+    if (verified.size >= VERIFIED_TOKEN_LIMIT) verified.delete(verified.keys().next().value as string);
+  }
+  verified.set(token, entry);
+}
+
 /** The claims of a valid token, or null for a malformed, forged or expired one. */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+export async function verifyAccessToken(token: string, secret: Uint8Array, now = Date.now()): Promise<AccessClaims | null> {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  const known = verified.get(token);
+  if (known) {
+    if (known.expiresAt > now) return known.claims;
+    verified.delete(token);
+    return null;
+  }
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, currentDate: new Date(now) });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, role: payload.role, sessionId: payload.sid };
+    if (typeof payload.exp !== 'number') return null;
+    const claims = { userId: payload.sub, role: payload.role, sessionId: payload.sid };
+    remember(verified, token, { claims, expiresAt: payload.exp * 1000 }, now);
+    return claims;
   } catch {
     return null;
   }

@@ -4,7 +4,6 @@
  * nngm_synquest_system_api/questionnaire/{questionnaireId}/scores. Ours beside them: the questionnaire list and
  * the two public calls through which the holder of an access code reads the questionnaire and submits answers.
  */
-import type { RightName } from '@ecrf/rules';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { callerOf } from '../http/route-access.js';
@@ -19,17 +18,15 @@ import {
   QuestionnaireSchema,
   ScoresSchema,
 } from './questionnaires.schemas.js';
-import { interviewOfInstrument, interviewsOfPatient, listQuestionnaires, questionnaireScores } from './questionnaires.service.js';
+import {
+  interviewOfInstrument,
+  interviewsOfPatient,
+  listQuestionnaires,
+  questionnaireScores,
+  SYN_QUEST_RIGHTS,
+} from './questionnaires.service.js';
 
 const tags = ['Questionnaire system'];
-
-const SYN_QUEST_RIGHTS: readonly RightName[] = [
-  'SynQuestUserLoginCmd',
-  'SynQuestPatientLoginCmd',
-  'SynQuestGetInterviewCmd',
-  'SynQuestSystemApiGetInterviewsCmd',
-  'SynQuestSystemApiGetQuestionnaireScoresCmd',
-];
 
 export function registerQuestionnaireRoutes(app: App, deps: AppDeps): void {
   const { db, config } = deps;

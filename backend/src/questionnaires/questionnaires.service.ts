@@ -4,7 +4,7 @@
  * of a questionnaire. Only patients the caller may read are shown (patient-workspace.ts); any other is answered
  * 404, as if it did not exist.
  */
-import { hasRight, scoreRange, type QuestionnaireDefinition } from '@ecrf/rules';
+import { hasRight, scoreRange, type QuestionnaireDefinition, type RightName } from '@ecrf/rules';
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
 import { notFound } from '../errors/errors.js';
@@ -106,6 +106,15 @@ export async function visibleStudyPatient(db: Kysely<DB>, caller: CurrentUser, s
 }
 
 /** Every version, with the newest loaded one of each identifier marked current. */
+/** Whoever may use the questionnaire system in any way may know its questionnaires (GET SynQuest/questionnaires). */
+export const SYN_QUEST_RIGHTS: readonly RightName[] = [
+  'SynQuestUserLoginCmd',
+  'SynQuestPatientLoginCmd',
+  'SynQuestGetInterviewCmd',
+  'SynQuestSystemApiGetInterviewsCmd',
+  'SynQuestSystemApiGetQuestionnaireScoresCmd',
+];
+
 export async function listQuestionnaires(db: Kysely<DB>): Promise<QuestionnaireDto[]> {
   const rows = await findQuestionnaires(db);
   const seen = new Set<string>();

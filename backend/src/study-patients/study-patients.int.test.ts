@@ -109,6 +109,8 @@ describe('study patients and the patient context', () => {
       questionnaireInterviews: `SynQuest/interviews?patientIdentifier=${context.pseudonym}`,
       elearningRequirement: `ELearningResult/studyDefinition/${context.studyDefinitionId}/require`,
       languages: `Language?studyDefinitionId=${context.studyDefinitionId}`,
+      viewer: 'Viewer',
+      questionnaires: 'SynQuest/questionnaires',
     };
     const consultant = await createTestUser(backend.database, { role: 'Consultant', institutes: ['1001'] });
     const advisor = api(backend.app, (await signIn(backend.app, consultant.userName, consultant.password)).token);
@@ -132,13 +134,14 @@ describe('study patients and the patient context', () => {
         await dataManager.get<{ included: { dataQueries: { id: string }[] } }[]>(`StudyPatient/context?ids=${id}&include=dataQueries`)
       ).body[0]?.included.dataQueries.map((q) => q.id),
     ).toEqual([raised.body.id]);
-    // A batch of patients of one definition carries the definition's parts once, with its first context.
+    // A batch of patients of one definition carries the definition's parts once, with its first context, and the
+    // viewer and the questionnaires once, with the answer's first context.
     const other = await patientWithVisits(1);
     const batch = await dataManager.get<{ id: string; included: Record<string, unknown> }[]>(
-      `StudyPatient/context?ids=${id},${other}&include=dataQueries,languages,elearningRequirement`,
+      `StudyPatient/context?ids=${id},${other}&include=dataQueries,languages,elearningRequirement,viewer,questionnaires`,
     );
     expect(batch.body.map((c) => [c.id, Object.keys(c.included).sort()])).toEqual([
-      [id, ['dataQueries', 'elearningRequirement', 'languages']],
+      [id, ['dataQueries', 'elearningRequirement', 'languages', 'questionnaires', 'viewer']],
       [other, ['dataQueries']],
     ]);
     expect((await physician.get<Context[]>(`StudyPatient/context?ids=${id}`)).body[0]).not.toHaveProperty('included');

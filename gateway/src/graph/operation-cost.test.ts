@@ -9,7 +9,7 @@ import { Kind, parse, visit, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createSchema } from '../schema.js';
 import { MAX_PAGE } from './connection.js';
-import { costRefusal, MAX_COST } from './operation-cost.js';
+import { costRefusal, MAX_COST, operationRefusal } from './operation-cost.js';
 
 /** Written by relay-compiler (`npm run relay -w web`, part of the build). */
 const WEB_OPERATIONS = join(import.meta.dirname, '..', '..', '..', 'web', 'src', '__generated__', 'persisted-operations.json');
@@ -71,5 +71,16 @@ describe('the cost limit', () => {
     expect(costOf(NESTED('$outer', '$inner'), { outer: 100_000, inner: 5 })).toBe('admitted');
     expect(costOf(NESTED('10', '$inner'), { inner: 100_000 })).toBe('admitted');
     expect(costOf(NESTED('100', '$inner'), { inner: 100 })).toMatch(/exceeded, found 50600\./);
+  });
+
+  it('answers one parsed document by the page sizes of each request, also when it has answered other sizes before', () => {
+    const document = parse(NESTED('$outer', '$inner'));
+    const refusalAt = (variables: Record<string, unknown>) => operationRefusal(schema, document, variables)?.extensions.code ?? 'admitted';
+    expect(refusalAt({ outer: 10, inner: 10 })).toBe('admitted');
+    expect(refusalAt({ outer: 500, inner: 500 })).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(refusalAt({ outer: 10, inner: 10 })).toBe('admitted');
+    expect(refusalAt({ outer: -1, inner: 10 })).toBe('BAD_USER_INPUT');
+    expect(refusalAt({ outer: '500', inner: '500' })).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(refusalAt({ outer: 10, inner: 10 })).toBe('admitted');
   });
 });

@@ -57,13 +57,51 @@ export function costRefusal(
   });
 }
 
+/** What of the variables a document's refusal depends on: those it passes as `first`/`last`, and their defaults. */
+type PageUse = { variables: readonly string[]; defaults: Record<string, unknown> };
+
+/** The refusal (or null) per page sizes, per document: the cost walk is the gateway's costliest step per operation. */
+type Refusals = { use: PageUse; bySizes: Map<string, GraphQLError | null> };
+
+/** Distinct page sizes remembered per document; screens page with one or two, so the limit only bounds abuse. */
+const SIZES_PER_DOCUMENT = 32;
+
+/**
+ * Keyed by the parsed document, which Apollo's document store keeps per query text, so the walks run once per
+ * document and page sizes, not once per request; the entries go with the document.
+ */
+const refusalsOf = new WeakMap<DocumentNode, Refusals>();
+
+function pageUseOf(document: DocumentNode): PageUse {
+  const variables = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if (PAGE_ARGUMENTS.has(node.name.value) && node.value.kind === Kind.VARIABLE) variables.add(node.value.name.value);
+    },
+  });
+  return { variables: [...variables], defaults: variablesWithDefaults(document, {}) };
+}
+
 /** Why an operation is refused before it runs: a negative page size, or a cost over the limit; else none. */
-function operationRefusal(
+export function operationRefusal(
   schema: GraphQLSchema,
   document: DocumentNode,
   variables: Record<string, unknown> = {},
 ): GraphQLError | undefined {
-  return pageArgumentRefusal(schema, document, variables) ?? costRefusal(schema, document, variables);
+  let refusals = refusalsOf.get(document);
+  if (!refusals) {
+    refusals = { use: pageUseOf(document), bySizes: new Map() };
+    refusalsOf.set(document, refusals);
+  }
+  const values = { ...refusals.use.defaults, ...variables };
+  // Both checks read nothing of the variables but these sizes (a page size as given: `-1`, `"3"` and `null` differ).
+  const key = JSON.stringify(refusals.use.variables.map((name) => values[name] ?? null));
+  const known = refusals.bySizes.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const refusal = pageArgumentRefusal(schema, document, variables) ?? costRefusal(schema, document, variables);
+  if (refusals.bySizes.size >= SIZES_PER_DOCUMENT) refusals.bySizes.delete(refusals.bySizes.keys().next().value as string);
+  refusals.bySizes.set(key, refusal ?? null);
+  return refusal;
 }
 
 /** Apollo: an HTTP operation with a negative page size or over the cost limit is refused before it runs. */

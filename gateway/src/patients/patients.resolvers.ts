@@ -130,10 +130,13 @@ export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatien
     return connectionOf(items, window.offset, answer.totalCount, (patient) => patient.listItem?.cursor);
   },
   async studyPatient(_, { id }, context) {
-    await context.loaders.currentUser();
     const decoded = fromGlobalId(id);
-    if (decoded?.type !== 'StudyPatient') return null;
-    return (await context.loaders.patientContexts.load(decoded.id)) ? { id: decoded.id } : null;
+    // Both asked for in this turn, so the viewer comes with the context (upstream/ride-along.ts); its refusal comes first.
+    const user = context.loaders.currentUser();
+    const found = decoded?.type === 'StudyPatient' ? context.loaders.patientContexts.load(decoded.id) : Promise.resolve(null);
+    found.catch(() => undefined);
+    await user;
+    return (await found) ? { id: decoded?.id ?? id } : null;
   },
 };
 

@@ -1,14 +1,12 @@
-/** The questionnaire system's per-request loads: the questionnaire versions, asked for once per operation, and a patient's interviews. */
+/** The questionnaire system's per-request loads: a patient's interviews (the questionnaire versions ride along, context.ts). */
 import DataLoader from 'dataloader';
 import type { PatientContext } from '../patients/models.js';
 import type { BackendClient } from '../upstream/backend-client.js';
-import { once } from '../upstream/loading.js';
 import { nullIfNotFound } from '../upstream/upstream-error.js';
 import type { QuestionnaireInterview } from './models.js';
 
 export function createQuestionnaireLoaders(backend: BackendClient, patientContexts: DataLoader<string, PatientContext | null>) {
   return {
-    questionnaires: once(() => backend.call('get', '/api/v1.0/SynQuest/questionnaires', {})),
     /** The interviews of a study patient by id, read by its pseudonym (unless they came with its context). */
     patientInterviews: new DataLoader<string, QuestionnaireInterview[]>((ids) =>
       Promise.all(

@@ -36,9 +36,11 @@ export const respondentOf = (kind: 'patient' | 'staff') => (kind === 'patient' ?
 
 /** Every questionnaire version, once per request; none without any of the questionnaire rights. */
 export async function questionnairesOf(c: GatewayContext): Promise<Questionnaire[]> {
+  // Wanted before the rights are known, so they can come with the patient context (upstream/ride-along.ts).
+  c.loaders.questionnaires.want();
   const may = await viewerRights(c);
   if (!SYN_QUEST_RIGHTS.some((right) => may(right))) return [];
-  return c.loaders.questionnaires();
+  return c.loaders.questionnaires.load();
 }
 
 /** The interviews of a study patient; empty without SynQuestSystemApiGetInterviewsCmd. */
@@ -106,7 +108,7 @@ export const ScoreFlagRuleType: ScoreFlagRuleResolvers = {
 export const QuestionnaireInterviewType: QuestionnaireInterviewResolvers = {
   id: (interview) => toGlobalId('QuestionnaireInterview', `${interview.studyPatientId}/${interview.id}`),
   questionnaire: async (interview, _, c) => {
-    const found = (await c.loaders.questionnaires()).find((q) => q.id === interview.questionnaireId);
+    const found = (await c.loaders.questionnaires.load()).find((q) => q.id === interview.questionnaireId);
     if (!found) throw new Error(`questionnaire ${interview.questionnaireId} of interview ${interview.id} not loaded`);
     return found;
   },
