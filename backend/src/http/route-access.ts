@@ -86,7 +86,11 @@ function sameKey(given: unknown, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: { jwtSecret: Uint8Array; eventsApiKey: string }): void {
+export function registerRouteAccess(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  keys: { jwtSecret: Uint8Array; eventsApiKey: string; clock: () => Date },
+): void {
   const { jwtSecret } = keys;
   app.decorateRequest('currentUser', null);
 
@@ -113,7 +117,7 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: 
         { userId: caller.id, importId },
         'right' in access ? access.jobStep : undefined,
         request.params,
-        new Date(),
+        keys.clock(),
       );
     request.currentUser = { ...caller, credential: { sessionId, ...(importId !== undefined ? { importId } : {}) } };
   });
