@@ -3,9 +3,9 @@
  * (docs/benchmarks.md "oBDS upload of 50 MB"). Against DATABASE_URL it starts backend, pseudonymisation service and
  * gateway as the registry benchmark does, writes a file of BENCH_OBDS_MB (49) megabytes with the test helpers' builders
  * (unknown people, BENCH_OBDS_MESSAGES (10) messages each), uploads it as the demo physician and follows the import to
- * its end on the backend. It prints the gateway's RSS before, its peak until the upload was answered (receive, XSD
- * validation, parse), its peak while the runner matched and handed over the patients, and after the end, with the
- * times of both phases.
+ * its end on the backend, BENCH_OBDS_UPLOADS (1) times one after the other. Per upload it prints the gateway's RSS
+ * before, its peak until the upload was answered (receive, XSD validation, parse), its peak while the runner matched
+ * and handed over the patients, and after the end, with the times of both phases.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ if (!databaseUrl) {
 }
 const megabytes = Number(process.env.BENCH_OBDS_MB ?? 49);
 const messagesPerPatient = Number(process.env.BENCH_OBDS_MESSAGES ?? 10);
+const uploads = Number(process.env.BENCH_OBDS_UPLOADS ?? 1);
 
 /** Unknown people (the matcher finds no one), each with alternating diagnosis and therapy reports of a lung tumour. */
 function largeFile(): { content: string; bytes: number; patients: number } {
@@ -87,46 +88,46 @@ try {
 
   const file = largeFile();
   const gatewayPid = services.pids.gateway;
-  const before = rssMb(gatewayPid);
-  const form = new FormData();
-  form.append('file', new Blob([file.content], { type: 'application/xml' }), 'bench.xml');
-  const uploading = sampleRss({ gateway: gatewayPid });
-  const started = performance.now();
-  const response = await fetch(`${services.url}/uploads/obds?studyId=${encodeURIComponent(toGlobalId('Study', studyId))}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await token()}` },
-    body: form,
-  });
-  const uploadSeconds = (performance.now() - started) / 1000;
-  const uploadPeak = uploading.stop().gateway ?? Number.NaN;
-  const answer = (await response.json()) as { obdsImportId?: string; message?: string };
-  if (response.status !== 202 || !answer.obdsImportId) throw new Error(`upload refused: ${response.status} ${JSON.stringify(answer)}`);
-  const importId = fromGlobalId(answer.obdsImportId)?.id ?? '';
-
-  const running = sampleRss({ gateway: gatewayPid });
-  let summary: { status: string; patientsDone: number; failureReason: string | null };
-  do {
-    await sleep(5000);
-    const read = await fetch(`${services.backendUrl}/api/v1.0/ObdsImport/${importId}/summary`, {
-      headers: { authorization: `Bearer ${await token()}` },
-    });
-    summary = (await read.json()) as typeof summary;
-    if (process.env.BENCH_LOG) console.log(summary.status, summary.patientsDone);
-  } while (summary.status === 'queued' || summary.status === 'running');
-  const runSeconds = (performance.now() - started) / 1000 - uploadSeconds;
-  const runPeak = running.stop().gateway ?? Number.NaN;
-
   const mb = (n: number) => `${n.toFixed(0)} MB`;
-  console.log(
-    `| file | patients | messages | upload answered | import ${summary.status} | gateway RSS before | peak until 202 | peak while running | after |`,
-  );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  console.log(
-    `| ${(file.bytes / 1024 / 1024).toFixed(1)} MB | ${file.patients} | ${file.patients * messagesPerPatient} | ` +
-      `${uploadSeconds.toFixed(1)} s | ${runSeconds.toFixed(0)} s (${summary.patientsDone} patients) | ${mb(before)} | ` +
-      `${mb(uploadPeak)} | ${mb(runPeak)} | ${mb(rssMb(gatewayPid))} |`,
-  );
-  if (summary.failureReason) console.log(`failure: ${summary.failureReason}`);
+  console.log(`${(file.bytes / 1024 / 1024).toFixed(1)} MB, ${file.patients} patients, ${file.patients * messagesPerPatient} messages`);
+  console.log('| upload | answered (202) | import | gateway RSS before | peak until 202 | peak while running | after |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  // One upload after the other: whether the gateway returns to where it was, or grows with every file.
+  for (let upload = 1; upload <= uploads; upload += 1) {
+    const before = rssMb(gatewayPid);
+    const form = new FormData();
+    form.append('file', new Blob([file.content], { type: 'application/xml' }), 'bench.xml');
+    const uploading = sampleRss({ gateway: gatewayPid });
+    const started = performance.now();
+    const response = await fetch(`${services.url}/uploads/obds?studyId=${encodeURIComponent(toGlobalId('Study', studyId))}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}` },
+      body: form,
+    });
+    const uploadSeconds = (performance.now() - started) / 1000;
+    const uploadPeak = uploading.stop().gateway ?? Number.NaN;
+    const answer = (await response.json()) as { obdsImportId?: string; message?: string };
+    if (response.status !== 202 || !answer.obdsImportId) throw new Error(`upload refused: ${response.status} ${JSON.stringify(answer)}`);
+    const importId = fromGlobalId(answer.obdsImportId)?.id ?? '';
+
+    const running = sampleRss({ gateway: gatewayPid });
+    let summary: { status: string; patientsDone: number; failureReason: string | null };
+    do {
+      await sleep(5000);
+      const read = await fetch(`${services.backendUrl}/api/v1.0/ObdsImport/${importId}/summary`, {
+        headers: { authorization: `Bearer ${await token()}` },
+      });
+      summary = (await read.json()) as typeof summary;
+      if (process.env.BENCH_LOG) console.log(summary.status, summary.patientsDone);
+    } while (summary.status === 'queued' || summary.status === 'running');
+    const runSeconds = (performance.now() - started) / 1000 - uploadSeconds;
+    const runPeak = running.stop().gateway ?? Number.NaN;
+    console.log(
+      `| ${upload} | ${uploadSeconds.toFixed(1)} s | ${summary.status} after ${runSeconds.toFixed(0)} s (${summary.patientsDone} patients) | ` +
+        `${mb(before)} | ${mb(uploadPeak)} | ${mb(runPeak)} | ${mb(rssMb(gatewayPid))} |`,
+    );
+    if (summary.failureReason) console.log(`failure: ${summary.failureReason}`);
+  }
 } finally {
   await services.stop();
 }
