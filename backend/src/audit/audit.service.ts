@@ -8,10 +8,18 @@ import type { DB } from '../__generated__/database.js';
 import type { JsonObject } from '../db/json-columns.js';
 import { insertAuditEntry, type AuditOperation } from './audit.sql.js';
 
-export type AuditActor = { userId: string | null; userName: string };
+/** `job`: the oBDS import whose job credential made the write (obds-import/obds-job-credential.ts), kept as its reason. */
+export type AuditActor = { userId: string | null; userName: string; job?: string };
 
-/** The actor of a signed-in caller's write: the one place a caller becomes an audit actor. */
-export const actorOf = (caller: { id: string; userName: string }): AuditActor => ({ userId: caller.id, userName: caller.userName });
+/**
+ * The actor of a signed-in caller's write: the one place a caller becomes an audit actor. A write made with an
+ * import's job credential is the uploader's, with the import named.
+ */
+export const actorOf = (caller: { id: string; userName: string; credential?: { importId?: string } }): AuditActor => ({
+  userId: caller.id,
+  userName: caller.userName,
+  ...(caller.credential?.importId ? { job: `oBDS-Import ${caller.credential.importId}` } : {}),
+});
 
 /** Seeding and other work without a signed-in user. */
 export const SYSTEM_ACTOR: AuditActor = { userId: null, userName: 'system' };
@@ -89,6 +97,6 @@ export async function audit(trx: Kysely<DB>, entry: AuditEntry): Promise<void> {
     event: entry.event ?? null,
     old_value: jsonOrNull(entry.oldValue),
     new_value: jsonOrNull(entry.newValue),
-    reason: entry.reason ?? null,
+    reason: [entry.reason, entry.actor.job].filter(Boolean).join('; ') || null,
   });
 }

@@ -11,6 +11,11 @@ describe('access tokens', () => {
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 890_000);
   });
 
+  it('carries the oBDS import of a job credential, and nothing for an access token', async () => {
+    const job = await signAccessToken({ userId: 'u1', role: 'Physician', sessionId: 's1', importId: 'i1' }, secret, 900);
+    expect(await verifyAccessToken(job.token, secret)).toEqual({ userId: 'u1', role: 'Physician', sessionId: 's1', importId: 'i1' });
+  });
+
   it('refuses expired, forged and malformed tokens', async () => {
     const past = new Date(Date.now() - 3600_000);
     const expired = await signAccessToken({ userId: 'u1', role: 'Physician', sessionId: 's1' }, secret, 60, past);

@@ -3,7 +3,8 @@
  * with the same key gets the first answer again (status and body, `Idempotent-Replayed: true`) and nothing runs
  * twice, so a retry after a lost answer creates no duplicate. The same key with another request (method, path
  * or body) answers 422; while the first is still running, 409. Keys are kept 24 hours per user. An answer of
- * 5xx, or one that is not JSON text (a file), is not kept: the retry runs again.
+ * 5xx, or one that is not JSON text (a file), is not kept: the retry runs again. A credential in an answer (the
+ * route's `secretAnswerFields`) is never stored: the replay answers without it.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,10 @@ export const IDEMPOTENCY_KEPT_MS = 24 * 60 * 60_000;
 type Claim = { userId: string; key: string };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Top-level fields of the route's JSON answer that hold a credential: left out of the kept answer. */
+    secretAnswerFields?: readonly string[];
+  }
   interface FastifyRequest {
     /** The key this request holds until its answer is stored. */
     idempotencyClaim: Claim | null;
@@ -28,6 +33,13 @@ function requestHash(method: string, url: string, body: unknown): string {
   return createHash('sha256')
     .update(JSON.stringify([method, url, body ?? null]))
     .digest('hex');
+}
+
+function withoutSecrets(payload: string, fields: readonly string[] | undefined): string {
+  if (!fields?.length) return payload;
+  const answer: unknown = JSON.parse(payload);
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return payload;
+  return JSON.stringify(Object.fromEntries(Object.entries(answer).filter(([field]) => !fields.includes(field))));
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>): void {
@@ -78,7 +90,7 @@ export function registerIdempotency(app: FastifyInstance, db: Kysely<DB>): void 
     } else {
       await db
         .updateTable('idempotency_key')
-        .set({ status: reply.statusCode, response: payload })
+        .set({ status: reply.statusCode, response: withoutSecrets(payload, request.routeOptions.config.secretAnswerFields) })
         .where('user_id', '=', claim.userId)
         .where('key', '=', claim.key)
         .execute();

@@ -3,7 +3,8 @@
  * (ARCHITECTURE.md "Rights are checked on every route by their spec names"), or `eventsKey`: the domain
  * event stream is read by gateways, not users, with the shared key EVENTS_API_KEY. The onRequest hook signs
  * the caller in from the bearer token; the preHandler checks the right after validation, so rights that
- * also allow acting on oneself can compare the validated id.
+ * also allow acting on oneself can compare the validated id. A job credential (an access token naming an oBDS
+ * import) passes the same checks and is taken only on the routes of its import's runner (`jobStep`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -15,16 +16,27 @@ import { isSessionOpen } from '../credentials/sessions.js';
 import { hasRight, type RightName } from '@ecrf/rules';
 import { findActiveCaller } from '../credentials/callers.sql.js';
 import { ACCESS_MESSAGES } from '../errors/messages.js';
+import { admitObdsJobCredential } from '../obds-import/obds-job-credential.js';
 
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
+
+/**
+ * The calls of the oBDS import's runner, the only routes its job credential is taken on
+ * (obds-import/obds-job-credential.ts): `importStep` moves the import named in the path (`:id`), `match` is a
+ * check-match call of the pseudonymisation service the runner makes per patient.
+ */
+export type JobStep = 'importStep' | 'match';
 
 /**
  * `anyRight`: routes shared by several rights (export jobs of every kind); the handler then checks the right
  * of the record it touches.
  */
 export type RouteAccess =
-  { public: true } | { eventsKey: true } | { right: RightName; orSelf?: SelfSource } | { anyRight: readonly RightName[] };
+  | { public: true }
+  | { eventsKey: true }
+  | { right: RightName; orSelf?: SelfSource; jobStep?: JobStep }
+  | { anyRight: readonly RightName[] };
 
 export const EVENTS_KEY_HEADER = 'x-events-key';
 
@@ -34,6 +46,8 @@ export type CurrentUser = {
   roleId: string;
   roleIdentifier: string;
   rights: ReadonlySet<string>;
+  /** What the caller signed in with: the session, and the oBDS import when it is that import's job credential. */
+  credential?: { sessionId: string; importId?: string };
 };
 
 declare module 'fastify' {
@@ -72,7 +86,11 @@ function sameKey(given: unknown, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: { jwtSecret: Uint8Array; eventsApiKey: string }): void {
+export function registerRouteAccess(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  keys: { jwtSecret: Uint8Array; eventsApiKey: string; clock: () => Date },
+): void {
   const { jwtSecret } = keys;
   app.decorateRequest('currentUser', null);
 
@@ -92,7 +110,16 @@ export function registerRouteAccess(app: FastifyInstance, db: Kysely<DB>, keys: 
     // Loaded per request so deactivation and role changes take effect at once, not after token expiry.
     const caller = await loadCaller(db, claims.userId);
     if (!caller) throw unauthenticated(ACCESS_MESSAGES.accountInactive);
-    request.currentUser = caller;
+    const { sessionId, importId } = claims;
+    if (importId !== undefined)
+      await admitObdsJobCredential(
+        db,
+        { userId: caller.id, importId },
+        'right' in access ? access.jobStep : undefined,
+        request.params,
+        keys.clock(),
+      );
+    request.currentUser = { ...caller, credential: { sessionId, ...(importId !== undefined ? { importId } : {}) } };
   });
 
   app.addHook('preHandler', async (request) => {

@@ -111,7 +111,7 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/Mainzelliste/getCheckPatientMatchToken',
     {
-      config: { access: { right: 'MainzellisteGetCheckPatientMatchTokenCmd' } },
+      config: { access: { right: 'MainzellisteGetCheckPatientMatchTokenCmd', jobStep: 'match' } },
       schema: routeSchema({
         operationId: 'getCheckPatientMatchToken',
         tags,
@@ -131,7 +131,7 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
   app.post(
     '/Mainzelliste/getCheckPatientMatch',
     {
-      config: { access: { right: 'MainzellisteGetCheckPatientMatchCmd' } },
+      config: { access: { right: 'MainzellisteGetCheckPatientMatchCmd', jobStep: 'match' } },
       schema: routeSchema({
         operationId: 'getCheckPatientMatch',
         tags,
@@ -186,7 +186,7 @@ export function registerIdentityRoutes(app: App, deps: AppDeps): void {
   app.get(
     '/Mainzelliste/retrieveCheckMatchPatient',
     {
-      config: { access: { right: 'MainzellisteRetrieveCheckMatchPatientCmd' } },
+      config: { access: { right: 'MainzellisteRetrieveCheckMatchPatientCmd', jobStep: 'match' } },
       schema: routeSchema({
         operationId: 'retrieveCheckMatchPatient',
         tags,

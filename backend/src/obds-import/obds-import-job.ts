@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../__generated__/database.js';
-import { SYSTEM_ACTOR, audit, type AuditActor } from '../audit/audit.service.js';
+import { SYSTEM_ACTOR, actorOf, audit, type AuditActor } from '../audit/audit.service.js';
 import { EcrfError, conflict, notFound } from '../errors/errors.js';
 import { recordEvent } from '../events/domain-events.js';
 import type { CurrentUser } from '../http/route-access.js';
@@ -32,7 +32,7 @@ export const OBDS_JOB_MESSAGES = {
   ended: 'Der Import ist bereits beendet.',
   tooManyPatients: (count: number) => `Der Import umfasst nur ${count} Patienten; es wurden mehr übergeben.`,
   interrupted:
-    'Der Import wurde unterbrochen (das Gateway wurde neu gestartet oder hat die Verbindung verloren). Die bis dahin gelesenen Patienten sind gespeichert; bitte die Datei erneut hochladen: bereits importierte Meldungen werden als Duplikate erkannt.',
+    'Der Import wurde unterbrochen (das Gateway wurde neu gestartet oder hat die Verbindung verloren, oder die Anmeldung des Hochladenden wurde beendet). Die bis dahin gelesenen Patienten sind gespeichert; bitte die Datei erneut hochladen: bereits importierte Meldungen werden als Duplikate erkannt.',
   unknownStudy: 'Die Studie existiert nicht.',
 } as const;
 
@@ -60,8 +60,6 @@ async function announce(trx: Kysely<DB>, row: ObdsImportRow, actor: AuditActor, 
     payload: { importId: row.id, status: row.status, patientsDone: row.patients_done, patientCount: row.patient_count },
   });
 }
-
-const actorOf = (caller: CurrentUser): AuditActor => ({ userId: caller.id, userName: caller.userName });
 
 async function withCounts(db: Kysely<DB>, row: ObdsImportRow): Promise<ObdsImportSummary> {
   return summaryOf(row, (await outcomeCounts(db, [row.id])).get(row.id));

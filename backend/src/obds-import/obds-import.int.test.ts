@@ -11,7 +11,7 @@ import {
   type Api,
   type DemoRegistry,
 } from '../test-support/documentation-fixtures.js';
-import { bearer, createTestBackend, createTestUser, signIn, type TestBackend } from '../test-support/test-backend.js';
+import { bearer, createTestBackend, createTestUser, createUserWithRights, signIn, type TestBackend } from '../test-support/test-backend.js';
 import type { ObdsImportDto, ObdsImportSummary, ObdsMessageRecord } from './obds-import.schemas.js';
 import { OBDS_IMPORT_LEASE_MS } from './obds-import-job.js';
 
@@ -566,5 +566,133 @@ describe('oBDS import as a job: states, progress events, rights', () => {
     expect((await eventsOf(stopped)).at(-1)).toEqual(['failed', 1]);
     expect((await auditOf(given)).at(-1)).toEqual([documentalistName, 'Update', 'failed']);
     expect((await auditOf(stopped)).at(-1)).toEqual(['system', 'Update', 'failed']);
+  });
+});
+
+describe('the import’s job credential', () => {
+  type Started = ObdsImportSummary & { jobCredential: string };
+  const start = (client: Api) =>
+    client.send<Started>('POST', 'ObdsImport', { studyId: registry.studyId, fileName: 'lang.xml', patientCount: 3, messageCount: 3 });
+  const patient = (position: number, prefix: string): Patient & Record<string, unknown> => ({
+    position,
+    match: 'none',
+    studyPatientId: null,
+    messages: [diagnosis(`${prefix}-${position}`)],
+  });
+  const uploader = async () => {
+    const user = await createTestUser(backend.database, { role: 'Physician', institutes: ['1001'] });
+    const tokens = await signIn(backend.app, user.userName, user.password);
+    return { user, client: api(backend.app, tokens.token) };
+  };
+
+  it('moves its own import and makes the check-match calls, audited as the uploader with the import, and nothing else', async () => {
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const { user, client } = await uploader();
+    const started = await start(client);
+    expect(started.status).toBe(201);
+    const { id, jobCredential } = started.body;
+    const job = api(backend.app, jobCredential);
+
+    expect((await job.send<ObdsImportSummary>('POST', `ObdsImport/${id}/patients`, { patients: [patient(1, prefix)] })).body).toMatchObject(
+      {
+        status: 'running',
+        patientsDone: 1,
+      },
+    );
+    expect((await job.send('POST', 'Mainzelliste/getCheckPatientMatch?tokenId=obds-job', { similarityScore: 0.2 })).body).toMatchObject({
+      isMatch: false,
+    });
+    const trail = await backend.database.db
+      .selectFrom('audit_trail')
+      .select(['user_id', 'user_name', 'table_name', 'event', 'reason'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(trail.map((row) => [row.user_name, row.table_name, row.event, row.reason])).toEqual([
+      [user.userName, 'app_user', 'SignInSucceeded', null],
+      [user.userName, 'obds_import', null, null],
+      [user.userName, 'obds_import', null, `oBDS-Import ${id}`],
+      [user.userName, 'patient_identity_link', 'IdentityMatchChecked', `oBDS-Import ${id}`],
+    ]);
+
+    // Another import of the same uploader, and every route that is not a step of the runner, refuse it.
+    const other = (await start(client)).body.id;
+    const outOfScope = { status: 403, body: { message: 'Die Berechtigung des oBDS-Imports gilt nur für die Schritte dieses Imports.' } };
+    expect(await job.send('POST', `ObdsImport/${other}/patients`, { patients: [patient(1, prefix)] })).toMatchObject(outOfScope);
+    expect(await job.send('POST', `ObdsImport/${other}/fail`, { reason: 'x' })).toMatchObject(outOfScope);
+    expect(await job.get(`ObdsImport/${id}/summary`)).toMatchObject(outOfScope);
+    expect(await job.get(`ObdsImport?studyId=${registry.studyId}`)).toMatchObject(outOfScope);
+    expect(await start(job)).toMatchObject(outOfScope);
+    expect(await job.get('Viewer')).toMatchObject(outOfScope);
+    expect(await job.send('DELETE', `Auth/${user.id}`)).toMatchObject(outOfScope);
+
+    // The batch that completes the file ends the import, and with it the credential; the uploader's token still works.
+    await job.send('POST', `ObdsImport/${id}/patients`, { patients: [patient(2, prefix), patient(3, prefix)] });
+    const ended = { status: 401, body: { message: 'Der oBDS-Import ist beendet; seine Berechtigung gilt nicht mehr.' } };
+    expect(await job.send('POST', `ObdsImport/${id}/fail`, { reason: 'zu spät' })).toMatchObject(ended);
+    expect(await job.send('POST', 'Mainzelliste/getCheckPatientMatch?tokenId=obds-job', { similarityScore: 0.2 })).toMatchObject(ended);
+    expect((await client.get<ObdsImportSummary>(`ObdsImport/${id}/summary`)).body).toMatchObject({ status: 'done', patientsDone: 3 });
+  });
+
+  it('is never kept for an Idempotency-Key: a replayed start answers the same import without it', async () => {
+    const { user } = await uploader();
+    const token = (await signIn(backend.app, user.userName, user.password)).token;
+    const key = `obds-${randomUUID()}`;
+    const startWithKey = () =>
+      backend.app.inject({
+        method: 'POST',
+        url: '/api/v1.0/ObdsImport',
+        headers: { ...bearer(token), 'idempotency-key': key },
+        payload: { studyId: registry.studyId, fileName: 'lang.xml', patientCount: 3, messageCount: 3 },
+      });
+    const first = await startWithKey();
+    const replay = await startWithKey();
+    expect(first.statusCode).toBe(201);
+    const started = first.json<Started>();
+    expect(started.jobCredential).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json<Started>()).toEqual({ ...started, jobCredential: undefined });
+    const kept = await backend.database.db
+      .selectFrom('idempotency_key')
+      .select('response')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(kept.response).not.toContain(started.jobCredential);
+  });
+
+  it('ends when the import failed, and when the uploader signs out', async () => {
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const { user, client } = await uploader();
+    const failed = (await start(client)).body;
+    const failedJob = api(backend.app, failed.jobCredential);
+    expect((await failedJob.send('POST', `ObdsImport/${failed.id}/fail`, { reason: 'Abbruch' })).body).toMatchObject({ status: 'failed' });
+    expect((await failedJob.send('POST', `ObdsImport/${failed.id}/patients`, { patients: [patient(1, prefix)] })).status).toBe(401);
+
+    const running = (await start(client)).body;
+    const job = api(backend.app, running.jobCredential);
+    expect((await job.send('POST', `ObdsImport/${running.id}/patients`, { patients: [patient(1, prefix)] })).status).toBe(200);
+    expect((await client.send('DELETE', `Auth/${user.id}`)).status).toBe(204);
+    expect(await job.send('POST', `ObdsImport/${running.id}/patients`, { patients: [patient(2, prefix)] })).toMatchObject({
+      status: 401,
+      body: { message: 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.' },
+    });
+  });
+
+  it('ends when the uploader loses the documentation right or is deactivated', async () => {
+    const prefix = `OBDS-${randomUUID().slice(0, 8)}`;
+    const made = await createUserWithRights(backend.database, ['InstrumentUpdateCmd']);
+    const client = api(backend.app, (await signIn(backend.app, made.userName, made.password)).token);
+    const started = (await start(client)).body;
+    const job = api(backend.app, started.jobCredential);
+    const role = await backend.database.db.selectFrom('app_user').select('role_id').where('id', '=', made.id).executeTakeFirstOrThrow();
+    await backend.database.db.deleteFrom('role_right').where('role_id', '=', role.role_id).execute();
+    expect((await job.send('POST', `ObdsImport/${started.id}/patients`, { patients: [patient(1, prefix)] })).status).toBe(403);
+    await backend.database.db.updateTable('app_user').set({ is_deactivated: true }).where('id', '=', made.id).execute();
+    expect(await job.send('POST', `ObdsImport/${started.id}/patients`, { patients: [patient(1, prefix)] })).toMatchObject({
+      status: 401,
+      body: { message: 'Ihr Konto ist nicht aktiv.' },
+    });
+    await backend.database.db.deleteFrom('obds_import').where('imported_by_id', '=', made.id).execute();
+    await made.remove();
   });
 });

@@ -2,7 +2,7 @@
  * The oBDS import (issue 28 item 2; docs/obds-import.md, docs/decisions.md "Routes beyond the catalogue"): routes of
  * ours, not the catalogue's. Storing an upload's proposals and deciding a message take the documentation right
  * InstrumentUpdateCmd (a decision that creates an instrument also InstrumentCreateCmd); reading takes InstrumentGetCmd
- * (docs/roles-and-rights.md "oBDS import").
+ * (docs/roles-and-rights.md "oBDS import"). The runner's steps (`jobStep`) also take the import's job credential.
  */
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
@@ -22,9 +22,11 @@ import {
   ObdsImportFailSchema,
   ObdsImportSchema,
   ObdsImportStartSchema,
+  ObdsImportStartedSchema,
   ObdsImportSummarySchema,
   ObdsMessageRecordSchema,
 } from './obds-import.schemas.js';
+import { issueObdsJobCredential } from './obds-job-credential.js';
 import { decideObdsMessage, obdsImportReport, readObdsImport } from './obds-import.service.js';
 
 const tags = ['ObdsImport'];
@@ -35,24 +37,30 @@ export function registerObdsImportRoutes(app: App, { db, config }: AppDeps): voi
   app.post(
     '/ObdsImport',
     {
-      config: { access: { right: 'InstrumentUpdateCmd' } },
+      // A retry with the same Idempotency-Key answers the import without its credential: no credential is kept at rest.
+      config: { access: { right: 'InstrumentUpdateCmd' }, secretAnswerFields: ['jobCredential'] },
       schema: routeSchema({
         operationId: 'startObdsImport',
         tags,
         summary:
-          'Starts the import of an oBDS file that passed the schema at the gateway (queued); its patients follow in batches, its progress arrives as ObdsImportChanged events',
+          'Starts the import of an oBDS file that passed the schema at the gateway (queued) and issues its job credential; its patients follow in batches, its progress arrives as ObdsImportChanged events',
         body: ObdsImportStartSchema,
-        response: { 201: ObdsImportSummarySchema },
+        response: { 201: ObdsImportStartedSchema },
       }),
     },
-    async (request, reply) => reply.status(201).send(await startObdsImport(db, callerOf(request), request.body, config.clock())),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const now = config.clock();
+      const started = await startObdsImport(db, caller, request.body, now);
+      return reply.status(201).send({ ...started, jobCredential: await issueObdsJobCredential(config, caller, started.id, now) });
+    },
   );
 
   app.post(
     '/ObdsImport/:id/patients',
     {
       bodyLimit: BATCH_BODY_LIMIT,
-      config: { access: { right: 'InstrumentUpdateCmd' } },
+      config: { access: { right: 'InstrumentUpdateCmd', jobStep: 'importStep' } },
       schema: routeSchema({
         operationId: 'addObdsImportPatients',
         tags,
@@ -70,7 +78,7 @@ export function registerObdsImportRoutes(app: App, { db, config }: AppDeps): voi
   app.post(
     '/ObdsImport/:id/fail',
     {
-      config: { access: { right: 'InstrumentUpdateCmd' } },
+      config: { access: { right: 'InstrumentUpdateCmd', jobStep: 'importStep' } },
       schema: routeSchema({
         operationId: 'failObdsImport',
         tags,

@@ -129,6 +129,16 @@ export const ObdsImportSummarySchema = Type.Object({
 });
 export type ObdsImportSummary = Static<typeof ObdsImportSummarySchema>;
 
+export const ObdsImportStartedSchema = Type.Object({
+  ...ObdsImportSummarySchema.properties,
+  jobCredential: Type.Optional(
+    Type.String({
+      description:
+        'the import’s job credential (a bearer token of the uploader’s session): taken only on this import’s batch and fail routes and the check-match calls, while the import runs and the session is open; absent from an answer replayed for an Idempotency-Key (no credential is kept)',
+    }),
+  ),
+});
+
 export const ObdsImportSchema = Type.Object({
   ...ObdsImportSummarySchema.properties,
   messages: Type.Array(ObdsMessageRecordSchema, { description: 'the messages of patients the caller may see, and the unmatched ones' }),

@@ -1,7 +1,8 @@
 /**
  * The oBDS import's worker (docs/obds-import.md "Large files: upload route and job"). The gateway must read the file
  * itself (identity path), so it also carries the job: after the upload route started the import in the backend, the
- * runner matches the patients one after the other and hands them over in batches; each batch is a progress step the
+ * runner matches the patients one after the other and hands them over in batches, on the import's job credential (the
+ * context it is given; it outlives the uploader's access token); each batch is a progress step the
  * backend announces (`ObdsImportChanged` → `obdsImportUpdated`). The identities live in this process's memory only,
  * never on disk: a gateway that stops ends its imports as failed (on a drain with a reason; when killed, the backend's
  * lease does it), and the documentalist uploads the file again (taken messages are then duplicates).
@@ -17,8 +18,6 @@ export const OBDS_BATCH_SIZE = 25;
 export const OBDS_RUNNER_MESSAGES = {
   stopped:
     'Das Gateway wurde während des Imports beendet. Die bis dahin gelesenen Patienten sind gespeichert; bitte die Datei erneut hochladen.',
-  expired:
-    'Die Anmeldung ist während des Imports abgelaufen. Die bis dahin gelesenen Patienten sind gespeichert; bitte erneut anmelden und die Datei erneut hochladen.',
   failed: (detail: string) => `Der Import wurde abgebrochen: ${detail}`,
   unreachable: 'Der Pseudonymisierungsdienst oder das Register war nicht erreichbar.',
 } as const;
@@ -32,7 +31,6 @@ export type ObdsImportRunner = {
 
 function reasonOf(error: unknown, stopping: boolean): string {
   if (stopping) return OBDS_RUNNER_MESSAGES.stopped;
-  if (error instanceof UpstreamError && error.status === 401) return OBDS_RUNNER_MESSAGES.expired;
   if (error instanceof UpstreamError && error.status >= 400 && error.status < 500) return OBDS_RUNNER_MESSAGES.failed(error.message);
   return OBDS_RUNNER_MESSAGES.failed(OBDS_RUNNER_MESSAGES.unreachable);
 }
@@ -54,7 +52,8 @@ export function createObdsImportRunner(): ObdsImportRunner {
         await context.backend.call('post', '/api/v1.0/ObdsImport/{id}/patients', { path: { id: importId }, body: { patients: batch } });
       }
     } catch (error) {
-      // When even this fails (the token expired, the backend is gone), the backend's lease ends the import.
+      // When even this fails (the job credential ended with the uploader's session or account, the backend is gone),
+      // the backend's lease ends the import.
       await context.backend
         .call('post', '/api/v1.0/ObdsImport/{id}/fail', { path: { id: importId }, body: { reason: reasonOf(error, stopping) } })
         .catch(() => undefined);

@@ -326,3 +326,66 @@ describe('POST /uploads/obds', () => {
     });
   });
 });
+
+describe('an import longer than the uploader’s access token', () => {
+  // A backend whose access tokens live 3 seconds: a file of 500 patients (at least 10 s, at 20 ms or more each) outlives one.
+  let short: Harness;
+  let studyId: string;
+  beforeAll(async () => {
+    short = await startHarness({ mainzellisteUrl: service.url, backendEnv: { ACCESS_TOKEN_TTL_MINUTES: '0.05' } });
+    studyId = (await patientFixtures(short, (await short.signIn('superadmin')).token).location('1001')).studyId;
+  });
+  afterAll(() => short?.close());
+
+  type Progress = { status: string; patientsDone: number; failureReason: string | null };
+  /** The import as a fresh sign-in sees it (every token of this backend is short-lived). */
+  async function progressOf(id: string): Promise<Progress> {
+    const answer = await short.request<{ obdsImport: Progress }>(
+      'query($id: ID!) { obdsImport(id: $id) { status patientsDone failureReason } }',
+      { id },
+      (await short.signIn('physician')).token,
+    );
+    if (!answer.data?.obdsImport) throw new Error(JSON.stringify(answer.errors));
+    return answer.data.obdsImport;
+  }
+  const expiryOf = (token: string): number =>
+    (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp: number }).exp * 1000;
+
+  it('completes on the import’s job credential after the token expired mid-file', async () => {
+    const lung = tumourAssignment('C34.1', '2024-03-05');
+    const tag = name(6).toUpperCase();
+    const count = 500;
+    const file = obdsFile(
+      Array.from({ length: count }, (_, index) => ({
+        person: person(),
+        messages: [obdsMessage(`${tag}-${index}`, lung, diagnosisReport({ t: '1a', n: '0', m: '0', uicc: 'IA1' }))],
+      })),
+    );
+    const { token } = await short.signIn('physician');
+    const form = new FormData();
+    form.append('file', new Blob([file], { type: 'application/xml' }), 'lang.xml');
+    const response = await fetch(`${short.url}/uploads/obds?studyId=${encodeURIComponent(studyId)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(202);
+    const id = ((await response.json()) as { obdsImportId: string }).obdsImportId;
+
+    // The uploader's token ends while the runner is still in the file …
+    await new Promise((resolve) => setTimeout(resolve, expiryOf(token) - Date.now() + 500));
+    const viewer = await short.request<unknown>('query { viewer { user { id } } }', {}, token);
+    expect(viewer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const atExpiry = await progressOf(id);
+    expect(atExpiry.status).not.toBe('DONE');
+    expect(atExpiry.patientsDone).toBeLessThan(count);
+
+    // … and the runner carries on to the end.
+    let now = atExpiry;
+    while (now.status === 'QUEUED' || now.status === 'RUNNING') {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      now = await progressOf(id);
+    }
+    expect(now).toEqual({ status: 'DONE', patientsDone: count, failureReason: null });
+  }, 120_000);
+});

@@ -94,9 +94,11 @@ export const obdsImportSubscription: Pick<SubscriptionResolvers, 'obdsImportUpda
         types: ['ObdsImportChanged'],
         visible: (event, viewer) => event.studyId === study && hasRight(viewer.rights, 'InstrumentGetCmd'),
         resolve: async (event, c) => {
-          const { importId } = event.payload as ObdsImportChangedPayload;
+          const { importId, status, patientsDone } = event.payload as ObdsImportChangedPayload;
           const obdsImport = await c.backend.call('get', '/api/v1.0/ObdsImport/{id}/summary', { path: { id: importId } });
-          return { eventId: event.id, obdsImport };
+          // Each update shows the step its event announces, even when later steps have been stored by the time it is
+          // read (a fast import's first batch would otherwise arrive as done); the rest is as read now.
+          return { eventId: event.id, obdsImport: { ...obdsImport, status: status as typeof obdsImport.status, patientsDone } };
         },
       });
     },

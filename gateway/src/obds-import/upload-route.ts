@@ -3,8 +3,8 @@
  * 50 MB; docs/obds-import.md "Large files: upload route and job"). Unlike the other uploads beside the graph the file
  * is not streamed on to the backend: it carries identity data, which only the gateway may read. The route takes it
  * into memory (never onto disk), validates it against the XSD, starts the import in the backend and answers 202 with
- * the import at once; the runner matches and hands over the patients in the background, and the browser follows the
- * progress through `obdsImportUpdated`.
+ * the import at once; the runner matches and hands over the patients in the background on the import's job credential,
+ * and the browser follows the progress through `obdsImportUpdated`.
  */
 import { Busboy, type BusboyHeaders } from '@fastify/busboy';
 import type { Express, Request } from 'express';
@@ -92,7 +92,11 @@ export function registerObdsUploadRoute(app: Express, contextOf: (token: string)
         return refuseUpload(response, error.status, error.message, error.code);
       throw error;
     }
-    void runner.start(context, started.id, study.id, file.patients);
+    // The runner works on the import's job credential, not on the caller's access token: a long file outlives the
+    // token, the credential lives as long as the import runs and the caller's session is open (docs/obds-import.md).
+    // Only a replay for an Idempotency-Key answers without it, and this call sends none.
+    if (!started.jobCredential) throw new Error('the backend started the oBDS import without its job credential');
+    void runner.start(contextOf(started.jobCredential), started.id, study.id, file.patients);
     response.status(202).json({
       obdsImportId: toGlobalId('ObdsImport', started.id),
       fileName: started.fileName,

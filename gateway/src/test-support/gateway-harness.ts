@@ -42,6 +42,8 @@ export type HarnessOptions = {
   mainzellisteUrl?: string;
   /** Redis for the gateway's subscription fan-out; in memory when unset. */
   redisUrl?: string;
+  /** More settings of the backend (e.g. a short ACCESS_TOKEN_TTL_MINUTES). */
+  backendEnv?: Record<string, string>;
 };
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -51,7 +53,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const backendOptions = {
     port: await freePort(),
     // Its own throttle namespace: the harnesses of a run share one database, and their sign-in failures must not add up.
-    env: { ...process.env, ...database, NODE_ENV: 'test', MAINZELLISTE_URL: mainzellisteUrl, THROTTLE_NAMESPACE: randomUUID() },
+    env: {
+      ...process.env,
+      ...database,
+      NODE_ENV: 'test',
+      MAINZELLISTE_URL: mainzellisteUrl,
+      THROTTLE_NAMESPACE: randomUUID(),
+      ...options.backendEnv,
+    },
     log: (line: string) => logs.push(line),
   };
   const launchBackend = async (): Promise<Service> => {
