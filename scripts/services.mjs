@@ -75,9 +75,14 @@ export async function dropPostgresDatabase(databaseUrl) {
 
 export { freePort } from './ports.mjs';
 
-/** A supervised child gets its own process group: Ctrl+C reaches `npm start` alone, which stops it (no restart race). */
+/**
+ * A supervised child gets its own process group: Ctrl+C reaches `npm start` alone, which stops it (no restart race).
+ * SERVICES_CPU_PROFILE_DIR in env writes each service's V8 CPU profile there when it ends (the registry benchmark's
+ * profiles; node refuses --cpu-prof in NODE_OPTIONS).
+ */
 function spawnService(name, script, env, log, detached) {
-  const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
+  const profile = env.SERVICES_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.SERVICES_CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached });
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', (chunk) => {

@@ -64,6 +64,7 @@ import { ExportJobSchema } from './exports/exports.schemas.js';
 import { registerGenericExportRoutes } from './generic-exports/generic-exports.routes.js';
 import { registerOnkozertRoutes } from './onkozert/onkozert.routes.js';
 import { registerObdsImportRoutes } from './obds-import/obds-import.routes.js';
+import { admitObdsJobCredential } from './obds-import/obds-job-credential.js';
 import { registerSafetyRoutes } from './safety/safety.routes.js';
 import { registerTerminologyRoutes } from './terminology/terminology.routes.js';
 import { registerElearningRoutes } from './elearning/elearning.routes.js';
@@ -152,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app);
   registerHealthRoutes(app, options.db);
-  registerRouteAccess(app, options.db.db, options.config);
+  registerRouteAccess(app, options.db.db, options.config, (credential, step, params) =>
+    admitObdsJobCredential(options.db.db, credential, step, params, options.config.clock()),
+  );
   registerStorableText(app);
   registerReasonForChange(app);
   registerIdempotency(app, options.db.db);

@@ -8,7 +8,8 @@
  * export, and the services' RSS. BENCH_REQUESTS sets the timed requests at concurrency 1 (concurrency c sends
  * c/4 times as many, at least as many); BENCH_ONLY, a part of an operation's name, runs only the operations that contain
  * it (e.g. `patient screen`, for profiling); BENCH_SUSTAIN_MINUTES (0) adds that many minutes of mixed load at
- * concurrency 8 and reports the RSS after each minute (issue 30 item 2).
+ * concurrency 8 and reports the RSS after each minute (issue 30 item 2). SERVICES_CPU_PROFILE_DIR writes the services'
+ * V8 CPU profiles there (with BENCH_ONLY, to see where an operation's CPU goes).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

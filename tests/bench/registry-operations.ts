@@ -119,15 +119,13 @@ export function registryOperations(urls: { gateway: string; backend: string }, t
     name,
     gateway: () => graphql(patientScreen, { id: gid('StudyPatient', studyPatientId) }),
     rest: async () => {
-      // The context with what the screen shows beside it (its case process steps are in the context), and the questionnaires.
-      await Promise.all([
-        rest(
-          'GET',
-          `StudyPatient/context?ids=${studyPatientId}&include=dataQueries,questionnaireInterviews,elearningRequirement,languages`,
-        ),
-        rest('GET', 'SynQuest/questionnaires'),
-      ]);
-      return 2;
+      // The context with what the screen shows beside it (its case process steps are in the context), the questionnaires
+      // included (issue 30).
+      await rest(
+        'GET',
+        `StudyPatient/context?ids=${studyPatientId}&include=dataQueries,questionnaireInterviews,elearningRequirement,languages,questionnaires`,
+      );
+      return 1;
     },
   });
   // Each save worker changes the ECOG of its own patient back and forth (a stale version would be refused).

@@ -16,7 +16,6 @@ import { isSessionOpen } from '../credentials/sessions.js';
 import { hasRight, type RightName } from '@ecrf/rules';
 import { findActiveCaller } from '../credentials/callers.sql.js';
 import { ACCESS_MESSAGES } from '../errors/messages.js';
-import { admitObdsJobCredential } from '../obds-import/obds-job-credential.js';
 
 /** Where a route finds the user id that makes the caller "oneself". */
 export type SelfSource = { params: string } | { body: string };
@@ -86,10 +85,21 @@ function sameKey(given: unknown, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/**
+ * Admits a request made with a job credential (a token naming an import) on a route with its `jobStep`, or throws;
+ * given by the app (obds-import/obds-job-credential.ts), so route access does not import the import's module.
+ */
+export type AdmitJobCredential = (
+  credential: { userId: string; importId: string },
+  step: JobStep | undefined,
+  params: unknown,
+) => Promise<void>;
+
 export function registerRouteAccess(
   app: FastifyInstance,
   db: Kysely<DB>,
-  keys: { jwtSecret: Uint8Array; eventsApiKey: string; clock: () => Date },
+  keys: { jwtSecret: Uint8Array; eventsApiKey: string },
+  admitJobCredential: AdmitJobCredential,
 ): void {
   const { jwtSecret } = keys;
   app.decorateRequest('currentUser', null);
@@ -112,13 +122,7 @@ export function registerRouteAccess(
     if (!caller) throw unauthenticated(ACCESS_MESSAGES.accountInactive);
     const { sessionId, importId } = claims;
     if (importId !== undefined)
-      await admitObdsJobCredential(
-        db,
-        { userId: caller.id, importId },
-        'right' in access ? access.jobStep : undefined,
-        request.params,
-        keys.clock(),
-      );
+      await admitJobCredential({ userId: caller.id, importId }, 'right' in access ? access.jobStep : undefined, request.params);
     request.currentUser = { ...caller, credential: { sessionId, ...(importId !== undefined ? { importId } : {}) } };
   });
 
