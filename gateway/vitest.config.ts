@@ -9,6 +9,9 @@ export default defineProject({
     name: 'gateway',
     include: ['src/**/*.test.ts'],
     fileParallelism: false,
+    // No module mocks or changed globals: the files share one worker and its module cache instead of a process and an
+    // import of the gateway each (issue 30 item 5, docs/benchmarks.md).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

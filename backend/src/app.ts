@@ -82,6 +82,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** What export jobs write; the registry's sources unless a test gives its own. */
   exportSources?: ExportSources;
+  /** Fastify's schema compilers; Fastify's defaults unless tests share theirs between apps (test-support). */
+  schemaCompilers?: NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 };
 
 /** A registered API route, for the route-coverage tests and the rights documentation. */
@@ -105,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // While draining, health/health.routes.ts refuses new requests itself, so readiness still answers its body.
     return503OnClosing: false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    ...(options.schemaCompilers && { schemaController: { compilersFactory: options.schemaCompilers } }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const routes: RouteSummary[] = [];

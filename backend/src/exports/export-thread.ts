@@ -5,23 +5,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { StoredFile } from './export-files.js';
+import { exportWorkerEntry } from './export-worker-entry.js';
 import type { ExportThreadData, ExportThreadMessage } from './export-worker.js';
 
 /** The worker's old-generation heap: the export's working set is a few chunks of rows; garbage is collected early. */
 export const EXPORT_THREAD_HEAP_MB = 96;
-
-/**
- * Under vitest the backend runs from its TypeScript sources: the worker then registers tsx's loader before it
- * imports its module.
- */
-const fromSources = import.meta.url.endsWith('.ts');
-const workerModule = new URL(fromSources ? './export-worker.ts' : './export-worker.js', import.meta.url);
-const workerEntry = fromSources
-  ? {
-      entry: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerModule.href)}); });`,
-      eval: true,
-    }
-  : { entry: workerModule, eval: false };
 
 export function writeInThread(
   data: ExportThreadData,
@@ -29,6 +17,7 @@ export function writeInThread(
   signal: AbortSignal,
 ): Promise<StoredFile> {
   return new Promise((resolve, reject) => {
+    const workerEntry = exportWorkerEntry();
     const worker = new Worker(workerEntry.entry, {
       eval: workerEntry.eval,
       workerData: data,

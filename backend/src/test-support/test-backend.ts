@@ -22,6 +22,7 @@ import type { RoleIdentifier } from '../rights/role-rights.js';
 import type { RightName } from '@ecrf/rules';
 import { seedDatabase } from '../seed/seed.js';
 import { checkResponses, type ResponseDeviation } from './response-check.js';
+import { sharedSchemaCompilers } from './shared-schema-compilers.js';
 
 export type TestBackend = {
   app: App;
@@ -82,7 +83,13 @@ export async function createTestBackend(
     ...overrides,
   });
   await seedDatabase(database.db, config);
-  const app = await buildApp({ db: database, config, mailer, exportSources: options.exportSources });
+  const app = await buildApp({
+    db: database,
+    config,
+    mailer,
+    exportSources: options.exportSources,
+    schemaCompilers: sharedSchemaCompilers,
+  });
   const responseDeviations = options.checkResponses ? checkResponses(app) : [];
   await app.ready();
   if (options.exportWorkers) await app.exportRuntime.startWorkers();
