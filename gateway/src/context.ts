@@ -42,6 +42,8 @@ function createLoaders(backend: BackendClient) {
   const questionnaires = rideAlong(() => backend.call('get', '/api/v1.0/SynQuest/questionnaires', {}));
   const patients = createPatientLoaders(backend, (context) => primeIncluded(loaders, context), { viewer, questionnaires });
   const loaders = {
+    /** The viewer's load: other calls of the operation may carry it (patient contexts, the patient list). */
+    viewer,
     currentUser: once(async () => viewerPart((await viewer.load()).user, 'UserGetCurrentCmd')),
     currentRights: once(async () => viewerPart((await viewer.load()).rights, 'RightGetCurrentUserCmd')),
     myStudyInstitutes: once(async () => viewerPart((await viewer.load()).studyInstitutes, 'StudyInstituteGetMyCmd')),

@@ -4,6 +4,8 @@
  * IDAT: the registry accepts the call but stores no value, only a log entry naming the changed fields.
  * The identity values belong to the pseudonymisation service (mainzelliste/, docs/mainzelliste.md).
  */
+import type { Kysely } from 'kysely';
+import type { DB } from '../__generated__/database.js';
 import { Type } from 'typebox';
 import type { App, AppDeps } from '../app-deps.js';
 import { audit, actorOf } from '../audit/audit.service.js';
@@ -12,6 +14,7 @@ import { Uuid, routeSchema } from '../http/schemas.js';
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 import { savePatientFields } from '../patient-documentation/patient-fields.service.js';
 import { patientTable } from './patient-table.js';
+import { viewerIfAllowed } from '../viewer/viewer.service.js';
 import { assertElearningPassed, assertElearningPassedInStudy } from '../elearning/elearning-gate.js';
 import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
 import { findDataLog, insertDataLogEntry } from '../patient-documentation/study-patients.sql.js';
@@ -28,6 +31,18 @@ import { createPatient } from '../patients/patients.service.js';
 import { createStudyPatient, studyPatientDto } from './study-patients.service.js';
 
 const tags = ['NngmStudyPatient'];
+
+/** The page, with the viewer when `include=viewer` asks (the list screen's app frame in the same call, issue 30). */
+async function withIncluded<Page extends object>(
+  db: Kysely<DB>,
+  caller: CurrentUser,
+  query: { include?: 'viewer' },
+  page: Promise<Page>,
+): Promise<Page & { included?: { viewer: Awaited<ReturnType<typeof viewerIfAllowed>> } }> {
+  if (query.include !== 'viewer') return page;
+  const [answer, viewer] = await Promise.all([page, viewerIfAllowed(db, caller)]);
+  return { ...answer, included: { viewer } };
+}
 const StudyParams = Type.Object({ studyId: Uuid });
 const PatientParams = Type.Object({ studyPatientId: Uuid });
 
@@ -68,7 +83,8 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
         response: { 200: PatientPageSchema },
       }),
     },
-    (request) => patientTable(db, callerOf(request), request.params.studyId, 'my', request.query),
+    (request) =>
+      withIncluded(db, callerOf(request), request.query, patientTable(db, callerOf(request), request.params.studyId, 'my', request.query)),
   );
 
   app.get(
@@ -84,7 +100,13 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
         response: { 200: PatientPageSchema },
       }),
     },
-    (request) => patientTable(db, callerOf(request), request.params.studyId, 'assigned', request.query),
+    (request) =>
+      withIncluded(
+        db,
+        callerOf(request),
+        request.query,
+        patientTable(db, callerOf(request), request.params.studyId, 'assigned', request.query),
+      ),
   );
 
   app.post(

@@ -148,6 +148,17 @@ describe('study patients and the patient context', () => {
     expect((await physician.get(`StudyPatient/context?ids=${id}&include=identity`)).status).toBe(400);
   });
 
+  it('sends the viewer with a page of the patient table when include=viewer asks, as GET Viewer answers it', async () => {
+    const table = `NngmStudyPatient/study/${registry.studyId}/my?itemsPerPage=2`;
+    const withViewer = await physician.get<{ items: unknown[]; included?: { viewer: unknown } }>(`${table}&include=viewer`);
+    expect(withViewer.status).toBe(200);
+    expect(withViewer.body.included?.viewer).toEqual((await physician.get('Viewer')).body);
+    const plain = await physician.get<{ items: unknown[] }>(table);
+    expect(plain.body).not.toHaveProperty('included');
+    expect(plain.body.items).toEqual(withViewer.body.items);
+    expect((await physician.get(`${table}&include=identity`)).status).toBe(400);
+  });
+
   it('lists the patient table with filters off by default, search, paging and the assigned patients', async () => {
     const { studyPatientId } = await createPatientWithBaseline(physician, registry, '1001');
     const created = (await physician.get<{ pseudonym: string }>(`StudyPatient/${studyPatientId}/context`)).body;

@@ -7,6 +7,7 @@ import { DataFieldInputSchema, DataFieldInstanceSchema, ReasonForChange } from '
 import { InstrumentSchema, InstrumentStateSchema } from '../patient-documentation/instruments.schemas.js';
 import { VisitSchema } from '../patient-documentation/visits.schemas.js';
 
+import { ViewerSchema } from '../viewer/viewer.service.js';
 import { DateText } from '../patients/patients.schemas.js';
 
 const studyPatientCore = {
@@ -112,6 +113,9 @@ export const PatientListItemSchema = Type.Object({
 });
 
 export const PatientTableQuery = Type.Object({
+  include: Type.Optional(
+    Type.Literal('viewer', { description: 'the caller as GET Viewer answers it, with the page (null without its rights)' }),
+  ),
   studyInstituteId: Type.Optional(Uuid),
   includeDeleted: Type.Optional(Type.Boolean({ default: false })),
   filterIsDiginet: Type.Optional(Type.Boolean({ default: false, description: 'only patients at DigiNet locations' })),
@@ -132,4 +136,10 @@ export const PatientTableQuery = Type.Object({
   ),
 });
 
-export const PatientPageSchema = Type.Object({ items: Type.Array(PatientListItemSchema), totalCount: Type.Integer({ minimum: 0 }) });
+export const PatientPageSchema = Type.Object({
+  items: Type.Array(PatientListItemSchema),
+  totalCount: Type.Integer({ minimum: 0 }),
+  included: Type.Optional(
+    Type.Object({ viewer: Type.Union([ViewerSchema, Type.Null()]) }, { description: 'the parts asked for with include=' }),
+  ),
+});

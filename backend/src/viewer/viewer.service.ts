@@ -31,6 +31,11 @@ export const ViewerSchema = Type.Object({
   studyInstitutes: Type.Union([Type.Array(StudyInstitute), Type.Null()]),
 });
 
+/** The viewer as GET Viewer answers it, or null where that route answers 403 (none of VIEWER_RIGHTS). */
+export async function viewerIfAllowed(db: Kysely<DB>, caller: CurrentUser) {
+  return VIEWER_RIGHTS.some((right) => hasRight(caller.rights, right)) ? viewerOf(db, caller) : null;
+}
+
 export async function viewerOf(db: Kysely<DB>, caller: CurrentUser) {
   const allowed = (right: RightName) => hasRight(caller.rights, right);
   const [user, rights, studyInstitutes] = await Promise.all([

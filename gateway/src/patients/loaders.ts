@@ -2,7 +2,7 @@
 import DataLoader from 'dataloader';
 import type { BackendClient } from '../upstream/backend-client.js';
 import { byId } from '../upstream/loading.js';
-import type { RideAlong } from '../upstream/ride-along.js';
+import { boardAll, type RideAlong } from '../upstream/ride-along.js';
 import type { ContextInclude } from './context-includes.js';
 import type { PatientContext } from './models.js';
 
@@ -24,11 +24,8 @@ export function createPatientLoaders(backend: BackendClient, loaded: (context: P
       async (ids) => {
         // Every operation that reads documentation evaluates it for the viewer: the viewer comes with its first context.
         riders.viewer.want();
-        const boarded = (['viewer', 'questionnaires'] as const).flatMap((part) => {
-          const settle = riders[part].board();
-          return settle ? [{ part, settle }] : [];
-        });
-        const include = [...patientContextIncludes, ...boarded.map(({ part }) => part)].sort().join(',');
+        const boarding = boardAll(riders);
+        const include = [...patientContextIncludes, ...boarding.parts].sort().join(',');
         let contexts: PatientContext[] | undefined;
         try {
           contexts = await backend.call('get', '/api/v1.0/StudyPatient/context', {
@@ -36,8 +33,7 @@ export function createPatientLoaders(backend: BackendClient, loaded: (context: P
           });
         } finally {
           // null (the part's right is missing) and a failed call leave the part to its own call, which answers as before.
-          const first = contexts?.[0]?.included;
-          for (const { part, settle } of boarded) (settle as (value: unknown) => void)(first?.[part] ?? undefined);
+          boarding.settle(contexts?.[0]?.included);
         }
         contexts.forEach(loaded);
         return byId(ids, contexts);

@@ -7,7 +7,8 @@ import type { DataFieldInstance, FormPlace } from '@ecrf/rules';
 import type { Operation, SuccessBody } from '../upstream/openapi-types.js';
 
 export type PatientContext = SuccessBody<Operation<'/api/v1.0/StudyPatient/context', 'get'>>[number];
-export type PatientListItem = SuccessBody<Operation<'/api/v1.0/NngmStudyPatient/study/{studyId}/my', 'get'>>['items'][number];
+export type PatientPage = SuccessBody<Operation<'/api/v1.0/NngmStudyPatient/study/{studyId}/my', 'get'>>;
+export type PatientListItem = PatientPage['items'][number];
 export type VisitDto = PatientContext['visits'][number];
 export type InstrumentDto = VisitDto['instruments'][number];
 export type CaseProcessStepDto = PatientContext['caseProcessSteps'][number];

@@ -33,12 +33,14 @@ import {
   type CaseProcessStepDto,
   type DataField,
   type PatientContext,
+  type PatientPage,
   type StudyPatient,
   type Visit,
 } from './models.js';
 import { visitOptionsOf } from './visit-options.js';
 import { openHintsOf } from './visit-hints.js';
 import { instrumentPlace, definitionVersionOf, graphDocumentation, storedDocumentation } from './documentation.js';
+import { boardAll } from '../upstream/ride-along.js';
 import { GATEWAY_MESSAGES } from '../graph/messages.js';
 
 const states = { new: 'NEW', missing_data: 'MISSING_DATA', complete: 'COMPLETE' } as const satisfies Record<string, InstrumentState>;
@@ -114,11 +116,22 @@ export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatien
       sortDesc: orderBy?.descending ?? false,
     };
     type Request = { page?: number; itemsPerPage: number; after?: string };
-    const page = (request: Request) => {
-      const options = { path: { studyId: study }, query: { ...query, ...request } };
-      return filter?.assignedOnly
-        ? context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/myAssigned', options)
-        : context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/my', options);
+    const page = async (request: Request) => {
+      // The app frame's viewer, asked for in this turn, comes with the page (upstream/ride-along.ts).
+      const boarding = boardAll({ viewer: context.loaders.viewer });
+      const options = {
+        path: { studyId: study },
+        query: { ...query, ...request, ...(boarding.parts.length > 0 && { include: 'viewer' as const }) },
+      };
+      let answer: PatientPage | undefined;
+      try {
+        answer = filter?.assignedOnly
+          ? await context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/myAssigned', options)
+          : await context.backend.call('get', '/api/v1.0/NngmStudyPatient/study/{studyId}/my', options);
+      } finally {
+        boarding.settle(answer?.included);
+      }
+      return answer;
     };
     const total = needsTotal(paging) ? (await page(pageRequest({ offset: 0, size: 1 }))).totalCount : undefined;
     const window = pageWindow(paging, 25, total);

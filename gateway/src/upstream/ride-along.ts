@@ -36,3 +36,26 @@ export function rideAlong<T>(ownCall: () => Promise<T>): RideAlong<T> {
     },
   };
 }
+
+/** The riders that boarded a call, by the part of its answer that brings each. */
+export type Boarding<Values extends Record<string, unknown>> = {
+  parts: (keyof Values & string)[];
+  /** Settles each boarded rider from the answer's parts (a missing or null part: its own call). */
+  settle: (answered: { [Part in keyof Values]?: Values[Part] | null } | null | undefined) => void;
+};
+
+/** Boards every rider that can ride on the call about to be sent. */
+export function boardAll<Values extends Record<string, unknown>>(riders: {
+  [Part in keyof Values]: RideAlong<Values[Part]>;
+}): Boarding<Values> {
+  const parts = (Object.keys(riders) as (keyof Values & string)[]).flatMap((part) => {
+    const settle = riders[part].board();
+    return settle ? [{ part, settle }] : [];
+  });
+  return {
+    parts: parts.map(({ part }) => part),
+    settle: (answered) => {
+      for (const { part, settle } of parts) settle(answered?.[part] ?? undefined);
+    },
+  };
+}
