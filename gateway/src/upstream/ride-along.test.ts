@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rideAlong } from './ride-along.js';
+import { boardAll, rideAlong } from './ride-along.js';
 
 describe('a load that may ride along with another call', () => {
   const counted = <T>(value: T) => {
@@ -54,5 +54,17 @@ describe('a load that may ride along with another call', () => {
     expect(unused.calls.own).toBe(0);
     expect(await unused.load.load()).toBe('own');
     expect(unused.calls.own).toBe(1);
+  });
+
+  it('boards the wanted riders on a call, and settles each from its part of the answer (null: its own call)', async () => {
+    const viewer = counted('own viewer');
+    const questionnaires = counted('own questionnaires');
+    const unwanted = counted('own other');
+    const [v, q] = [viewer.load.load(), questionnaires.load.load()];
+    const boarding = boardAll({ viewer: viewer.load, questionnaires: questionnaires.load, other: unwanted.load });
+    expect(boarding.parts).toEqual(['viewer', 'questionnaires']);
+    boarding.settle({ viewer: 'carried viewer', questionnaires: null });
+    expect(await Promise.all([v, q])).toEqual(['carried viewer', 'own questionnaires']);
+    expect([viewer.calls.own, questionnaires.calls.own, unwanted.calls.own]).toEqual([0, 1, 0]);
   });
 });
