@@ -14,6 +14,7 @@ import { Uuid, routeSchema } from '../http/schemas.js';
 import { loadStudyPatient } from '../patient-documentation/patient-documents.js';
 import { savePatientFields } from '../patient-documentation/patient-fields.service.js';
 import { patientTable } from './patient-table.js';
+import type { PatientTableFilter } from './study-patient-table.sql.js';
 import { viewerIfAllowed } from '../viewer/viewer.service.js';
 import { assertElearningPassed, assertElearningPassedInStudy } from '../elearning/elearning-gate.js';
 import { assertPatientAccess } from '../patient-documentation/patient-workspace.js';
@@ -32,17 +33,20 @@ import { createStudyPatient, studyPatientDto } from './study-patients.service.js
 
 const tags = ['NngmStudyPatient'];
 
-/** The page, with the viewer when `include=viewer` asks (the list screen's app frame in the same call, issue 30). */
-async function withIncluded<Page extends object>(
+/** A page of the patient table, with the viewer when `include=viewer` asks (the list screen in one call, issue 30). */
+async function patientPage(
   db: Kysely<DB>,
   caller: CurrentUser,
-  query: { include?: 'viewer' },
-  page: Promise<Page>,
-): Promise<Page & { included?: { viewer: Awaited<ReturnType<typeof viewerIfAllowed>> } }> {
+  studyId: string,
+  mode: 'my' | 'assigned',
+  query: PatientTableFilter & { include?: 'viewer' },
+) {
+  const page = patientTable(db, caller, studyId, mode, query);
   if (query.include !== 'viewer') return page;
   const [answer, viewer] = await Promise.all([page, viewerIfAllowed(db, caller)]);
   return { ...answer, included: { viewer } };
 }
+
 const StudyParams = Type.Object({ studyId: Uuid });
 const PatientParams = Type.Object({ studyPatientId: Uuid });
 
@@ -83,8 +87,7 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
         response: { 200: PatientPageSchema },
       }),
     },
-    (request) =>
-      withIncluded(db, callerOf(request), request.query, patientTable(db, callerOf(request), request.params.studyId, 'my', request.query)),
+    (request) => patientPage(db, callerOf(request), request.params.studyId, 'my', request.query),
   );
 
   app.get(
@@ -100,13 +103,7 @@ export function registerNngmStudyPatientRoutes(app: App, { db }: AppDeps): void 
         response: { 200: PatientPageSchema },
       }),
     },
-    (request) =>
-      withIncluded(
-        db,
-        callerOf(request),
-        request.query,
-        patientTable(db, callerOf(request), request.params.studyId, 'assigned', request.query),
-      ),
+    (request) => patientPage(db, callerOf(request), request.params.studyId, 'assigned', request.query),
   );
 
   app.post(

@@ -146,10 +146,11 @@ export const patientQueries: Pick<QueryResolvers, 'studyPatients' | 'studyPatien
     const decoded = fromGlobalId(id);
     // Both asked for in this turn, so the viewer comes with the context (upstream/ride-along.ts); its refusal comes first.
     const user = context.loaders.currentUser();
-    const found = decoded?.type === 'StudyPatient' ? context.loaders.patientContexts.load(decoded.id) : Promise.resolve(null);
+    const patientId = decoded?.type === 'StudyPatient' ? decoded.id : null;
+    const found = patientId ? context.loaders.patientContexts.load(patientId) : Promise.resolve(null);
     found.catch(() => undefined);
     await user;
-    return (await found) ? { id: decoded?.id ?? id } : null;
+    return patientId && (await found) ? { id: patientId } : null;
   },
 };
 
